@@ -1,0 +1,59 @@
+/**
+ * The error catalogue of spec §8. Codes travel between server and SPA; the SPA turns them
+ * into words through Lingui (src/api/error-messages.ts).
+ */
+export const ErrorCode = {
+  MissingParameter: 'MissingParameter',
+  InvalidParameter: 'InvalidParameter',
+  NotFound: 'NotFound',
+  ObjectNotFound: 'ObjectNotFound',
+  Unauthorized: 'Unauthorized',
+  LimitError: 'LimitError',
+  InternalError: 'InternalError',
+  UnknownError: 'UnknownError',
+  ResetPasswordRequire: 'ResetPasswordRequire',
+  AccountDisabled: 'AccountDisabled',
+  IncorrectUsernameOrPassword: 'IncorrectUsernameOrPassword',
+  RescanQRCode: 'RescanQRCode',
+  SurveyCannotResubmit: 'SurveyCannotResubmit',
+  SurveyNotComplete: 'SurveyNotComplete',
+  NoNeedToUpdateLike: 'NoNeedToUpdateLike',
+  StripeError: 'StripeError',
+  ShoppingBagEmpty: 'ShoppingBagEmpty',
+  OutOfStock: 'OutOfStock',
+  AlipayError: 'AlipayError',
+  PaymentFail: 'PaymentFail',
+  UserAlreadyJoinedTheEvent: 'UserAlreadyJoinedTheEvent',
+  TicketAlreadyActivated: 'TicketAlreadyActivated',
+  UpdateNameLimit: 'UpdateNameLimit',
+  InvalidCoupon: '70600',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Spec §8: only HTTP 400 answers with one of these codes are shown to the user. */
+export const USER_VISIBLE_CODES: ReadonlySet<string> = new Set([
+  ErrorCode.ResetPasswordRequire,
+  ErrorCode.AccountDisabled,
+  ErrorCode.IncorrectUsernameOrPassword,
+  ErrorCode.RescanQRCode,
+  ErrorCode.SurveyCannotResubmit,
+  ErrorCode.SurveyNotComplete,
+  ErrorCode.NoNeedToUpdateLike,
+  ErrorCode.StripeError,
+  ErrorCode.ShoppingBagEmpty,
+  ErrorCode.OutOfStock,
+  ErrorCode.AlipayError,
+  ErrorCode.PaymentFail,
+  ErrorCode.UserAlreadyJoinedTheEvent,
+  ErrorCode.TicketAlreadyActivated,
+  ErrorCode.UpdateNameLimit,
+]);
+
+/** The error envelope of DESIGN §4. */
+export interface ErrorEnvelope {
+  result: false;
+  ErrorCode: string;
+  message: string;
+  /** The body field a MissingParameter / InvalidParameter is about. */
+  field?: string;
+}

@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { registry as defaultRegistry } from './calls/index.ts';
+import type { Registered } from './calls/handler.ts';
+import type { Deps } from './deps.ts';
+import { createApiRouter, type AppEnv } from './http/api.ts';
+import { ApiError } from './http/errors.ts';
+import { renderArtwork } from './services/artwork.ts';
+
+export interface AppOptions {
+  /** Built SPA to serve with history fallback; the API alone when absent. */
+  spaDir?: string;
+  /** Calls to serve; every contract call by default. */
+  registry?: ReadonlyMap<string, Registered>;
+}
+
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.log.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
+  app.all('/api/*', () => {
+    throw new ApiError(404, 'NotFound', 'Unknown call');
+  });
+
+  app.get('/media/art/:file{[a-z]+-[0-9]+-[0-9]+\\.svg}', (c) => {
+    const svg = renderArtwork(c.req.param('file').replace(/\.svg$/, ''));
+    if (!svg) return c.notFound();
+    return c.body(svg, 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+  });
+
+  if (options.spaDir) mountSpa(app, options.spaDir);
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.toEnvelope(), err.status);
+    deps.log.error({ requestId: c.get('requestId'), err }, 'unhandled error');
+    return c.json({ result: false, ErrorCode: 'InternalError', message: 'An error occurred, please try again later.' }, 500);
+  });
+
+  return app;
+}
+
+/** Hashed assets are cached for good; every other path answers index.html (history-mode routing). */
+function mountSpa(app: Hono<AppEnv>, spaDir: string) {
+  const root = path.relative(process.cwd(), spaDir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  let indexHtml: Promise<string> | undefined;
+  app.get('*', async (c) => {
+    indexHtml ??= readFile(path.join(spaDir, 'index.html'), 'utf8');
+    c.header('cache-control', 'no-cache');
+    return c.html(await indexHtml);
+  });
+}

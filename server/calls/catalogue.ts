@@ -1,0 +1,343 @@
+import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import * as contract from '../../contract/catalogue.ts';
+import { LOW_STOCK_THRESHOLD, type Currency, type ProductCard, type StockStatus } from '../../contract/index.ts';
+import type { Db } from '../db/client.ts';
+import { attributes, banners, productTypes, products, variances } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { artworkUrl } from '../services/artwork.ts';
+import { implement } from './handler.ts';
+
+export function stockStatusOf(stock: number): StockStatus {
+  if (stock <= 0) return 'OutOfStock';
+  return stock <= LOW_STOCK_THRESHOLD ? 'LowStock' : 'InStock';
+}
+
+const priceColumn = (currency: Currency) => (currency === 'HKD' ? products.minPriceHkd : products.minPriceUsd);
+
+/** Units on sale across a product's variances. */
+const stockOnSale = sql<number>`(select coalesce(sum(${variances.stock}), 0)::int from ${variances}
+  where ${variances.productId} = ${products.id} and not ${variances.stopSell})`;
+
+const cardColumns = (currency: Currency) => ({
+  id: products.id,
+  typeId: products.typeId,
+  nameEn: products.nameEn,
+  nameZh: products.nameZh,
+  images: products.images,
+  stopSell: products.stopSell,
+  price: priceColumn(currency),
+  stock: stockOnSale,
+  isAlcohol: productTypes.isAlcohol,
+});
+
+type CardRow = {
+  id: string;
+  typeId: string;
+  nameEn: string;
+  nameZh: string;
+  images: string[];
+  stopSell: boolean;
+  price: number;
+  stock: number;
+  isAlcohol: boolean;
+};
+
+function toCard(row: CardRow, currency: Currency): ProductCard {
+  return {
+    ProductID: row.id,
+    ProductTypeID: row.typeId,
+    Name: { en: row.nameEn, zh: row.nameZh },
+    Image: artworkUrl(row.images[0] ?? 'box-30-0'),
+    Price: row.price,
+    Currency: currency,
+    StockStatus: stockStatusOf(Number(row.stock)),
+    IsAlcohol: row.isAlcohol,
+    StopSell: row.stopSell,
+  };
+}
+
+function cardQuery(db: Db, currency: Currency) {
+  return db
+    .select(cardColumns(currency))
+    .from(products)
+    .innerJoin(productTypes, eq(productTypes.id, products.typeId));
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** Keyword terms: lower-cased, split on white space; Chinese text has no spaces and stays one term. */
+export function keywordTerms(keyword: string | undefined): string[] {
+  return (keyword ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t.length > 0)
+    .slice(0, 8);
+}
+
+/** Any of a group's values matches; every group must match. */
+function attributeCondition(ids: readonly string[]): SQL | undefined {
+  const byGroup = new Map<string, string[]>();
+  for (const id of ids) {
+    const group = id.split(':')[0] ?? id;
+    byGroup.set(group, [...(byGroup.get(group) ?? []), id]);
+  }
+  const conditions = [...byGroup.values()].map(
+    (group) => sql`${products.attributeIds} ?| array[${sql.join(group.map((id) => sql`${id}`), sql`, `)}]::text[]`,
+  );
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+async function productDetails(db: Db, currency: Currency, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      ...cardColumns(currency),
+      descriptionEn: products.descriptionEn,
+      descriptionZh: products.descriptionZh,
+      attributeIds: products.attributeIds,
+      typeNameEn: productTypes.nameEn,
+      typeNameZh: productTypes.nameZh,
+    })
+    .from(products)
+    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
+    .where(inArray(products.id, [...ids]));
+  const variantRows = await db
+    .select()
+    .from(variances)
+    .where(inArray(variances.productId, [...ids]))
+    .orderBy(asc(variances.sort), asc(variances.id));
+  const attributeIds = [...new Set(rows.flatMap((r) => r.attributeIds))];
+  const attributeRows = attributeIds.length
+    ? await db.select().from(attributes).where(inArray(attributes.id, attributeIds)).orderBy(asc(attributes.sort))
+    : [];
+
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        ...toCard(row, currency),
+        Description: { en: row.descriptionEn, zh: row.descriptionZh },
+        Images: row.images.map(artworkUrl),
+        ProductTypeName: { en: row.typeNameEn, zh: row.typeNameZh },
+        Attributes: attributeRows
+          .filter((a) => row.attributeIds.includes(a.id))
+          .map((a) => ({ AttributeID: a.id, Group: a.group, Name: { en: a.nameEn, zh: a.nameZh } })),
+        Variances: variantRows
+          .filter((vr) => vr.productId === id)
+          .map((vr) => {
+            const stock = vr.stopSell || row.stopSell ? 0 : vr.stock;
+            const status = stockStatusOf(stock);
+            return {
+              VarianceID: vr.id,
+              Name: { en: vr.nameEn, zh: vr.nameZh },
+              Price: currency === 'HKD' ? vr.priceHkd : vr.priceUsd,
+              Currency: currency,
+              StockStatus: status,
+              ...(status === 'LowStock' ? { StockLeft: stock } : {}),
+              StopSell: vr.stopSell || row.stopSell,
+            };
+          }),
+      },
+    ];
+  });
+}
+
+export const catalogueHandlers = implement(contract, {
+  async getProductTypeList({ deps: { db } }) {
+    return { ProductTypeList: await productTypeRows(db) };
+  },
+
+  async getProductType({ body, deps: { db } }) {
+    const [type] = await productTypeRows(db, body.ProductTypeID);
+    if (!type) throw notFound('Product type');
+    return { ProductType: type };
+  },
+
+  async getProductBanner({ body, deps: { db } }) {
+    const rows = await db
+      .select()
+      .from(banners)
+      .where(and(eq(banners.kind, 'product'), eq(banners.productTypeId, body.ProductType)))
+      .orderBy(asc(banners.sort));
+    return { BannerList: rows.map(toBanner) };
+  },
+
+  async getFilter({ body, deps: { db } }) {
+    const onSale = body.ProductType
+      ? and(eq(products.typeId, body.ProductType), eq(products.stopSell, false))
+      : eq(products.stopSell, false);
+    const typeCounts = await db
+      .select({
+        id: productTypes.id,
+        nameEn: productTypes.nameEn,
+        nameZh: productTypes.nameZh,
+        count: sql<number>`count(${products.id})::int`,
+      })
+      .from(productTypes)
+      .leftJoin(products, and(eq(products.typeId, productTypes.id), eq(products.stopSell, false)))
+      .groupBy(productTypes.id)
+      .orderBy(asc(productTypes.sort));
+    const options = await db
+      .select({
+        attribute: attributes,
+        count: sql<number>`count(${products.id})::int`,
+      })
+      .from(attributes)
+      .innerJoin(products, and(sql`${products.attributeIds} ? ${attributes.id}`, onSale))
+      .groupBy(attributes.id)
+      .orderBy(asc(attributes.sort), asc(attributes.id));
+    const [range] = await db
+      .select({
+        minHkd: sql<number>`coalesce(min(${products.minPriceHkd}), 0)::int`,
+        maxHkd: sql<number>`coalesce(max(${products.minPriceHkd}), 0)::int`,
+        minUsd: sql<number>`coalesce(min(${products.minPriceUsd}), 0)::int`,
+        maxUsd: sql<number>`coalesce(max(${products.minPriceUsd}), 0)::int`,
+      })
+      .from(products)
+      .where(onSale);
+
+    const groups = new Map<string, { Group: string; Name: { en: string; zh: string }; Options: { AttributeID: string; Name: { en: string; zh: string }; Count: number }[] }>();
+    for (const { attribute: a, count } of options) {
+      const group = groups.get(a.group) ?? { Group: a.group, Name: { en: a.groupNameEn, zh: a.groupNameZh }, Options: [] };
+      group.Options.push({ AttributeID: a.id, Name: { en: a.nameEn, zh: a.nameZh }, Count: count });
+      groups.set(a.group, group);
+    }
+    return {
+      ProductTypeList: typeCounts.map((t) => ({ ProductTypeID: t.id, Name: { en: t.nameEn, zh: t.nameZh }, Count: t.count })),
+      FilterList: [...groups.values()],
+      PriceRange: {
+        HKD: { Min: range?.minHkd ?? 0, Max: range?.maxHkd ?? 0 },
+        USD: { Min: range?.minUsd ?? 0, Max: range?.maxUsd ?? 0 },
+      },
+    };
+  },
+
+  async SearchAndFilterProduct({ body, deps: { db } }) {
+    const price = priceColumn(body.Currency);
+    const terms = keywordTerms(body.Keyword);
+    const conditions: (SQL | undefined)[] = [
+      eq(products.stopSell, false),
+      ...terms.map((t) => sql`${products.searchText} like ${`%${escapeLike(t)}%`}`),
+      body.Filter?.ProductType?.length ? inArray(products.typeId, body.Filter.ProductType) : undefined,
+      body.Filter?.Attribute?.length ? attributeCondition(body.Filter.Attribute) : undefined,
+      body.MustNot?.ProductType?.length ? notInArray(products.typeId, body.MustNot.ProductType) : undefined,
+      body.Range?.Price?.Min !== undefined ? gte(price, body.Range.Price.Min) : undefined,
+      body.Range?.Price?.Max !== undefined ? lte(price, body.Range.Price.Max) : undefined,
+    ];
+    const nameHit = terms.length
+      ? sql`(${sql.join(
+          terms.map((t) => sql`(lower(${products.nameEn}) like ${`%${escapeLike(t)}%`} or ${products.nameZh} like ${`%${escapeLike(t)}%`})::int`),
+          sql` + `,
+        )})`
+      : sql`0`;
+    const sort = body.Sort ?? (terms.length ? 'relevance' : 'newest');
+    const order: SQL[] = {
+      relevance: [desc(nameHit), desc(products.soldCount)],
+      newest: [desc(products.createdAt)],
+      priceAsc: [asc(price)],
+      priceDesc: [desc(price)],
+      bestSelling: [desc(products.soldCount)],
+    }[sort];
+
+    const rows = await db
+      .select({ ...cardColumns(body.Currency), total: sql<number>`count(*) over ()` })
+      .from(products)
+      .innerJoin(productTypes, eq(productTypes.id, products.typeId))
+      .where(and(...conditions))
+      .orderBy(...order, asc(products.id))
+      .limit(body.Size)
+      .offset(body.From);
+    let total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && body.From > 0) {
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(...conditions));
+      total = count?.n ?? 0;
+    }
+    return { ProductList: rows.map((r) => toCard(r, body.Currency)), Total: total };
+  },
+
+  async getProduct({ body, deps: { db } }) {
+    const [product] = await productDetails(db, body.Currency, [body.ProductID]);
+    if (!product) throw notFound('Product');
+    return { Product: product };
+  },
+
+  async getProductDetail({ body, deps: { db } }) {
+    const ids = body.ProductList ?? (body.ProductID ? [body.ProductID] : []);
+    return { ProductList: await productDetails(db, body.Currency, ids) };
+  },
+
+  async getRelatedProduct({ body, deps: { db } }) {
+    const [source] = await db
+      .select({ typeId: products.typeId, attributeIds: products.attributeIds })
+      .from(products)
+      .where(eq(products.id, body.ProductID));
+    if (!source) throw notFound('Product');
+    const shared = source.attributeIds.length
+      ? sql`(select count(*) from jsonb_array_elements_text(${products.attributeIds}) as a(id)
+          where a.id in (${sql.join(source.attributeIds.map((id) => sql`${id}`), sql`, `)}))`
+      : sql`0`;
+    const rows = await cardQuery(db, body.Currency)
+      .where(and(sql`${products.id} <> ${body.ProductID}`, eq(products.stopSell, false)))
+      .orderBy(desc(sql`(${products.typeId} = ${source.typeId})::int`), desc(shared), desc(products.soldCount), asc(products.id))
+      .limit(body.Size);
+    return { ProductList: rows.map((r) => toCard(r, body.Currency)) };
+  },
+
+  async getBestSellerProduct({ body, deps: { db } }) {
+    const rows = await cardQuery(db, body.Currency)
+      .where(
+        and(eq(products.stopSell, false), body.ProductTypeID ? eq(products.typeId, body.ProductTypeID) : undefined),
+      )
+      .orderBy(desc(products.soldCount), asc(products.id))
+      .limit(body.Size);
+    return { ProductList: rows.map((r) => toCard(r, body.Currency)) };
+  },
+});
+
+/** The newest products on sale, as cards (the home page's "new in" section). */
+export async function newestProducts(db: Db, currency: Currency, size: number) {
+  const rows = await cardQuery(db, currency)
+    .where(eq(products.stopSell, false))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(size);
+  return rows.map((r) => toCard(r, currency));
+}
+
+/** Product types with their count on sale, pictured by their best seller. */
+async function productTypeRows(db: Db, id?: string) {
+  const rows = await db
+    .select({
+      type: productTypes,
+      count: sql<number>`(select count(*)::int from ${products}
+        where ${products.typeId} = ${productTypes.id} and not ${products.stopSell})`,
+      image: sql<string[] | null>`(select ${products.images} from ${products}
+        where ${products.typeId} = ${productTypes.id} order by ${products.soldCount} desc limit 1)`,
+    })
+    .from(productTypes)
+    .where(id ? eq(productTypes.id, id) : undefined)
+    .orderBy(asc(productTypes.sort));
+  return rows.map(({ type: t, count, image }) => ({
+    ProductTypeID: t.id,
+    Name: { en: t.nameEn, zh: t.nameZh },
+    Description: { en: t.descriptionEn, zh: t.descriptionZh },
+    Image: artworkUrl(image?.[0] ?? 'box-30-0'),
+    IsAlcohol: t.isAlcohol,
+    IsBoxset: t.isBoxset,
+    ProductCount: Number(count),
+  }));
+}
+
+export function toBanner(b: typeof banners.$inferSelect) {
+  return {
+    BannerID: b.id,
+    Title: { en: b.titleEn, zh: b.titleZh },
+    Subtitle: { en: b.subtitleEn, zh: b.subtitleZh },
+    Image: artworkUrl(b.image),
+    Link: b.link,
+  };
+}

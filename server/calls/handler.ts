@@ -1,0 +1,34 @@
+import type { CallBody, CallDef, CallResponse } from '../../contract/index.ts';
+import type { Deps } from '../deps.ts';
+
+export interface CallContext<C extends CallDef> {
+  body: CallBody<C>;
+  deps: Deps;
+  /** The client's address as far as the server can trust it. */
+  clientIp: string | undefined;
+  /** The member making a `member` call; undefined on public calls. */
+  userId: string | undefined;
+}
+
+/** A handler answers the call's data; the dispatcher adds `result: true`. */
+export type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<Omit<CallResponse<C>, 'result'>>;
+
+type CallsOf<M> = { [K in keyof M as M[K] extends CallDef ? K : never]: M[K] };
+
+/** The handlers of one contract module: the compiler insists on one per call. */
+export type HandlersFor<M> = { [K in keyof CallsOf<M>]: CallsOf<M>[K] extends CallDef ? Handler<CallsOf<M>[K]> : never };
+
+/** Pairs each handler with its contract entry, keyed by the call's spec name. */
+export function implement<M extends object>(contract: M, handlers: HandlersFor<M>): Map<string, Registered> {
+  const out = new Map<string, Registered>();
+  for (const [key, handler] of Object.entries(handlers) as [string, Handler<CallDef>][]) {
+    const call = (contract as Record<string, unknown>)[key] as CallDef;
+    out.set(call.name, { call, handler });
+  }
+  return out;
+}
+
+export interface Registered {
+  call: CallDef;
+  handler: Handler<CallDef>;
+}

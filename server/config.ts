@@ -1,0 +1,28 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  trustProxy: boolean;
+  production: boolean;
+  authSecret: string | undefined;
+  idTokenSeconds: number;
+  logLevel: string;
+}
+
+/** Reads the environment once, at start-up (README: Configuration). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    production: env.NODE_ENV === 'production',
+    authSecret: env.AUTH_SECRET || undefined,
+    idTokenSeconds: Number(env.ID_TOKEN_SECONDS ?? 3600),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+export const productTypes = pgTable('product_types', {
+  id: text('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameZh: text('name_zh').notNull(),
+  descriptionEn: text('description_en').notNull(),
+  descriptionZh: text('description_zh').notNull(),
+  isAlcohol: boolean('is_alcohol').notNull().default(false),
+  isBoxset: boolean('is_boxset').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Filterable attribute values, grouped (origin, roast, …). */
+export const attributes = pgTable('attributes', {
+  id: text('id').primaryKey(),
+  group: text('group').notNull(),
+  groupNameEn: text('group_name_en').notNull(),
+  groupNameZh: text('group_name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameZh: text('name_zh').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    typeId: text('type_id')
+      .notNull()
+      .references(() => productTypes.id),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionZh: text('description_zh').notNull(),
+    /** Artwork seeds: each renders as an SVG served under /media/art/. */
+    images: jsonb('images').$type<string[]>().notNull(),
+    /** Attribute IDs; a jsonb array so that `?|` can filter with a GIN index. */
+    attributeIds: jsonb('attribute_ids').$type<string[]>().notNull().default([]),
+    stopSell: boolean('stop_sell').notNull().default(false),
+    /** Lowest price among variances on sale, kept by the catalogue service for sorting and ranges. */
+    minPriceHkd: integer('min_price_hkd').notNull(),
+    minPriceUsd: integer('min_price_usd').notNull(),
+    soldCount: integer('sold_count').notNull().default(0),
+    /** Lower-cased names and descriptions in both languages, for keyword search. */
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_type_idx').on(t.typeId),
+    index('products_created_idx').on(t.createdAt),
+    index('products_sold_idx').on(t.soldCount),
+    index('products_price_hkd_idx').on(t.minPriceHkd),
+    index('products_price_usd_idx').on(t.minPriceUsd),
+    index('products_attributes_idx').using('gin', t.attributeIds),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const variances = pgTable(
+  'variances',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    priceHkd: integer('price_hkd').notNull(),
+    priceUsd: integer('price_usd').notNull(),
+    stock: integer('stock').notNull(),
+    stopSell: boolean('stop_sell').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('variances_product_idx').on(t.productId),
+    check('variances_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('variances_prices_nonnegative', sql`${t.priceHkd} >= 0 and ${t.priceUsd} >= 0`),
+  ],
+);
+
+export const banners = pgTable('banners', {
+  id: text('id').primaryKey(),
+  /** 'big' and 'small' promotion banners, or 'product' banners of one product type. */
+  kind: text('kind', { enum: ['big', 'small', 'product'] }).notNull(),
+  productTypeId: text('product_type_id').references(() => productTypes.id),
+  titleEn: text('title_en').notNull(),
+  titleZh: text('title_zh').notNull(),
+  subtitleEn: text('subtitle_en').notNull(),
+  subtitleZh: text('subtitle_zh').notNull(),
+  image: text('image').notNull(),
+  link: text('link').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const countries = pgTable('countries', {
+  id: text('id').primaryKey(),
+  alpha2: text('alpha2').notNull().unique(),
+  alpha3: text('alpha3').notNull(),
+  numeric: text('numeric').notNull(),
+  callingCode: text('calling_code').notNull(),
+  currency: text('currency').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameZh: text('name_zh').notNull(),
+  inService: boolean('in_service').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: text('id').primaryKey(),
+    countryId: text('country_id')
+      .notNull()
+      .references(() => countries.id),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('cities_country_idx').on(t.countryId)],
+);
+
+export const information = pgTable('information', {
+  id: text('id').primaryKey(),
+  titleEn: text('title_en').notNull(),
+  titleZh: text('title_zh').notNull(),
+  contentEn: text('content_en').notNull(),
+  contentZh: text('content_zh').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Content-managed blocks (navigation menu, footer, section titles), one JSON value each. */
+export const contentBlocks = pgTable('content_blocks', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import {
+  attributes,
+  banners,
+  cities,
+  contentBlocks,
+  countries,
+  information,
+  productTypes,
+  products,
+  variances,
+} from '../schema.ts';
+import { attributes as seedAttributes, banners as seedBanners, productTypes as seedTypes, products as seedProducts } from './catalogue-data.ts';
+import { content, informationPages } from './content-data.ts';
+import { cities as seedCities, countries as seedCountries } from './reference-data.ts';
+import { generateProducts } from './generate.ts';
+import type { SeedProduct } from './types.ts';
+
+const DAY_MS = 86_400_000;
+const BATCH = 500;
+
+/** Lower-cased names and descriptions in both languages: what a keyword is matched against. */
+export function searchTextOf(p: Pick<SeedProduct, 'nameEn' | 'nameZh' | 'descriptionEn' | 'descriptionZh'>): string {
+  return [p.nameEn, p.nameZh, p.descriptionEn, p.descriptionZh].join(' \n ').toLowerCase();
+}
+
+async function insertProducts(db: Db, list: readonly SeedProduct[], now: Date) {
+  for (let i = 0; i < list.length; i += BATCH) {
+    const chunk = list.slice(i, i + BATCH);
+    await db.insert(products).values(
+      chunk.map((p) => {
+        const onSale = p.variances.filter((v) => !v.stopSell);
+        const priced = onSale.length ? onSale : p.variances;
+        return {
+          id: p.id,
+          typeId: p.typeId,
+          nameEn: p.nameEn,
+          nameZh: p.nameZh,
+          descriptionEn: p.descriptionEn,
+          descriptionZh: p.descriptionZh,
+          images: p.images,
+          attributeIds: p.attributeIds,
+          stopSell: p.stopSell ?? false,
+          minPriceHkd: Math.min(...priced.map((v) => v.priceHkd)),
+          minPriceUsd: Math.min(...priced.map((v) => v.priceUsd)),
+          soldCount: p.soldCount,
+          searchText: searchTextOf(p),
+          createdAt: new Date(now.getTime() - p.addedDaysAgo * DAY_MS),
+        };
+      }),
+    );
+    await db.insert(variances).values(
+      chunk.flatMap((p) =>
+        p.variances.map((v, sort) => ({
+          id: v.id,
+          productId: p.id,
+          nameEn: v.nameEn,
+          nameZh: v.nameZh,
+          priceHkd: v.priceHkd,
+          priceUsd: v.priceUsd,
+          stock: v.stock,
+          stopSell: v.stopSell ?? false,
+          sort,
+        })),
+      ),
+    );
+  }
+}
+
+/** Loads the whole bilingual seed: catalogue, reference data and content pages. */
+export async function seed(db: Db, options: { now: Date; extraProducts?: number }) {
+  const { now } = options;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.insert(productTypes).values(seedTypes.map((p) => ({ ...p, isAlcohol: !!p.isAlcohol, isBoxset: !!p.isBoxset })));
+    await t.insert(attributes).values(seedAttributes);
+    await insertProducts(t, seedProducts, now);
+    await t.insert(banners).values(seedBanners);
+    await t.insert(countries).values(seedCountries);
+    await t.insert(cities).values(seedCities);
+    await t.insert(information).values(informationPages.map((p) => ({ ...p, updatedAt: now })));
+    await t.insert(contentBlocks).values([
+      { key: 'navigationMenu', value: content.navigationMenu },
+      { key: 'footer', value: content.footer },
+      { key: 'newInSection', value: content.newInSection },
+    ]);
+  });
+  if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
+}
+
+/** Adds N generated products (benchmarks); safe to call on a seeded database. */
+export async function addGeneratedProducts(db: Db, count: number, now: Date) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(sql`${products.id} like 'gen-%'`);
+  await insertProducts(db, generateProducts(count, row?.n ?? 0, seedAttributes), now);
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(productTypes);
+  return (row?.n ?? 0) === 0;
+}

@@ -1,0 +1,80 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import type { CallDef } from '../../contract/index.ts';
+import type { Registered } from '../calls/handler.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from './errors.ts';
+
+export type AppEnv = { Variables: { requestId: string } };
+
+/** Serves every registered call at /<name> (mounted under /api). */
+export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Registered>) {
+  const api = new Hono<AppEnv>();
+
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.maxBodyBytes,
+      onError: () => {
+        throw new ApiError(413, 'InvalidParameter', 'Request body is too large');
+      },
+    }),
+  );
+
+  api.all('/:call', async (c) => {
+    const entry = registry.get(c.req.param('call'));
+    if (!entry) throw new ApiError(404, 'NotFound', `Unknown call ${c.req.param('call')}`);
+    const { call, handler } = entry;
+    if (c.req.method !== call.method) throw new ApiError(404, 'NotFound', `${call.name} is a ${call.method} call`);
+
+    const userId = call.auth === 'member' ? await authenticate(c, deps) : undefined;
+    const body = parseBody(call, await readInput(c, call));
+    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId });
+    return c.json({ result: true, ...data });
+  });
+
+  return api;
+}
+
+async function readInput(c: Context, call: CallDef): Promise<unknown> {
+  if (call.method === 'GET') return c.req.query();
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'InvalidParameter', 'Body is not valid JSON');
+  }
+}
+
+/** Validates a body against the call's schema; the first problem names its field. */
+function parseBody(call: CallDef, input: unknown) {
+  const parsed = v.safeParse(call.body, input);
+  if (parsed.success) return parsed.output;
+  const issue = parsed.issues[0];
+  const field = v.getDotPath(issue) ?? undefined;
+  if (field && issue.input === undefined) {
+    throw new ApiError(400, 'MissingParameter', `${field} is required`, field);
+  }
+  if (!field) throw new ApiError(400, 'InvalidParameter', 'Body must be a JSON object');
+  throw new ApiError(400, 'InvalidParameter', `${field} is invalid: ${issue.message}`, field);
+}
+
+/** Member calls need a valid bearer id token (DESIGN §4). */
+async function authenticate(c: Context, deps: Deps): Promise<string> {
+  const header = c.req.header('authorization') ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const claims = token ? await deps.tokens.verifyIdToken(token) : null;
+  if (!claims) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+  return claims.userId;
+}
+
+function clientIp(c: Context, deps: Deps): string | undefined {
+  if (deps.config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress;
+}

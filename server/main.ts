@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { createApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase, type Db } from './db/client.ts';
+import { settings } from './db/schema.ts';
+import { isEmpty, seed } from './db/seed/index.ts';
+import { systemClock } from './deps.ts';
+import { createGeo } from './services/geo.ts';
+import { createTokens } from './services/tokens.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const config = readConfig();
+const log = pino({ level: config.logLevel });
+
+/** The signing secret: AUTH_SECRET, else one generated once and kept in the database. */
+async function authSecret(db: Db): Promise<Uint8Array> {
+  if (config.authSecret) return new TextEncoder().encode(config.authSecret);
+  await db
+    .insert(settings)
+    .values({ key: 'auth_secret', value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'auth_secret'));
+  return Buffer.from(row!.value, 'base64');
+}
+
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+);
+if (await isEmpty(database.db)) {
+  log.info('empty database: loading seed data');
+  await seed(database.db, { now: systemClock.now() });
+}
+
+const spaDir = path.join(root, 'dist/spa');
+const app = createApp(
+  {
+    db: database.db,
+    clock: systemClock,
+    log,
+    geo: createGeo(),
+    tokens: createTokens({ secret: await authSecret(database.db), idTokenSeconds: config.idTokenSeconds, clock: systemClock }),
+    config: { trustProxy: config.trustProxy, maxBodyBytes: 1024 * 1024, version: process.env.npm_package_version ?? '0.0.0' },
+  },
+  existsSync(path.join(spaDir, 'index.html')) ? { spaDir } : {},
+);
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  console.log(`Sip & Gather is open at http://localhost:${info.port} (${where})`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close(() => void database.close().then(() => process.exit(0)));
+  });
+}

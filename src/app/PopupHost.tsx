@@ -1,0 +1,31 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { ErrorPopup } from '../ui/ErrorPopup.tsx';
+import type { OpenPopup, PopupName, PopupProps } from './popups.ts';
+import { useServices } from './services.ts';
+import { useStore } from './store.ts';
+
+type PopupComponent<N extends PopupName> = ComponentType<PopupProps[N] & { onClose: () => void }>;
+
+/** Popups load on demand, except the error popup, which must show even when chunks fail. */
+const REGISTRY: { [N in PopupName]: PopupComponent<N> } = {
+  language: lazy(() => import('../features/preferences/LanguagePopup.tsx').then((m) => ({ default: m.LanguagePopup }))),
+  currency: lazy(() => import('../features/preferences/CurrencyPopup.tsx').then((m) => ({ default: m.CurrencyPopup }))),
+  error: ErrorPopup,
+};
+
+export function PopupHost() {
+  const { popups } = useServices();
+  const stack = useStore(popups);
+  return (
+    <Suspense fallback={null}>
+      {stack.map((entry) => (
+        <PopupEntry key={entry.key} entry={entry} onClose={() => popups.close(entry.key)} />
+      ))}
+    </Suspense>
+  );
+}
+
+function PopupEntry<N extends PopupName>({ entry, onClose }: { entry: OpenPopup<N>; onClose: () => void }) {
+  const Component = REGISTRY[entry.name] as ComponentType<Record<string, unknown> & { onClose: () => void }>;
+  return <Component {...(entry.props as Record<string, unknown>)} onClose={onClose} />;
+}

@@ -1,0 +1,37 @@
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '../routeTree.gen.ts';
+import { PendingScreen, RouteErrorScreen } from '../features/layout/RouteStates.tsx';
+import type { AppServices } from './services.ts';
+
+export function createAppRouter(services: AppServices, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+  const router = createRouter({
+    routeTree,
+    context: services,
+    history: options.history,
+    defaultPreload: 'intent',
+    // TanStack Query owns caching; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PendingScreen,
+    defaultErrorComponent: RouteErrorScreen,
+    scrollRestoration: false,
+  });
+  // Spec §2: every navigation closes all popups and scrolls to top; the page history is recorded after it.
+  router.subscribe('onBeforeNavigate', () => services.popups.closeAll());
+  router.subscribe('onResolved', ({ toLocation }) => {
+    if (typeof window !== 'undefined' && !toLocation.hash) window.scrollTo(0, 0);
+    const leaf = router.state.matches.at(-1);
+    services.pageHistory.record({
+      href: toLocation.href,
+      skipFromRedirect: router.state.matches.some((m) => m.staticData?.skipFromRedirect) || leaf?.status === 'notFound',
+    });
+  });
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

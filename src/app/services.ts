@@ -1,0 +1,65 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { createApiClient, type ApiClient } from '../api/client.ts';
+import { isUserVisible } from '../api/error-messages.ts';
+import { queries } from '../api/queries.ts';
+import { createPageHistory, type PageHistory } from './page-history.ts';
+import { createPopups, type Popups } from './popups.ts';
+import { createPreferences, type PreferencesStore } from './preferences.ts';
+
+/** Everything screens and loaders share; built once per app (and per test). */
+export interface AppServices {
+  api: ApiClient;
+  queryClient: QueryClient;
+  preferences: PreferencesStore;
+  popups: Popups;
+  pageHistory: PageHistory;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `handlesErrors`: the caller shows this failure itself; the central handler stays quiet. */
+    queryMeta: { handlesErrors?: boolean };
+    mutationMeta: { handlesErrors?: boolean };
+  }
+}
+
+export function createAppServices(options: {
+  fetch?: typeof fetch;
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+} = {}): AppServices {
+  const api = createApiClient({ fetch: options.fetch });
+  const popups = createPopups();
+  // Spec §8: whitelisted failures open the error popup; all others stay silent.
+  const centralHandler = (error: unknown, meta: { handlesErrors?: boolean } | undefined) => {
+    if (meta?.handlesErrors || !isUserVisible(error)) return;
+    popups.open('error', { code: error.code, reason: error.serverMessage });
+  };
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => centralHandler(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => centralHandler(error, mutation.meta) }),
+    defaultOptions: {
+      queries: { retry: (count, error) => count < 2 && !isUserVisible(error), refetchOnWindowFocus: false },
+    },
+  });
+  const storage = options.storage ?? memoryStorage();
+  const preferences = createPreferences({
+    storage,
+    defaultCurrency: () => queryClient.fetchQuery(queries.defaultCurrency(api)),
+  });
+  return { api, queryClient, preferences, popups, pageHistory: createPageHistory(options.sessionStorage) };
+}
+
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+  const map = new Map<string, string>();
+  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
+}
+
+export const AppServicesContext = createContext<AppServices | null>(null);
+
+export function useServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useServices outside AppServicesContext');
+  return services;
+}

@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+
+/** A small observable value for app-wide settings that are not flows (those are machines). */
+export interface Store<T> {
+  get(): T;
+  set(next: T | ((prev: T) => T)): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createStore<T>(initial: T): Store<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      const resolved = typeof next === 'function' ? (next as (prev: T) => T)(value) : next;
+      if (Object.is(resolved, value)) return;
+      value = resolved;
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function useStore<T>(store: Store<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

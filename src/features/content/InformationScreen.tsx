@@ -1,0 +1,57 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useMatches } from '@tanstack/react-router';
+import { Fragment } from 'react';
+import { queries } from '../../api/queries.ts';
+import { useServices } from '../../app/services.ts';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+import { formatDate } from '../../ui/format.ts';
+
+/** Renders the plain-text content format: "## " headings, "- " bullets, blank-line paragraphs. */
+function ContentText({ text }: { text: string }) {
+  const blocks = text.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
+  return (
+    <>
+      {blocks.map((block, i) => {
+        if (block.startsWith('## ')) {
+          const [heading, ...rest] = block.split('\n');
+          return (
+            <Fragment key={i}>
+              <h2>{heading!.slice(3)}</h2>
+              {rest.length > 0 && <ContentText text={rest.join('\n')} />}
+            </Fragment>
+          );
+        }
+        const lines = block.split('\n');
+        if (lines.every((l) => l.trimStart().startsWith('- '))) {
+          return (
+            <ul key={i}>
+              {lines.map((l, j) => (
+                <li key={j}>{l.trimStart().slice(2)}</li>
+              ))}
+            </ul>
+          );
+        }
+        return <p key={i}>{block}</p>;
+      })}
+    </>
+  );
+}
+
+export function InformationScreen() {
+  const { api } = useServices();
+  const matches = useMatches();
+  const id = matches.findLast((m) => m.staticData?.informationId)?.staticData.informationId;
+  const info = useQuery({ ...queries.information(api, id ?? ''), enabled: !!id });
+  const pick = useBilingual();
+  const { t } = useLingui();
+  if (!info.data) return null;
+  const updated = formatDate(info.data.UpdatedAt);
+  return (
+    <article className="page prose">
+      <h1>{pick(info.data.Title)}</h1>
+      <ContentText text={pick(info.data.content)} />
+      <p className="muted small">{t`Last updated ${updated}`}</p>
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import { queries } from '../../api/queries.ts';
+import { lazyScreen } from '../../app/lazy-screen.ts';
+import type { AppServices } from '../../app/services.ts';
+import type { InformationPageId } from '../../../contract/index.ts';
+
+/** The options of an information page's route: its content is loaded before the page shows. */
+export function informationRoute(id: InformationPageId) {
+  return {
+    staticData: { informationId: id },
+    loader: ({ context: { api, queryClient } }: { context: AppServices }) =>
+      queryClient.ensureQueryData(queries.information(api, id)),
+    component: lazyScreen(() => import('./InformationScreen.tsx'), 'InformationScreen'),
+  };
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    informationId?: InformationPageId;
+  }
+}

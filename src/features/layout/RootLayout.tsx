@@ -1,0 +1,40 @@
+import { Trans } from '@lingui/react/macro';
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { PopupHost } from '../../app/PopupHost.tsx';
+import { AddToHomeBanner } from './AddToHomeBanner.tsx';
+import { FloatingButtons } from './FloatingButtons.tsx';
+import { Footer } from './Footer.tsx';
+import { GlobalLoader } from './GlobalLoader.tsx';
+import { DEFAULT_LAYOUT, type LayoutParts } from './layout-parts.ts';
+import { Navigator } from './Navigator.tsx';
+import { SubscriptionBar } from './SubscriptionBar.tsx';
+import { TopMenuBar } from './TopMenuBar.tsx';
+import { VersionNotice } from './VersionNotice.tsx';
+
+function useLayoutParts(): LayoutParts {
+  const matches = useMatches();
+  return matches.reduce<LayoutParts>((parts, m) => ({ ...parts, ...m.staticData?.layout }), DEFAULT_LAYOUT);
+}
+
+export function RootLayout() {
+  const parts = useLayoutParts();
+  return (
+    <div className="app" data-navigator={parts.navigator}>
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <GlobalLoader />
+      <VersionNotice />
+      {parts.addToHomeBanner && <AddToHomeBanner />}
+      {parts.topMenuBar && <TopMenuBar />}
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {parts.footer && <Footer />}
+      {parts.subscriptionBar && <SubscriptionBar />}
+      {parts.floatingButtons && <FloatingButtons />}
+      {parts.navigator && <Navigator />}
+      <PopupHost />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { queries } from '../../api/queries.ts';
+import { useServices } from '../../app/services.ts';
+import { useStore } from '../../app/store.ts';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+
+export function TopMenuBar() {
+  const { api, popups, preferences } = useServices();
+  const { currency, locale } = useStore(preferences);
+  const menu = useQuery(queries.navigationMenu(api));
+  const pick = useBilingual();
+  const { t } = useLingui();
+  return (
+    <header className="top-menu">
+      <div className="top-menu-row">
+        <Link to="/home" className="brand" aria-label={t`Sip & Gather home`}>
+          <span className="brand-mark" aria-hidden="true">
+            ◐
+          </span>
+          <span className="brand-name">Sip &amp; Gather</span>
+        </Link>
+        <div className="top-menu-actions">
+          <button type="button" className="chip-button" onClick={() => popups.open('language')} aria-label={t`Language`}>
+            {locale === 'zh-Hant' ? '繁' : 'EN'}
+          </button>
+          <button type="button" className="chip-button" onClick={() => popups.open('currency')} aria-label={t`Currency`}>
+            {currency ?? '···'}
+          </button>
+        </div>
+      </div>
+      <nav className="top-nav" aria-label={t`Shop sections`}>
+        <ul>
+          {menu.data?.map((item) => (
+            <li key={item.To}>
+              <Link to={item.To} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+                {pick(item.Label)}
+              </Link>
+            </li>
+          )) ?? (
+            <li className="muted">
+              <Trans>Loading…</Trans>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

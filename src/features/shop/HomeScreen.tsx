@@ -1,0 +1,112 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Banner } from '../../../contract/index.ts';
+import { queries } from '../../api/queries.ts';
+import { useServices } from '../../app/services.ts';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+import { ProductGrid } from './ProductCard.tsx';
+import { useCurrency } from './use-currency.ts';
+
+function BannerCard({ banner, big }: { banner: Banner; big?: boolean }) {
+  const pick = useBilingual();
+  return (
+    <Link to={banner.Link} className={big ? 'banner banner-big' : 'banner'}>
+      <img src={banner.Image} alt="" className="banner-image" width={800} height={800} />
+      <span className="banner-text">
+        <span className="banner-title">{pick(banner.Title)}</span>
+        <span className="banner-subtitle">{pick(banner.Subtitle)}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** The visitor's landing view: banners, product types, new in, best sellers, membership. */
+export function HomeScreen() {
+  const { api } = useServices();
+  const currency = useCurrency();
+  const pick = useBilingual();
+  const { t } = useLingui();
+  const big = useQuery(queries.bigBanners(api));
+  const small = useQuery(queries.smallBanners(api));
+  const types = useQuery(queries.productTypes(api));
+  const newIn = useQuery(queries.newInSection(api, currency));
+  const best = useQuery(queries.bestSellers(api, currency));
+
+  return (
+    <div className="page home">
+      <h1 className="visually-hidden">Sip &amp; Gather</h1>
+      <section aria-label={t`Featured`} className="banner-rail">
+        {big.data?.map((b) => <BannerCard key={b.BannerID} banner={b} big />)}
+      </section>
+
+      <section aria-labelledby="types-title" className="section">
+        <h2 id="types-title">
+          <Trans>Shop by type</Trans>
+        </h2>
+        <ul className="type-grid">
+          {types.data?.map((type) => (
+            <li key={type.ProductTypeID}>
+              <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: type.ProductTypeID }} className="type-card">
+                <img src={type.Image} alt="" width={160} height={160} loading="lazy" />
+                <span>{pick(type.Name)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {newIn.data && (
+        <section aria-labelledby="new-in-title" className="section">
+          <div className="section-head">
+            <h2 id="new-in-title">{pick(newIn.data.Title)}</h2>
+            <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: undefined }}>
+              <Trans>See all</Trans>
+            </Link>
+          </div>
+          <p className="muted">{pick(newIn.data.Subtitle)}</p>
+          <ProductGrid products={newIn.data.ProductList} />
+        </section>
+      )}
+
+      {small.data && small.data.length > 0 && (
+        <section aria-label={t`Promotions`} className="banner-row">
+          {small.data.map((b) => (
+            <BannerCard key={b.BannerID} banner={b} />
+          ))}
+        </section>
+      )}
+
+      {best.data && (
+        <section aria-labelledby="best-title" className="section">
+          <h2 id="best-title">
+            <Trans>Best sellers</Trans>
+          </h2>
+          <ProductGrid products={best.data} />
+        </section>
+      )}
+
+      <section aria-labelledby="membership-title" className="section membership">
+        <h2 id="membership-title">
+          <Trans>Membership</Trans>
+        </h2>
+        <div className="membership-cards">
+          <article className="membership-card">
+            <h3>
+              <Trans>Regular Member</Trans>
+            </h3>
+            <p>
+              <Trans>By invitation from a member. Buy from the shop, join tastings, write taste cards and share inspiration.</Trans>
+            </p>
+          </article>
+          <article className="membership-card svip">
+            <h3>SVIP</h3>
+            <p>
+              <Trans>A tasting box every 3 months, member discounts, exclusive events and top-priority seats.</Trans>
+            </p>
+          </article>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ProductCard as Card } from '../../../contract/index.ts';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+import { Price } from '../../ui/Price.tsx';
+
+export function ProductCard({ product }: { product: Card }) {
+  const pick = useBilingual();
+  return (
+    <li className="product-card">
+      <Link to="/product/$productID" params={{ productID: product.ProductID }} className="product-card-link">
+        <img src={product.Image} alt="" loading="lazy" width={400} height={400} className="product-card-image" />
+        <span className="product-card-name">{pick(product.Name)}</span>
+        <span className="product-card-meta">
+          <Price amount={product.Price} currency={product.Currency} from />
+          {product.StockStatus === 'OutOfStock' && (
+            <span className="badge muted">
+              <Trans>Out of stock</Trans>
+            </span>
+          )}
+          {product.IsAlcohol && <span className="badge">18+</span>}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function ProductGrid({ products, label }: { products: readonly Card[]; label?: string }) {
+  return (
+    <ul className="product-grid" aria-label={label}>
+      {products.map((p) => (
+        <ProductCard key={p.ProductID} product={p} />
+      ))}
+    </ul>
+  );
+}

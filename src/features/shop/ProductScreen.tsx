@@ -1,0 +1,174 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { RadioGroup } from 'radix-ui';
+import { useState } from 'react';
+import type { Variance } from '../../../contract/index.ts';
+import { queries } from '../../api/queries.ts';
+import { useServices } from '../../app/services.ts';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+import { Price } from '../../ui/Price.tsx';
+import { ProductGrid } from './ProductCard.tsx';
+import { useCurrency } from './use-currency.ts';
+
+const route = getRouteApi('/product/$productID');
+
+/** Spec §3: in stock, last {count} left, out of stock. */
+export function StockLabel({ variance }: { variance: Variance }) {
+  if (variance.StopSell) {
+    return (
+      <span className="stock stock-out">
+        <Trans>No longer available</Trans>
+      </span>
+    );
+  }
+  switch (variance.StockStatus) {
+    case 'InStock':
+      return (
+        <span className="stock stock-in">
+          <Trans>In stock</Trans>
+        </span>
+      );
+    case 'LowStock': {
+      const count = variance.StockLeft ?? 0;
+      return (
+        <span className="stock stock-low">
+          <Trans>Last {count} left</Trans>
+        </span>
+      );
+    }
+    case 'OutOfStock':
+      return (
+        <span className="stock stock-out">
+          <Trans>Out of stock</Trans>
+        </span>
+      );
+  }
+}
+
+export function ProductScreen() {
+  const { api } = useServices();
+  const { productID } = route.useParams();
+  const currency = useCurrency();
+  const pick = useBilingual();
+  const { t } = useLingui();
+  const product = useQuery(queries.product(api, productID, currency));
+  const related = useQuery(queries.relatedProducts(api, productID, currency));
+  const [chosenId, setChosenId] = useState<string>();
+  const [imageIndex, setImageIndex] = useState(0);
+  const p = product.data;
+  if (!p) return null;
+
+  const firstAvailable = p.Variances.find((v) => v.StockStatus !== 'OutOfStock' && !v.StopSell) ?? p.Variances[0];
+  const variance = p.Variances.find((v) => v.VarianceID === chosenId) ?? firstAvailable;
+  const image = p.Images[imageIndex] ?? p.Image;
+
+  return (
+    <div className="page product-page">
+      <nav aria-label={t`Breadcrumb`} className="breadcrumb">
+        <Link to="/home">
+          <Trans>Home</Trans>
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: p.ProductTypeID }}>
+          {pick(p.ProductTypeName)}
+        </Link>
+      </nav>
+
+      <div className="product-layout">
+        <section className="gallery" aria-label={t`Pictures`}>
+          <img src={image} alt={pick(p.Name)} className="gallery-main" width={800} height={800} />
+          {p.Images.length > 1 && (
+            <ul className="gallery-thumbs">
+              {p.Images.map((src, i) => (
+                <li key={src}>
+                  <button type="button" onClick={() => setImageIndex(i)} aria-pressed={i === imageIndex} aria-label={t`Picture ${i + 1}`}>
+                    <img src={src} alt="" width={80} height={80} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="product-info">
+          <h1>{pick(p.Name)}</h1>
+          {variance && (
+            <p className="product-price">
+              <Price amount={variance.Price} currency={variance.Currency} />
+            </p>
+          )}
+          {variance && <StockLabel variance={variance} />}
+
+          {p.Variances.length > 0 && (
+            <fieldset className="variance-picker">
+              <legend>
+                <Trans>Choose a size</Trans>
+              </legend>
+              <RadioGroup.Root value={variance?.VarianceID} onValueChange={setChosenId} className="variance-options">
+                {p.Variances.map((v) => (
+                  <label key={v.VarianceID} className="variance-option" data-unavailable={v.StockStatus === 'OutOfStock' || v.StopSell}>
+                    <RadioGroup.Item value={v.VarianceID} className="choice-radio">
+                      <RadioGroup.Indicator className="choice-dot" />
+                    </RadioGroup.Item>
+                    <span className="variance-name">{pick(v.Name)}</span>
+                    <Price amount={v.Price} currency={v.Currency} />
+                  </label>
+                ))}
+              </RadioGroup.Root>
+            </fieldset>
+          )}
+
+          {p.IsAlcohol && (
+            <p className="notice">
+              <Trans>Alcohol is sold only to persons aged 18 or over. You will be asked to confirm your age at checkout.</Trans>
+            </p>
+          )}
+
+          <div className="product-description">
+            {pick(p.Description)
+              .split(/\n+/)
+              .map((para, i) => (
+                <p key={i}>{para}</p>
+              ))}
+          </div>
+
+          {p.Attributes.length > 0 && (
+            <ul className="chip-row" aria-label={t`Characteristics`}>
+              {p.Attributes.map((a) => (
+                <li key={a.AttributeID} className="chip static">
+                  {pick(a.Name)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      {related.data && related.data.length > 0 && (
+        <section aria-labelledby="related-title" className="section">
+          <h2 id="related-title">
+            <Trans>You may also like</Trans>
+          </h2>
+          <ProductGrid products={related.data} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function ProductNotFound() {
+  return (
+    <section className="page state-page">
+      <h1>
+        <Trans>Product not found</Trans>
+      </h1>
+      <p>
+        <Trans>This product does not exist or is no longer listed.</Trans>
+      </p>
+      <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: undefined }} className="button primary">
+        <Trans>Browse new arrivals</Trans>
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { queries } from '../api/queries.ts';
+import { lazyScreen } from '../app/lazy-screen.ts';
+
+export const Route = createFileRoute('/home')({
+  staticData: { layout: { addToHomeBanner: true, subscriptionBar: true } },
+  loader: async ({ context: { api, queryClient, preferences } }) => {
+    const currency = await preferences.resolveCurrency();
+    await Promise.all([
+      queryClient.ensureQueryData(queries.bigBanners(api)),
+      queryClient.ensureQueryData(queries.productTypes(api)),
+      queryClient.ensureQueryData(queries.newInSection(api, currency)),
+      queryClient.ensureQueryData(queries.bestSellers(api, currency)),
+    ]);
+  },
+  component: lazyScreen(() => import('../features/shop/HomeScreen.tsx'), 'HomeScreen'),
+});

@@ -1,0 +1,31 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { SortOrder } from '../../../contract/index.ts';
+import { ApiError } from '../../api/client.ts';
+import { queries } from '../../api/queries.ts';
+import { lazyScreen } from '../../app/lazy-screen.ts';
+
+const Search = v.object({ sort: v.fallback(v.optional(SortOrder), undefined) });
+
+export const Route = createFileRoute('/new_in/{-$productTypeID}')({
+  validateSearch: Search,
+  loaderDeps: ({ search }) => ({ sort: search.sort ?? 'newest' }),
+  loader: async ({ params, deps, context: { api, queryClient, preferences } }) => {
+    const currency = await preferences.resolveCurrency();
+    const type = params.productTypeID;
+    try {
+      await Promise.all([
+        queryClient.ensureQueryData(queries.productTypes(api)),
+        type ? queryClient.ensureQueryData(queries.productType(api, type)) : undefined,
+        type ? queryClient.ensureQueryData(queries.productBanners(api, type)) : undefined,
+        queryClient.ensureInfiniteQueryData(
+          queries.productSearch(api, { Currency: currency, ProductTypeID: type, Sort: deps.sort, excludeBoxsets: !type }),
+        ),
+      ]);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'ObjectNotFound') throw notFound();
+      throw error;
+    }
+  },
+  component: lazyScreen(() => import('../../features/shop/NewInScreen.tsx'), 'NewInScreen'),
+});

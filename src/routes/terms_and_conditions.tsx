@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { informationRoute } from '../features/content/information-route.ts';
+
+export const Route = createFileRoute('/terms_and_conditions')(informationRoute('terms_and_conditions'));

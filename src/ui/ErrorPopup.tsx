@@ -1,0 +1,26 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { messageFor } from '../api/error-messages.ts';
+import { Popup } from './Popup.tsx';
+
+/** The central error popup of spec §8: Error Code, Reason, Dismiss. */
+export function ErrorPopup(props: { code: string; reason: string; onClose: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <Popup title={<Trans>Something went wrong</Trans>} onClose={props.onClose} role="alertdialog">
+      <p className="error-message">{i18n._(messageFor(props.code))}</p>
+      <dl className="error-details">
+        <dt>
+          <Trans>Error Code</Trans>
+        </dt>
+        <dd>{props.code}</dd>
+        <dt>
+          <Trans>Reason</Trans>
+        </dt>
+        <dd>{props.reason || i18n._(messageFor(props.code))}</dd>
+      </dl>
+      <button type="button" className="button primary" onClick={props.onClose} autoFocus>
+        <Trans>Dismiss</Trans>
+      </button>
+    </Popup>
+  );
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import * as v from 'valibot';
+import type { CallBodyInput, CallDef, CallResponse, ErrorEnvelope } from '../../contract/index.ts';
+import { createApp, type AppOptions } from '../../server/app.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { seed } from '../../server/db/seed/index.ts';
+import type { Clock, Deps } from '../../server/deps.ts';
+import { createGeo } from '../../server/services/geo.ts';
+import { createTokens } from '../../server/services/tokens.ts';
+
+/** The date the seed is loaded at in tests, so "new in" and ages are fixed. */
+export const SEED_NOW = new Date('2026-11-01T04:00:00Z');
+
+/**
+ * A fresh database per test app: PGlite in memory, or a new PostgreSQL database when
+ * TEST_DATABASE_URL is set (the same suite runs on both).
+ */
+async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase();
+  const name = `sg_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestAppOptions extends AppOptions {
+  clock?: Clock;
+  trustProxy?: boolean;
+  maxBodyBytes?: number;
+  seed?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await freshDatabase();
+  if (options.seed !== false) await seed(database.db, { now: SEED_NOW });
+  const clock = options.clock ?? { now: () => new Date() };
+  const deps: Deps = {
+    db: database.db,
+    clock,
+    log: pino({ level: 'silent' }),
+    geo: createGeo(),
+    tokens: createTokens({ secret: randomBytes(32), idTokenSeconds: 600, clock }),
+    config: { trustProxy: options.trustProxy ?? true, maxBodyBytes: options.maxBodyBytes ?? 64 * 1024, version: 'test-version' },
+  };
+  const app = createApp(deps, options);
+
+  /** Posts a call and checks the answer against the contract's response schema. */
+  async function call<C extends CallDef>(def: C, body: CallBodyInput<C>, headers: Record<string, string> = {}) {
+    const response =
+      def.method === 'GET'
+        ? await app.request(`/api/${def.name}?${new URLSearchParams(body as Record<string, string>)}`, { headers })
+        : await app.request(`/api/${def.name}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+          });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (response.status !== 200) throw new Error(`${def.name} answered ${response.status}: ${JSON.stringify(json)}`);
+    const parsed = v.safeParse(def.response, json);
+    if (!parsed.success) throw new Error(`${def.name} answer breaks its contract: ${v.summarize(parsed.issues)}`);
+    return { ...(parsed.output as CallResponse<C>), result: json.result };
+  }
+
+  /** Sends a raw request and returns status and envelope, for the error cases. */
+  async function raw(path: string, init: RequestInit = {}) {
+    const response = await app.request(path, init);
+    const text = await response.text();
+    let json: (ErrorEnvelope & Record<string, unknown>) | undefined;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  }
+
+  return { app, deps, db: database.db, call, raw, close: () => database.close() };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
