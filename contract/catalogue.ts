@@ -158,7 +158,14 @@ export const getProductDetail = defineCall({
   auth: 'public',
   body: v.pipe(
     v.object({ Currency, ProductID: v.optional(Id), ProductList: v.optional(IdList) }),
-    v.check((b) => b.ProductID !== undefined || b.ProductList !== undefined, 'ProductID'),
+    v.forward(
+      v.partialCheck(
+        [['ProductID'], ['ProductList']],
+        (b) => b.ProductID !== undefined || b.ProductList !== undefined,
+        'ProductID or ProductList is required',
+      ),
+      ['ProductID'],
+    ),
   ),
   response: v.object({ ProductList: v.array(ProductDetail) }),
 });

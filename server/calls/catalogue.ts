@@ -15,8 +15,8 @@ export function stockStatusOf(stock: number): StockStatus {
 const priceColumn = (currency: Currency) => (currency === 'HKD' ? products.minPriceHkd : products.minPriceUsd);
 
 /** Units on sale across a product's variances. */
-const stockOnSale = sql<number>`(select coalesce(sum(${variances.stock}), 0)::int from ${variances}
-  where ${variances.productId} = ${products.id} and not ${variances.stopSell})`;
+const stockOnSale = sql<number>`(select coalesce(sum(v.stock), 0)::int from variances v
+  where v.product_id = "products"."id" and not v.stop_sell)`;
 
 const cardColumns = (currency: Currency) => ({
   id: products.id,
@@ -310,25 +310,30 @@ export async function newestProducts(db: Db, currency: Currency, size: number) {
 
 /** Product types with their count on sale, pictured by their best seller. */
 async function productTypeRows(db: Db, id?: string) {
-  const rows = await db
-    .select({
-      type: productTypes,
-      count: sql<number>`(select count(*)::int from ${products}
-        where ${products.typeId} = ${productTypes.id} and not ${products.stopSell})`,
-      image: sql<string[] | null>`(select ${products.images} from ${products}
-        where ${products.typeId} = ${productTypes.id} order by ${products.soldCount} desc limit 1)`,
-    })
+  const types = await db
+    .select()
     .from(productTypes)
     .where(id ? eq(productTypes.id, id) : undefined)
     .orderBy(asc(productTypes.sort));
-  return rows.map(({ type: t, count, image }) => ({
+  const onSale = and(eq(products.stopSell, false), id ? eq(products.typeId, id) : undefined);
+  const counts = await db
+    .select({ typeId: products.typeId, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(onSale)
+    .groupBy(products.typeId);
+  const pictures = await db
+    .selectDistinctOn([products.typeId], { typeId: products.typeId, images: products.images })
+    .from(products)
+    .where(onSale)
+    .orderBy(products.typeId, desc(products.soldCount));
+  return types.map((t) => ({
     ProductTypeID: t.id,
     Name: { en: t.nameEn, zh: t.nameZh },
     Description: { en: t.descriptionEn, zh: t.descriptionZh },
-    Image: artworkUrl(image?.[0] ?? 'box-30-0'),
+    Image: artworkUrl(pictures.find((p) => p.typeId === t.id)?.images[0] ?? 'box-30-0'),
     IsAlcohol: t.isAlcohol,
     IsBoxset: t.isBoxset,
-    ProductCount: Number(count),
+    ProductCount: counts.find((c) => c.typeId === t.id)?.count ?? 0,
   }));
 }
 

@@ -35,7 +35,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
-  const client = new PGlite(options.dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };

@@ -38,8 +38,16 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
 }
 
 async function readInput(c: Context, call: CallDef): Promise<unknown> {
-  if (call.method === 'GET') return c.req.query();
-  const text = await c.req.text();
+  const input = call.method === 'GET' ? c.req.query() : parseJson(await c.req.text());
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new ApiError(400, 'InvalidParameter', 'Body must be a JSON object');
+  }
+  // PostgreSQL text cannot hold NUL; refuse it here rather than fail in a query.
+  if (containsNul(input)) throw new ApiError(400, 'InvalidParameter', 'Text must not contain NUL characters');
+  return input;
+}
+
+function parseJson(text: string): unknown {
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -48,13 +56,20 @@ async function readInput(c: Context, call: CallDef): Promise<unknown> {
   }
 }
 
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(containsNul);
+  return false;
+}
+
 /** Validates a body against the call's schema; the first problem names its field. */
 function parseBody(call: CallDef, input: unknown) {
   const parsed = v.safeParse(call.body, input);
   if (parsed.success) return parsed.output;
   const issue = parsed.issues[0];
   const field = v.getDotPath(issue) ?? undefined;
-  if (field && issue.input === undefined) {
+  const value = issue.path?.length ? issue.path[issue.path.length - 1]!.value : issue.input;
+  if (field && value === undefined) {
     throw new ApiError(400, 'MissingParameter', `${field} is required`, field);
   }
   if (!field) throw new ApiError(400, 'InvalidParameter', 'Body must be a JSON object');

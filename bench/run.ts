@@ -1,0 +1,322 @@
+/**
+ * `npm run bench` (DESIGN §10): SPA size against the stack-only floor, and API throughput and
+ * latency against a bare Hono hello-world on the same machine in the same run. Prints only.
+ *
+ *   npm run bench [-- --db pglite|postgres] [--products 10000] [--concurrency 32]
+ *                 [--duration 5] [--warmup 1] [--skip-spa] [--skip-api]
+ *
+ * Setup: each server runs in a child process of its own (so none shares an event loop with
+ * another or with the load generator); the load generator runs here. Everything listens on
+ * 127.0.0.1 only, runs for a fixed time and stops by itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { FromServer, ToServer } from './child-protocol.ts';
+import { DEFAULT_POSTGRES_URL } from './child-protocol.ts';
+import { once, runLoad, type LoadOptions, type LoadResult, type Scenario } from './load.ts';
+import { measureSpa, type SpaSizes } from './spa-size.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    products: { type: 'string', default: '10000' },
+    concurrency: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    'skip-spa': { type: 'boolean', default: false },
+    'skip-api': { type: 'boolean', default: false },
+  },
+});
+if (args.db !== 'pglite' && args.db !== 'postgres') throw new Error(`--db must be pglite or postgres, not ${args.db}`);
+const products = positiveInt('products', args.products);
+const load: LoadOptions = {
+  concurrency: positiveInt('concurrency', args.concurrency),
+  durationMs: positiveNumber('duration', args.duration) * 1000,
+  warmupMs: positiveNumber('warmup', args.warmup, true) * 1000,
+};
+
+function positiveNumber(name: string, value: string, zeroOk = false): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (!zeroOk && n === 0)) throw new Error(`--${name} must be a positive number`);
+  return n;
+}
+function positiveInt(name: string, value: string): number {
+  const n = positiveNumber(name, value);
+  if (!Number.isInteger(n)) throw new Error(`--${name} must be a whole number`);
+  return n;
+}
+
+// ---------------------------------------------------------------------------------- output
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
+const mark = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+
+function table(headers: string[], rows: string[][], align: ('l' | 'r')[] = []) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => ((align[i] ?? (i === 0 ? 'l' : 'r')) === 'l' ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function heading(title: string) {
+  console.log(`\n== ${title} ${'='.repeat(Math.max(0, 86 - title.length))}`);
+}
+
+// ------------------------------------------------------------------------------- SPA sizes
+
+function reportSpa(spa: SpaSizes) {
+  heading('SPA size (gzip -9, JS only, 1 kB = 1000 B)');
+  const own = spa.home.gzip - spa.floor.gzip;
+  table(
+    ['What', 'Files', 'gzip', 'Budget'],
+    [
+      ...spa.home.parts.map((p) => [`  ${p.name}`, String(p.files), kB(p.gzip), '']),
+      ['JS that /home loads on first visit', String(spa.home.files), kB(spa.home.gzip), `≤ 150 kB  ${mark(spa.home.gzip <= 150_000)}`],
+      ['Stack-only floor (bench/floor)', String(spa.floor.files), kB(spa.floor.gzip), ''],
+      ['Our own code on first load (difference)', '', kB(own), `< 20 kB  ${mark(own < 20_000)}`],
+    ],
+  );
+  console.log(`(entry CSS, not counted above: ${kB(spa.css)})`);
+  if (spa.entryCheck) console.log(`warning: ${spa.entryCheck}`);
+
+  console.log('\nLazy chunks (each: its own file + static imports not already in the entry), largest first:');
+  const largest = spa.lazy[0];
+  table(
+    ['Dynamic import', 'Files', 'gzip', 'Budget'],
+    spa.lazy.map((c, i) => [c.name, String(c.files), kB(c.gzip), i === 0 ? `≤ 40 kB  ${mark(c.gzip <= 40_000)}` : '']),
+  );
+  if (largest) console.log(`Largest route chunk: ${largest.name}, ${kB(largest.gzip)}`);
+  console.log(`(both builds took ${(spa.buildMs / 1000).toFixed(1)} s)`);
+}
+
+// ------------------------------------------------------------------------------ API servers
+
+interface Server {
+  name: string;
+  child: ChildProcess;
+  port: number;
+  info: Record<string, string | number>;
+  cpuMicros(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/<file> in its own Node process (tsx loader) and waits for its port. */
+function startServer(name: string, file: string, extraArgs: string[], readyTimeoutMs: number): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', file), ...extraArgs], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const cpuWaiters: ((micros: number) => void)[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  return new Promise<Server>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start within ${readyTimeoutMs / 1000} s`));
+    }, readyTimeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited before it was ready (${signal ?? `code ${code}`})`));
+    });
+    child.on('message', (message: FromServer) => {
+      if (message.type === 'failed') {
+        clearTimeout(timer);
+        reject(new Error(`${name} failed to start:\n${message.message}`));
+      } else if (message.type === 'cpu') {
+        cpuWaiters.shift()?.(message.userMicros + message.systemMicros);
+      } else if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolve({
+          name,
+          child,
+          port: message.port,
+          info: message.info,
+          cpuMicros: () =>
+            new Promise<number>((done) => {
+              cpuWaiters.push(done);
+              child.send({ type: 'cpu' } satisfies ToServer);
+            }),
+          async stop() {
+            if (child.exitCode !== null || child.signalCode !== null) return;
+            if (child.connected) child.send({ type: 'stop' } satisfies ToServer);
+            const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000).unref());
+            if ((await Promise.race([exited, timeout])) === 'timeout') {
+              console.error(`${name} did not stop within 30 s; killing it (pid ${child.pid})`);
+              child.kill('SIGKILL');
+              await exited;
+            }
+          },
+        });
+      }
+    });
+  });
+}
+
+/** Runs a scenario and reads the server's CPU time over the measured window. */
+async function measure(server: Server, scenario: Scenario, options: LoadOptions): Promise<LoadResult> {
+  const samples: Promise<number>[] = [];
+  const timers = [
+    setTimeout(() => samples.push(server.cpuMicros()), options.warmupMs),
+    setTimeout(() => samples.push(server.cpuMicros()), options.warmupMs + options.durationMs),
+  ];
+  const result = await runLoad(server.port, scenario, options);
+  timers.forEach(clearTimeout);
+  const [from, to] = await Promise.all(samples);
+  if (from !== undefined && to !== undefined && result.requests > 0) result.cpuMicrosPerRequest = (to - from) / result.requests;
+  if (result.errors > 0) console.error(`warning: ${scenario.name}: ${result.errors} errors, first: ${result.firstError}`);
+  return result;
+}
+
+// -------------------------------------------------------------------------------- scenarios
+
+const PRODUCT = { Currency: 'HKD', ProductID: 'tea-tieguanyin' };
+
+/** 1,000 distinct generated products spread over the whole catalogue, plus a few seed ones. */
+function productBodies(count: number) {
+  const ids = ['tea-tieguanyin', 'tea-da-hong-pao', 'tea-long-jing', 'tea-sencha'];
+  const n = Math.min(1000, count);
+  for (let i = 0; i < n; i++) ids.push(`gen-${((i * 7919) % count) + 1}`);
+  return ids.map((ProductID, i) => ({ Currency: i % 2 ? 'USD' : 'HKD', ProductID }));
+}
+
+/** The shapes a shopper sends: English and Chinese keywords, type filters, price sorts, paging. */
+function searchBodies(count: number) {
+  const deepPage = Math.max(0, Math.min(100_000, Math.floor(count / 2)));
+  return [
+    { Currency: 'HKD', Keyword: 'oolong' },
+    { Currency: 'USD', Keyword: 'mountain' },
+    { Currency: 'HKD', Keyword: '烏龍' },
+    { Currency: 'HKD', Keyword: '高山' },
+    { Currency: 'HKD', Keyword: 'mountain oolong', Sort: 'priceAsc' },
+    { Currency: 'HKD', Keyword: '雲霧 綠茶' },
+    { Currency: 'HKD', Keyword: 'no such thing anywhere' },
+    { Currency: 'HKD', Filter: { ProductType: ['tea'] } },
+    { Currency: 'USD', Filter: { ProductType: ['coffee', 'equipment'] }, Sort: 'priceDesc' },
+    { Currency: 'HKD', Sort: 'priceAsc' },
+    { Currency: 'HKD', Sort: 'bestSelling', Size: 40 },
+    { Currency: 'HKD', Filter: { ProductType: ['tea'], Attribute: ['origin:fujian', 'flavour:floral'] } },
+    { Currency: 'HKD', Keyword: 'tea', Range: { Price: { Min: 10000, Max: 20000 } }, Sort: 'priceAsc' },
+    { Currency: 'HKD', Filter: { ProductType: ['spirits'] }, From: 200, Size: 20 },
+    { Currency: 'HKD', From: deepPage, Size: 20 },
+    { Currency: 'USD', Keyword: 'gaiwan', MustNot: { ProductType: ['spirits'] } },
+  ];
+}
+
+/** Each search body once to warm, then a few times serially: the answer's Total and its median time. */
+async function checkSearches(port: number, scenario: Scenario) {
+  const rows: string[][] = [];
+  for (const body of scenario.bodies ?? []) {
+    const first = await once(port, scenario, body);
+    if (first.status !== 200) throw new Error(`SearchAndFilterProduct ${JSON.stringify(body)} answered ${first.status}: ${JSON.stringify(first.json)}`);
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const started = performance.now();
+      await once(port, scenario, body);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const total = (first.json as { Total?: number }).Total;
+    rows.push([JSON.stringify(body).replace(/"Currency":"(HKD|USD)",?/, ''), String(total ?? '?'), ms(times[3]!), ms(times[6]!)]);
+  }
+  console.log('\nSearch bodies (each: Total, then median and max of 7 serial calls, ms):');
+  table(['Body (Currency left out)', 'Total', 'median', 'max'], rows);
+}
+
+async function benchApi() {
+  const cpus = os.cpus();
+  heading(`API (${args.db === 'postgres' ? 'PostgreSQL' : 'PGlite in memory'}, ${products.toLocaleString('en')} generated products)`);
+  console.log(
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Load: ${load.concurrency} keep-alive workers, ` +
+      `closed loop, ${load.warmupMs / 1000} s warm-up + ${load.durationMs / 1000} s measured, 127.0.0.1.`,
+  );
+  console.log('Each server in its own child process; the load generator in this one (it shares the cores with them).');
+
+  const servers: Server[] = [];
+  try {
+    const dbArgs = ['--db', args.db!, '--products', String(products)];
+    const hello = await startServer('hello-world', 'server-hello.ts', [], 60_000);
+    servers.push(hello);
+    const started = performance.now();
+    const app = await startServer('app', 'server-app.ts', dbArgs, 120_000 + products * 10);
+    servers.push(app);
+    const where = app.info.driver === 'postgres' ? `PostgreSQL database ${app.info.database} (${process.env.DATABASE_URL ? 'DATABASE_URL' : DEFAULT_POSTGRES_URL})` : 'PGlite in memory';
+    console.log(
+      `App: ${Number(app.info.products).toLocaleString('en')} products in ${where}; seeded in ${app.info.seedSeconds} s ` +
+        `(ready after ${((performance.now() - started) / 1000).toFixed(1)} s, then ANALYZE).`,
+    );
+
+    const getProduct: Scenario = { name: 'getProduct (fixed id)', method: 'POST', path: '/api/getProduct', bodies: [PRODUCT] };
+    const getProductRotating: Scenario = { name: 'getProduct (1,004 ids)', method: 'POST', path: '/api/getProduct', bodies: productBodies(products) };
+    const search: Scenario = { name: 'SearchAndFilterProduct (16 bodies)', method: 'POST', path: '/api/SearchAndFilterProduct', bodies: searchBodies(products) };
+
+    for (const body of getProductRotating.bodies!.slice(0, 6)) {
+      const answer = await once(app.port, getProduct, body);
+      if (answer.status !== 200) throw new Error(`getProduct ${JSON.stringify(body)} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+    }
+    await checkSearches(app.port, search);
+
+    const helloGet = await measure(hello, { name: 'hello-world GET / (bare Hono)', method: 'GET', path: '/' }, load);
+    const helloPost = await measure(hello, { name: 'hello-world POST /echo (JSON in/out)', method: 'POST', path: '/echo', bodies: [PRODUCT] }, load);
+    const fixed = await measure(app, getProduct, load);
+    const rotating = await measure(app, getProductRotating, load);
+    const searchLoaded = await measure(app, search, load);
+    const searchSerial = await measure(app, { ...search, name: 'SearchAndFilterProduct (16 bodies), 1 worker' }, { ...load, concurrency: 1 });
+
+    const results = [helloGet, helloPost, fixed, rotating, searchLoaded, searchSerial];
+    console.log();
+    table(
+      ['Scenario', 'Workers', 'Requests', 'Errors', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'srv CPU µs/req'],
+      results.map((r) => [
+        r.scenario,
+        String(r.concurrency),
+        String(r.requests),
+        String(r.errors),
+        r.rps.toFixed(0),
+        ms(r.p50),
+        ms(r.p90),
+        ms(r.p99),
+        ms(r.max),
+        r.cpuMicrosPerRequest === undefined ? 'n/a' : r.cpuMicrosPerRequest.toFixed(0),
+      ]),
+    );
+
+    const ratio = rotating.rps / helloGet.rps;
+    heading('Budgets (DESIGN §10)');
+    table(
+      ['Check', 'Measured', 'Budget', ''],
+      [
+        ['getProduct (1,004 ids) req/s ÷ hello-world GET req/s', ratio.toFixed(2), '≥ 0.60', mark(ratio >= 0.6)],
+        ['  getProduct (fixed id) ÷ hello-world GET', (fixed.rps / helloGet.rps).toFixed(2), '', ''],
+        ['  getProduct (1,004 ids) ÷ hello-world POST /echo', (rotating.rps / helloPost.rps).toFixed(2), '', ''],
+        [`SearchAndFilterProduct p99, 1 worker, ${products.toLocaleString('en')} products`, `${ms(searchSerial.p99)} ms`, '≤ 20 ms at 100,000', mark(searchSerial.p99 <= 20)],
+        [`  same with ${load.concurrency} workers (includes queueing)`, `${ms(searchLoaded.p99)} ms`, '', ''],
+      ],
+    );
+    const errors = results.reduce((n, r) => n + r.errors, 0);
+    if (errors > 0) {
+      console.error(`\n${errors} requests failed; see the warnings above.`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+// ------------------------------------------------------------------------------------- main
+
+const began = performance.now();
+console.log(`Sip & Gather bench — ${new Date().toISOString()}`);
+if (!args['skip-spa']) {
+  const spa = await measureSpa(repoRoot);
+  reportSpa(spa);
+}
+if (!args['skip-api']) await benchApi();
+console.log(`\nDone in ${((performance.now() - began) / 1000).toFixed(0)} s.`);

@@ -1,0 +1,97 @@
+/**
+ * The real API in a process of its own: a fresh database (PGlite in memory, or a new
+ * PostgreSQL database that is dropped on stop), the seed plus N generated products, and
+ * createApp(deps) served on a free loopback port.
+ *
+ *   node --import tsx bench/server-app.ts --db pglite|postgres --products 10000
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../server/app.ts';
+import { openDatabase, type Database } from '../server/db/client.ts';
+import { products } from '../server/db/schema.ts';
+import { seed } from '../server/db/seed/index.ts';
+import type { Deps } from '../server/deps.ts';
+import { createGeo } from '../server/services/geo.ts';
+import { createTokens } from '../server/services/tokens.ts';
+import { DEFAULT_POSTGRES_URL, listen, send } from './child-protocol.ts';
+
+const { values } = parseArgs({
+  options: { db: { type: 'string', default: 'pglite' }, products: { type: 'string', default: '10000' } },
+});
+const driver = values.db === 'postgres' ? 'postgres' : 'pglite';
+const extraProducts = Number(values.products);
+
+/** A new database on the server DATABASE_URL points at, dropped again on close. */
+async function freshPostgres(url: string): Promise<Database & { name: string }> {
+  const name = `sg_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: target.toString() });
+    return { ...database, name, close: () => database.close().finally(() => dropDatabase(url, name)) };
+  } catch (error) {
+    await dropDatabase(url, name);
+    throw error;
+  }
+}
+
+async function dropDatabase(url: string, name: string) {
+  const cleanup = new pg.Client({ connectionString: url });
+  await cleanup.connect();
+  await cleanup.query(`drop database if exists ${name} with (force)`);
+  await cleanup.end();
+}
+
+let database: (Database & { name: string }) | undefined;
+try {
+  database =
+    driver === 'postgres'
+      ? await freshPostgres(process.env.DATABASE_URL || DEFAULT_POSTGRES_URL)
+      : { ...(await openDatabase()), name: 'in memory' };
+  const { db } = database;
+
+  const seedStarted = performance.now();
+  await seed(db, { now: new Date(), extraProducts });
+  const seedMs = performance.now() - seedStarted;
+  // A long-lived catalogue has planner statistics; a freshly loaded one only gets them from
+  // autovacuum (PostgreSQL, eventually) or never (PGlite), so gather them once, as an operator would.
+  await db.execute(sql`analyze`);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+
+  const clock = { now: () => new Date() };
+  const deps: Deps = {
+    db,
+    clock,
+    log: pino({ level: 'silent' }),
+    geo: createGeo(),
+    tokens: createTokens({ secret: randomBytes(32), idTokenSeconds: 600, clock }),
+    config: { trustProxy: false, maxBodyBytes: 64 * 1024, version: 'bench' },
+  };
+  const app = createApp(deps);
+  const opened = database;
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+    void send({
+      type: 'ready',
+      port: info.port,
+      info: { driver, database: opened.name, products: count?.n ?? 0, seedSeconds: Math.round(seedMs / 100) / 10 },
+    });
+  });
+  listen(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await opened.close();
+  });
+} catch (error) {
+  await send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  // A database that failed to seed is still dropped.
+  await database?.close().catch(() => undefined);
+  process.exit(1);
+}

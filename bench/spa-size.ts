@@ -1,0 +1,143 @@
+/**
+ * SPA size (DESIGN §10): builds the production SPA with the repo's vite.config.ts and the
+ * stack-only floor (bench/floor) into temporary directories, and sums the gzip size of the
+ * JavaScript a first load of /home fetches.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, type Manifest } from 'vite';
+
+export interface ChunkSize {
+  /** Source the chunk is named after in the manifest (or its file name). */
+  name: string;
+  files: number;
+  gzip: number;
+}
+
+export interface SpaSizes {
+  /** JS /home loads on first visit: entry + static imports + HomeScreen + en catalogue. */
+  home: ChunkSize & { parts: ChunkSize[] };
+  /** CSS the entry links (informative, not part of the JS budget). */
+  css: number;
+  /** Lazy chunks, each with the static imports it adds beyond the entry, largest first. */
+  lazy: ChunkSize[];
+  floor: ChunkSize;
+  buildMs: number;
+  /** Set when the built index.html's script and modulepreload links differ from the manifest's entry closure. */
+  entryCheck?: string;
+}
+
+const gzipCache = new Map<string, number>();
+async function gzipSize(file: string): Promise<number> {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(await readFile(file), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** Manifest keys reachable from `key` through static imports (the key itself included). */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest has no entry ${key}`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+async function sizeOf(outDir: string, manifest: Manifest, keys: Iterable<string>): Promise<{ files: number; gzip: number }> {
+  let gzip = 0;
+  let files = 0;
+  for (const key of keys) {
+    const file = manifest[key]!.file;
+    if (!file.endsWith('.js')) continue;
+    gzip += await gzipSize(path.join(outDir, file));
+    files++;
+  }
+  return { files, gzip };
+}
+
+async function readManifest(outDir: string): Promise<Manifest> {
+  return JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+function keyForSource(manifest: Manifest, src: string): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]!.src === src || k === src);
+  if (!key) throw new Error(`no chunk for ${src} in the build manifest`);
+  return key;
+}
+
+export async function measureSpa(repoRoot: string): Promise<SpaSizes> {
+  const started = performance.now();
+  const tmp = await mkdtemp(path.join(tmpdir(), 'sg-bench-spa-'));
+  try {
+    const appOut = path.join(tmp, 'app');
+    const floorOut = path.join(tmp, 'floor');
+
+    // The real SPA, exactly as `npm run build` makes it, only elsewhere and with a manifest.
+    await build({
+      root: repoRoot,
+      configFile: path.join(repoRoot, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: appOut, emptyOutDir: true, manifest: true },
+    });
+    // The floor: plain Vite + React plugin, same build target; no router file-route plugin.
+    await build({
+      root: path.join(repoRoot, 'bench', 'floor'),
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir: floorOut, emptyOutDir: true, manifest: true, target: 'es2022' },
+    });
+
+    const app = await readManifest(appOut);
+    const entry = staticClosure(app, 'index.html');
+    const home = staticClosure(app, keyForSource(app, 'src/features/shop/HomeScreen.tsx'));
+    const en = staticClosure(app, keyForSource(app, 'src/i18n/locales/en/messages.po'));
+    const firstLoad = new Set([...entry, ...home, ...en]);
+    const parts: ChunkSize[] = [
+      { name: 'entry + static imports', ...(await sizeOf(appOut, app, entry)) },
+      { name: 'HomeScreen (+ imports not in entry)', ...(await sizeOf(appOut, app, [...home].filter((k) => !entry.has(k)))) },
+      { name: 'en catalogue (+ imports not in entry)', ...(await sizeOf(appOut, app, [...en].filter((k) => !entry.has(k)))) },
+    ];
+
+    let css = 0;
+    for (const file of app['index.html']!.css ?? []) css += await gzipSize(path.join(appOut, file));
+
+    const lazy: ChunkSize[] = [];
+    for (const [key, chunk] of Object.entries(app)) {
+      if (!chunk.isDynamicEntry) continue;
+      const own = [...staticClosure(app, key)].filter((k) => !entry.has(k));
+      lazy.push({ name: chunk.src ?? key, ...(await sizeOf(appOut, app, own)) });
+    }
+    lazy.sort((a, b) => b.gzip - a.gzip);
+
+    const floorManifest = await readManifest(floorOut);
+    const floor = { name: 'stack-only floor', ...(await sizeOf(floorOut, floorManifest, staticClosure(floorManifest, 'index.html'))) };
+
+    // Cross-check: the files the built index.html loads are the entry's static closure.
+    const html = await readFile(path.join(appOut, 'index.html'), 'utf8');
+    const linked = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+    const closureFiles = [...entry].map((k) => app[k]!.file).filter((f) => f.endsWith('.js'));
+    const entryCheck =
+      linked.length === closureFiles.length && linked.every((f) => closureFiles.includes(f))
+        ? undefined
+        : `index.html loads ${linked.join(', ')} but the manifest's entry closure is ${closureFiles.join(', ')}`;
+
+    return {
+      entryCheck,
+      home: { name: '/home first load', ...(await sizeOf(appOut, app, firstLoad)), parts },
+      css,
+      lazy,
+      floor,
+      buildMs: performance.now() - started,
+    };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
