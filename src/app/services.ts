@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { createApiClient, type ApiClient } from '../api/client.ts';
+import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
 import { isUserVisible } from '../api/error-messages.ts';
 import { queries } from '../api/queries.ts';
 import { createPageHistory, type PageHistory } from './page-history.ts';
@@ -40,7 +40,8 @@ export function createAppServices(options: {
     queryCache: new QueryCache({ onError: (error, query) => centralHandler(error, query.meta) }),
     mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => centralHandler(error, mutation.meta) }),
     defaultOptions: {
-      queries: { retry: (count, error) => count < 2 && !isUserVisible(error), refetchOnWindowFocus: false },
+      // A business answer (4xx) will not change on retry; network failures and 5xx may.
+      queries: { retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500), refetchOnWindowFocus: false },
     },
   });
   const storage = options.storage ?? memoryStorage();
