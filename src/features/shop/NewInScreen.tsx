@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -64,7 +65,7 @@ export function NewInScreen() {
 
       <div className="toolbar">
         <p className="muted" aria-live="polite">
-          {t`${total} products`}
+          {plural(total, { one: '# product', other: '# products' })}
         </p>
         <label className="select-label">
           <Trans>Sort by</Trans>
