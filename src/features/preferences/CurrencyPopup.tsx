@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RadioGroup } from 'radix-ui';
 import { CURRENCIES, type Currency } from '../../../contract/index.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
+import { ChoiceList } from '../../ui/ChoiceList.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 
 export function CurrencyPopup(props: { onClose: () => void }) {
@@ -12,24 +12,15 @@ export function CurrencyPopup(props: { onClose: () => void }) {
   const names: Record<Currency, string> = { HKD: t`Hong Kong dollar (HKD)`, USD: t`US dollar (USD)` };
   return (
     <Popup title={<Trans>Currency</Trans>} onClose={props.onClose}>
-      <RadioGroup.Root
-        className="choice-list"
+      <ChoiceList
+        label={t`Currency`}
         value={currency}
-        onValueChange={(value) => {
-          preferences.setCurrency(value as Currency);
+        choices={CURRENCIES.map((c) => ({ value: c, label: names[c] }))}
+        onChoose={(c) => {
+          preferences.setCurrency(c);
           props.onClose();
         }}
-        aria-label={t`Currency`}
-      >
-        {CURRENCIES.map((c) => (
-          <label key={c} className="choice">
-            <RadioGroup.Item value={c} className="choice-radio">
-              <RadioGroup.Indicator className="choice-dot" />
-            </RadioGroup.Item>
-            {names[c]}
-          </label>
-        ))}
-      </RadioGroup.Root>
+      />
     </Popup>
   );
 }
