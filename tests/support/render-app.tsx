@@ -9,7 +9,7 @@ import type { TestApp } from './test-app.ts';
 /** Renders the whole SPA at a path, talking to a real server app in the same process (no network, no mocks). */
 export async function renderApp(server: TestApp, path: string, options: { locale?: Locale } = {}) {
   const services = createAppServices({
-    fetch: (input, init) => server.app.fetch(new Request(new URL(String(input), 'http://shop.test'), init)),
+    fetch: async (input, init) => server.app.fetch(new Request(new URL(String(input), 'http://shop.test'), init)),
   });
   services.preferences.setCurrency('HKD');
   if (options.locale) services.preferences.setLocale(options.locale);

@@ -62,7 +62,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app = createApp(deps, options);
 
   /** Posts a call and checks the answer against the contract's response schema. */
-  async function call<C extends CallDef>(def: C, body: CallBodyInput<C>, headers: Record<string, string> = {}) {
+  async function call<C extends CallDef>(
+    def: C,
+    body: CallBodyInput<C>,
+    headers: Record<string, string> = {},
+  ): Promise<CallResponse<C>> {
     const response =
       def.method === 'GET'
         ? await app.request(`/api/${def.name}?${new URLSearchParams(body as Record<string, string>)}`, { headers })
@@ -72,10 +76,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
             body: JSON.stringify(body),
           });
     const json = (await response.json()) as Record<string, unknown>;
-    if (response.status !== 200) throw new Error(`${def.name} answered ${response.status}: ${JSON.stringify(json)}`);
+    if (response.status !== 200 || json.result !== true) {
+      throw new Error(`${def.name} answered ${response.status}: ${JSON.stringify(json)}`);
+    }
     const parsed = v.safeParse(def.response, json);
     if (!parsed.success) throw new Error(`${def.name} answer breaks its contract: ${v.summarize(parsed.issues)}`);
-    return { ...(parsed.output as CallResponse<C>), result: json.result };
+    return parsed.output as CallResponse<C>;
   }
 
   /** Sends a raw request and returns status and envelope, for the error cases. */
