@@ -10,7 +10,7 @@ export function Navigator() {
         <span aria-hidden="true">⌂</span>
         <Trans>Home</Trans>
       </Link>
-      <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: undefined }} activeProps={{ 'aria-current': 'page' }}>
+      <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: undefined }} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
         <span aria-hidden="true">✦</span>
         <Trans>New in</Trans>
       </Link>
