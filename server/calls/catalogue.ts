@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from
 import * as contract from '../../contract/catalogue.ts';
 import { LOW_STOCK_THRESHOLD, type Currency, type ProductCard, type StockStatus } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
-import { attributes, banners, productTypes, products, variances } from '../db/schema.ts';
+import { attributes, banners, productTypes, products } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { artworkUrl } from '../services/artwork.ts';
 import { implement } from './handler.ts';
@@ -87,6 +87,7 @@ function attributeCondition(ids: readonly string[]): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** Full product details in one round trip: variances and attributes come back as JSON arrays. */
 async function productDetails(db: Db, currency: Currency, ids: readonly string[]) {
   if (ids.length === 0) return [];
   const rows = await db
@@ -94,22 +95,19 @@ async function productDetails(db: Db, currency: Currency, ids: readonly string[]
       ...cardColumns(currency),
       descriptionEn: products.descriptionEn,
       descriptionZh: products.descriptionZh,
-      attributeIds: products.attributeIds,
       typeNameEn: productTypes.nameEn,
       typeNameZh: productTypes.nameZh,
+      variances: sql<VarianceRow[]>`(select coalesce(jsonb_agg(jsonb_build_object(
+          'id', v.id, 'nameEn', v.name_en, 'nameZh', v.name_zh, 'priceHkd', v.price_hkd, 'priceUsd', v.price_usd,
+          'stock', v.stock, 'stopSell', v.stop_sell) order by v.sort, v.id), '[]'::jsonb)
+        from variances v where v.product_id = "products"."id")`,
+      attributes: sql<AttributeRow[]>`(select coalesce(jsonb_agg(jsonb_build_object(
+          'id', a.id, 'group', a."group", 'nameEn', a.name_en, 'nameZh', a.name_zh) order by a.sort, a.id), '[]'::jsonb)
+        from attributes a where "products"."attribute_ids" ? a.id)`,
     })
     .from(products)
     .innerJoin(productTypes, eq(productTypes.id, products.typeId))
     .where(inArray(products.id, [...ids]));
-  const variantRows = await db
-    .select()
-    .from(variances)
-    .where(inArray(variances.productId, [...ids]))
-    .orderBy(asc(variances.sort), asc(variances.id));
-  const attributeIds = [...new Set(rows.flatMap((r) => r.attributeIds))];
-  const attributeRows = attributeIds.length
-    ? await db.select().from(attributes).where(inArray(attributes.id, attributeIds)).orderBy(asc(attributes.sort))
-    : [];
 
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -121,28 +119,27 @@ async function productDetails(db: Db, currency: Currency, ids: readonly string[]
         Description: { en: row.descriptionEn, zh: row.descriptionZh },
         Images: row.images.map(artworkUrl),
         ProductTypeName: { en: row.typeNameEn, zh: row.typeNameZh },
-        Attributes: attributeRows
-          .filter((a) => row.attributeIds.includes(a.id))
-          .map((a) => ({ AttributeID: a.id, Group: a.group, Name: { en: a.nameEn, zh: a.nameZh } })),
-        Variances: variantRows
-          .filter((vr) => vr.productId === id)
-          .map((vr) => {
-            const stock = vr.stopSell || row.stopSell ? 0 : vr.stock;
-            const status = stockStatusOf(stock);
-            return {
-              VarianceID: vr.id,
-              Name: { en: vr.nameEn, zh: vr.nameZh },
-              Price: currency === 'HKD' ? vr.priceHkd : vr.priceUsd,
-              Currency: currency,
-              StockStatus: status,
-              ...(status === 'LowStock' ? { StockLeft: stock } : {}),
-              StopSell: vr.stopSell || row.stopSell,
-            };
-          }),
+        Attributes: row.attributes.map((a) => ({ AttributeID: a.id, Group: a.group, Name: { en: a.nameEn, zh: a.nameZh } })),
+        Variances: row.variances.map((vr) => {
+          const stock = vr.stopSell || row.stopSell ? 0 : vr.stock;
+          const status = stockStatusOf(stock);
+          return {
+            VarianceID: vr.id,
+            Name: { en: vr.nameEn, zh: vr.nameZh },
+            Price: currency === 'HKD' ? vr.priceHkd : vr.priceUsd,
+            Currency: currency,
+            StockStatus: status,
+            ...(status === 'LowStock' ? { StockLeft: stock } : {}),
+            StopSell: vr.stopSell || row.stopSell,
+          };
+        }),
       },
     ];
   });
 }
+
+type VarianceRow = { id: string; nameEn: string; nameZh: string; priceHkd: number; priceUsd: number; stock: number; stopSell: boolean };
+type AttributeRow = { id: string; group: string; nameEn: string; nameZh: string };
 
 export const catalogueHandlers = implement(contract, {
   async getProductTypeList({ deps: { db } }) {
@@ -241,22 +238,19 @@ export const catalogueHandlers = implement(contract, {
       bestSelling: [desc(products.soldCount)],
     }[sort];
 
-    const rows = await db
-      .select({ ...cardColumns(body.Currency), total: sql<number>`count(*) over ()` })
-      .from(products)
-      .innerJoin(productTypes, eq(productTypes.id, products.typeId))
-      .where(and(...conditions))
-      .orderBy(...order, asc(products.id))
-      .limit(body.Size)
-      .offset(body.From);
-    let total = Number(rows[0]?.total ?? 0);
-    if (rows.length === 0 && body.From > 0) {
-      const [count] = await db
+    // Page and count apart: a window count would make every match (and its stock) be computed before LIMIT.
+    const [rows, [count]] = await Promise.all([
+      cardQuery(db, body.Currency)
+        .where(and(...conditions))
+        .orderBy(...order, asc(products.id))
+        .limit(body.Size)
+        .offset(body.From),
+      db
         .select({ n: sql<number>`count(*)::int` })
         .from(products)
-        .where(and(...conditions));
-      total = count?.n ?? 0;
-    }
+        .where(and(...conditions)),
+    ]);
+    const total = count?.n ?? 0;
     return { ProductList: rows.map((r) => toCard(r, body.Currency)), Total: total };
   },
 
