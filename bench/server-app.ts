@@ -9,10 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../server/app.ts';
-import { openDatabase, type Database } from '../server/db/client.ts';
+import { openDatabase, openScratchDatabase, type Database } from '../server/db/client.ts';
 import { products } from '../server/db/schema.ts';
 import { seed } from '../server/db/seed/index.ts';
 import type { Deps } from '../server/deps.ts';
@@ -26,36 +25,11 @@ const { values } = parseArgs({
 const driver = values.db === 'postgres' ? 'postgres' : 'pglite';
 const extraProducts = Number(values.products);
 
-/** A new database on the server DATABASE_URL points at, dropped again on close. */
-async function freshPostgres(url: string): Promise<Database & { name: string }> {
-  const name = `sg_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: target.toString() });
-    return { ...database, name, close: () => database.close().finally(() => dropDatabase(url, name)) };
-  } catch (error) {
-    await dropDatabase(url, name);
-    throw error;
-  }
-}
-
-async function dropDatabase(url: string, name: string) {
-  const cleanup = new pg.Client({ connectionString: url });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${name} with (force)`);
-  await cleanup.end();
-}
-
 let database: (Database & { name: string }) | undefined;
 try {
   database =
     driver === 'postgres'
-      ? await freshPostgres(process.env.DATABASE_URL || DEFAULT_POSTGRES_URL)
+      ? { ...(await openScratchDatabase(process.env.DATABASE_URL || DEFAULT_POSTGRES_URL, 'sg_bench')), name: 'scratch PostgreSQL' }
       : { ...(await openDatabase()), name: 'in memory' };
   const { db } = database;
 

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -41,4 +42,33 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+}
+
+/**
+ * A new, empty PostgreSQL database beside the one `url` names (tests, benchmarks), migrated,
+ * and dropped again on close.
+ */
+export async function openScratchDatabase(url: string, prefix: string): Promise<Database> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const drop = () => adminQuery(url, `drop database if exists ${name} with (force)`);
+  try {
+    const database = await openDatabase({ url: target.toString() });
+    return { ...database, close: () => database.close().finally(drop) };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

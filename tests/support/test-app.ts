@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import * as v from 'valibot';
 import type { CallBodyInput, CallDef, CallResponse, ErrorEnvelope } from '../../contract/index.ts';
 import { createApp, type AppOptions } from '../../server/app.ts';
-import { openDatabase, type Database } from '../../server/db/client.ts';
+import { openDatabase, openScratchDatabase, type Database } from '../../server/db/client.ts';
 import { seed } from '../../server/db/seed/index.ts';
 import type { Clock, Deps } from '../../server/deps.ts';
 import { createGeo } from '../../server/services/geo.ts';
@@ -19,25 +18,7 @@ export const SEED_NOW = new Date('2026-11-01T04:00:00Z');
  */
 async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase();
-  const name = `sg_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return url ? openScratchDatabase(url, 'sg_test') : openDatabase();
 }
 
 export interface TestAppOptions extends AppOptions {
