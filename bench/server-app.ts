@@ -14,9 +14,8 @@ import { createApp } from '../server/app.ts';
 import { openDatabase, openScratchDatabase, type Database } from '../server/db/client.ts';
 import { products } from '../server/db/schema.ts';
 import { seed } from '../server/db/seed/index.ts';
-import type { Deps } from '../server/deps.ts';
-import { createGeo } from '../server/services/geo.ts';
-import { createTokens } from '../server/services/tokens.ts';
+import { createDeps } from '../server/create-deps.ts';
+import { createPasswords } from '../server/services/passwords.ts';
 import { DEFAULT_POSTGRES_URL, listen, send } from './child-protocol.ts';
 
 const { values } = parseArgs({
@@ -34,23 +33,16 @@ try {
   const { db } = database;
 
   const seedStarted = performance.now();
-  await seed(db, { now: new Date(), extraProducts });
+  await seed(db, { now: new Date(), extraProducts, passwords: createPasswords(10) });
   const seedMs = performance.now() - seedStarted;
   // A long-lived catalogue has planner statistics; a freshly loaded one only gets them from
   // autovacuum (PostgreSQL, eventually) or never (PGlite), so gather them once, as an operator would.
   await db.execute(sql`analyze`);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
 
-  const clock = { now: () => new Date() };
-  const deps: Deps = {
-    db,
-    clock,
-    log: pino({ level: 'silent' }),
-    geo: createGeo(),
-    tokens: createTokens({ secret: randomBytes(32), idTokenSeconds: 600, clock }),
-    config: { trustProxy: false, maxBodyBytes: 64 * 1024, version: 'bench' },
-  };
-  const app = createApp(deps);
+  const app = createApp(
+    createDeps({ db, log: pino({ level: 'silent' }), secret: randomBytes(32), config: { maxBodyBytes: 64 * 1024, version: 'bench' } }),
+  );
   const opened = database;
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     void send({

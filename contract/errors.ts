@@ -27,6 +27,14 @@ export const ErrorCode = {
   TicketAlreadyActivated: 'TicketAlreadyActivated',
   UpdateNameLimit: 'UpdateNameLimit',
   InvalidCoupon: '70600',
+  // Account answers, named as the spec's identity provider names them (DESIGN §4).
+  UsernameExistsException: 'UsernameExistsException',
+  UserNotConfirmedException: 'UserNotConfirmedException',
+  NotAuthorizedException: 'NotAuthorizedException',
+  CodeMismatchException: 'CodeMismatchException',
+  ExpiredCodeException: 'ExpiredCodeException',
+  InvalidPasswordException: 'InvalidPasswordException',
+  NameAlreadyExists: 'NameAlreadyExists',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,10 +1,12 @@
 import type { CallDef } from './define.ts';
+import * as account from './account.ts';
 import * as catalogue from './catalogue.ts';
 import * as content from './content.ts';
 import * as reference from './reference.ts';
 
 export * from './define.ts';
 export * from './errors.ts';
+export * from './account.ts';
 export * from './catalogue.ts';
 export * from './content.ts';
 export * from './reference.ts';
@@ -17,5 +19,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [catalogue, content, reference].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, reference].flatMap(callsOf).map((c) => [c.name, c]),
 );

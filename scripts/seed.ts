@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { addGeneratedProducts, isEmpty, seed } from '../server/db/seed/index.ts';
+import { createPasswords } from '../server/services/passwords.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '0' } } });
 const extra = Number(values.products);
@@ -17,7 +18,7 @@ const { db, close } = await openDatabase(
 );
 const now = new Date();
 if (await isEmpty(db)) {
-  await seed(db, { now });
+  await seed(db, { now, passwords: createPasswords() });
   console.log('Seeded the catalogue, reference data and content pages.');
 } else {
   console.log('The database already holds data; seed data left as it is.');

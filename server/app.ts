@@ -3,6 +3,8 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { desc, eq } from 'drizzle-orm';
+import { mailOutbox } from './db/schema.ts';
 import { registry as defaultRegistry } from './calls/index.ts';
 import type { Registered } from './calls/handler.ts';
 import type { Deps } from './deps.ts';
@@ -36,6 +38,19 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     );
   });
 
+  if (!deps.config.production) {
+    // Development and tests read mail here instead of an inbox (DESIGN §7).
+    app.get('/api/dev/outbox', async (c) => {
+      const email = (c.req.query('email') ?? '').trim().toLowerCase();
+      const mails = await deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+        .orderBy(desc(mailOutbox.seq))
+        .limit(20);
+      return c.json({ result: true, Mails: mails.map(({ id, to, subject, text, createdAt }) => ({ id, to, subject, text, createdAt })) });
+    });
+  }
   app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
   app.all('/api/*', () => {
     throw new ApiError(404, 'NotFound', 'Unknown call');

@@ -10,6 +10,10 @@ export interface Config {
   authSecret: string | undefined;
   idTokenSeconds: number;
   logLevel: string;
+  /** The shop's public address, for links in mail; http://localhost:PORT when unset. */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 /** Reads the environment once, at start-up (README: Configuration). */
@@ -24,5 +28,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET || undefined,
     idTokenSeconds: Number(env.ID_TOKEN_SECONDS ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Sip & Gather <hello@sipandgather.hk>',
   };
 }

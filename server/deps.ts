@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Geo } from './services/geo.ts';
+import type { Mailer } from './services/mail.ts';
+import type { Passwords } from './services/passwords.ts';
+import type { RateLimiter } from './services/rate-limit.ts';
 import type { Tokens } from './services/tokens.ts';
 
 export interface Clock {
@@ -15,6 +18,17 @@ export interface ServerConfig {
   maxBodyBytes: number;
   /** Version answered by getVersion; the SPA compares it with its own build. */
   version: string;
+  /** The shop's address as its visitors reach it, for links in mail. */
+  publicUrl: string;
+  /** Development helpers (the mail outbox reader) are served only outside production. */
+  production: boolean;
+}
+
+/** Login and code endpoints are rate limited per address and per account (DESIGN §7). */
+export interface Limits {
+  loginPerIp: RateLimiter;
+  loginPerAccount: RateLimiter;
+  codesPerAccount: RateLimiter;
 }
 
 /** Everything a handler may touch. createApp receives it whole: no module singletons. */
@@ -24,5 +38,8 @@ export interface Deps {
   log: Logger;
   geo: Geo;
   tokens: Tokens;
+  passwords: Passwords;
+  mailer: Mailer;
+  limits: Limits;
   config: ServerConfig;
 }

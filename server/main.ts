@@ -10,9 +10,11 @@ import { readConfig } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { settings } from './db/schema.ts';
 import { isEmpty, seed } from './db/seed/index.ts';
+import pkg from '../package.json' with { type: 'json' };
+import { createDeps } from './create-deps.ts';
 import { systemClock } from './deps.ts';
-import { createGeo } from './services/geo.ts';
-import { createTokens } from './services/tokens.ts';
+import { createPasswords } from './services/passwords.ts';
+import { createSmtpMailer } from './services/mail.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -35,19 +37,24 @@ const database = await openDatabase(
 );
 if (await isEmpty(database.db)) {
   log.info('empty database: loading seed data');
-  await seed(database.db, { now: systemClock.now() });
+  await seed(database.db, { now: systemClock.now(), passwords: createPasswords() });
 }
 
 const spaDir = path.join(root, 'dist/spa');
 const app = createApp(
-  {
+  createDeps({
     db: database.db,
-    clock: systemClock,
     log,
-    geo: createGeo(),
-    tokens: createTokens({ secret: await authSecret(database.db), idTokenSeconds: config.idTokenSeconds, clock: systemClock }),
-    config: { trustProxy: config.trustProxy, maxBodyBytes: 1024 * 1024, version: process.env.npm_package_version ?? '0.0.0' },
-  },
+    secret: await authSecret(database.db),
+    idTokenSeconds: config.idTokenSeconds,
+    mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
+    config: {
+      trustProxy: config.trustProxy,
+      version: pkg.version,
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      production: config.production,
+    },
+  }),
   existsSync(path.join(spaDir, 'index.html')) ? { spaDir } : {},
 );
 

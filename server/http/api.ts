@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { CallDef } from '../../contract/index.ts';
 import type { Registered } from '../calls/handler.ts';
 import type { Deps } from '../deps.ts';
+import { isSessionActive } from '../services/sessions.ts';
 import { ApiError } from './errors.ts';
 
 export type AppEnv = { Variables: { requestId: string } };
@@ -81,7 +82,8 @@ async function authenticate(c: Context, deps: Deps): Promise<string> {
   const header = c.req.header('authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const claims = token ? await deps.tokens.verifyIdToken(token) : null;
-  if (!claims) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+  // A signed-out (revoked) session's tokens stop working at once, not when they expire.
+  if (!claims || !(await isSessionActive(deps.db, claims.sessionId))) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
   return claims.userId;
 }
 

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Extra answer fields a caller needs (e.g. the days left of a waiting period). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -17,6 +19,7 @@ export class ApiError extends Error {
       ErrorCode: this.code,
       message: this.message,
       ...(this.field ? { field: this.field } : {}),
+      ...this.extra,
     };
   }
 }

@@ -1,15 +1,24 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../deps.ts';
 
-export interface IdTokenClaims {
+/** What a member token carries: the member, and the sign-in session it belongs to. */
+export interface MemberClaims {
   userId: string;
+  sessionId: string;
 }
 
+/** Short-lived tokens: `id` and `access` for a session; `reset` and `challenge` for password flows. */
+export type TokenUse = 'id' | 'access' | 'reset' | 'challenge';
+
 export interface Tokens {
-  /** Signs a short-lived id token for a member. */
-  signIdToken(claims: IdTokenClaims): Promise<string>;
-  /** The member an id token names, or null when it is forged, expired or malformed. */
-  verifyIdToken(token: string): Promise<IdTokenClaims | null>;
+  idTokenSeconds: number;
+  sign(use: TokenUse, claims: MemberClaims, seconds?: number): Promise<string>;
+  /** The claims of a token of that use, or null when it is forged, expired, malformed or of another use. */
+  verify(use: TokenUse, token: string): Promise<MemberClaims | null>;
+  /** Shorthand for the bearer id token of member calls. */
+  signIdToken(claims: MemberClaims): Promise<string>;
+  verifyIdToken(token: string): Promise<MemberClaims | null>;
 }
 
 const ISSUER = 'sip-and-gather';
@@ -17,29 +26,39 @@ const ISSUER = 'sip-and-gather';
 export function createTokens(options: { secret: Uint8Array; idTokenSeconds: number; clock: Clock }): Tokens {
   const { secret, idTokenSeconds, clock } = options;
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
-  return {
-    async signIdToken({ userId }) {
-      const iat = nowSeconds();
-      return new SignJWT({ token_use: 'id' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuer(ISSUER)
-        .setSubject(userId)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + idTokenSeconds)
-        .sign(secret);
-    },
-    async verifyIdToken(token) {
-      try {
-        const { payload } = await jwtVerify(token, secret, {
-          issuer: ISSUER,
-          algorithms: ['HS256'],
-          currentDate: clock.now(),
-        });
-        if (payload.token_use !== 'id' || !payload.sub) return null;
-        return { userId: payload.sub };
-      } catch {
-        return null;
-      }
-    },
+  const sign: Tokens['sign'] = async (use, { userId, sessionId }, seconds = idTokenSeconds) => {
+    const iat = nowSeconds();
+    return new SignJWT({ token_use: use, sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setSubject(userId)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + seconds)
+      .sign(secret);
   };
+  const verify: Tokens['verify'] = async (use, token) => {
+    try {
+      const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'], currentDate: clock.now() });
+      if (payload.token_use !== use || !payload.sub || typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  };
+  return {
+    idTokenSeconds,
+    sign,
+    verify,
+    signIdToken: (claims) => sign('id', claims),
+    verifyIdToken: (token) => verify('id', token),
+  };
+}
+
+/** A random opaque secret (refresh tokens) and its stored form. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
 }

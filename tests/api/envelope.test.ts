@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCall } from '../../contract/index.ts';
 import { implement } from '../../server/calls/handler.ts';
 import { registry } from '../../server/calls/index.ts';
+import { demoMember } from '../../server/db/seed/member-data.ts';
+import { startSession } from '../../server/services/sessions.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** A member call used only here: the auth gate is exercised before any account call exists. */
@@ -102,17 +104,19 @@ describe('the API envelope', () => {
     expect(none.json).toMatchObject({ result: false, ErrorCode: 'Unauthorized', message: 'Unauthorized' });
     const forged = await post('test-who-am-i', '{}', { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' });
     expect(forged.status).toBe(401);
-    const token = await t.deps.tokens.signIdToken({ userId: 'u-1' });
-    const ok = await post('test-who-am-i', '{}', { authorization: `Bearer ${token}` });
+    const { idToken, userID } = await startSession(t.deps, demoMember.id);
+    const ok = await post('test-who-am-i', '{}', { authorization: `Bearer ${idToken}` });
     expect(ok.status).toBe(200);
-    expect(ok.json).toMatchObject({ result: true, userId: 'u-1' });
+    expect(ok.json).toMatchObject({ result: true, userId: userID });
+    const unknownSession = await t.deps.tokens.signIdToken({ userId: demoMember.id, sessionId: 'no-such-session' });
+    expect((await post('test-who-am-i', '{}', { authorization: `Bearer ${unknownSession}` })).status).toBe(401);
   });
 
   it('refuses an expired id token', async () => {
     let now = Date.parse('2026-11-01T00:00:00Z');
-    const clocked = await createTestApp({ registry: testRegistry, clock: { now: () => new Date(now) }, seed: false });
+    const clocked = await createTestApp({ registry: testRegistry, clock: { now: () => new Date(now) } });
     try {
-      const token = await clocked.deps.tokens.signIdToken({ userId: 'u-2' });
+      const { idToken: token } = await startSession(clocked.deps, demoMember.id);
       const fresh = await clocked.raw('/api/test-who-am-i', { method: 'POST', body: '{}', headers: { authorization: `Bearer ${token}` } });
       expect(fresh.status).toBe(200);
       now += 601_000;

@@ -5,9 +5,12 @@ import type { CallBodyInput, CallDef, CallResponse, ErrorEnvelope } from '../../
 import { createApp, type AppOptions } from '../../server/app.ts';
 import { openDatabase, openScratchDatabase, type Database } from '../../server/db/client.ts';
 import { seed } from '../../server/db/seed/index.ts';
+import { createDeps } from '../../server/create-deps.ts';
 import type { Clock, Deps } from '../../server/deps.ts';
-import { createGeo } from '../../server/services/geo.ts';
-import { createTokens } from '../../server/services/tokens.ts';
+import { createPasswords } from '../../server/services/passwords.ts';
+
+/** scrypt at N=2^10 keeps hashing cheap in tests; production uses 2^17. */
+const TEST_SCRYPT_COST = 10;
 
 /** The date the seed is loaded at in tests, so "new in" and ages are fixed. */
 export const SEED_NOW = new Date('2026-11-01T04:00:00Z');
@@ -24,22 +27,28 @@ async function freshDatabase(): Promise<Database> {
 export interface TestAppOptions extends AppOptions {
   clock?: Clock;
   trustProxy?: boolean;
+  idTokenSeconds?: number;
   maxBodyBytes?: number;
   seed?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await freshDatabase();
-  if (options.seed !== false) await seed(database.db, { now: SEED_NOW });
-  const clock = options.clock ?? { now: () => new Date() };
-  const deps: Deps = {
+  if (options.seed !== false) await seed(database.db, { now: SEED_NOW, passwords: createPasswords(TEST_SCRYPT_COST) });
+  const deps: Deps = createDeps({
     db: database.db,
-    clock,
+    clock: options.clock,
     log: pino({ level: 'silent' }),
-    geo: createGeo(),
-    tokens: createTokens({ secret: randomBytes(32), idTokenSeconds: 600, clock }),
-    config: { trustProxy: options.trustProxy ?? true, maxBodyBytes: options.maxBodyBytes ?? 64 * 1024, version: 'test-version' },
-  };
+    secret: randomBytes(32),
+    idTokenSeconds: options.idTokenSeconds ?? 600,
+    scryptCost: TEST_SCRYPT_COST,
+    config: {
+      trustProxy: options.trustProxy ?? true,
+      maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
+      version: 'test-version',
+      publicUrl: 'http://shop.test',
+    },
+  });
   const app = createApp(deps, options);
 
   /** Posts a call and checks the answer against the contract's response schema. */

@@ -7,10 +7,15 @@ import {
   contentBlocks,
   countries,
   information,
+  preSurveyAnswers,
   productTypes,
   products,
+  surveys,
+  users,
   variances,
 } from '../schema.ts';
+import type { Passwords } from '../../services/passwords.ts';
+import { demoMember, entrySurvey } from './member-data.ts';
 import { attributes as seedAttributes, banners as seedBanners, productTypes as seedTypes, products as seedProducts } from './catalogue-data.ts';
 import { content, informationPages } from './content-data.ts';
 import { cities as seedCities, countries as seedCountries } from './reference-data.ts';
@@ -69,8 +74,9 @@ async function insertProducts(db: Db, list: readonly SeedProduct[], now: Date) {
 }
 
 /** Loads the whole bilingual seed: catalogue, reference data and content pages. */
-export async function seed(db: Db, options: { now: Date; extraProducts?: number }) {
+export async function seed(db: Db, options: { now: Date; passwords: Passwords; extraProducts?: number }) {
   const { now } = options;
+  const demoHash = await options.passwords.hash(demoMember.password);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.insert(productTypes).values(seedTypes.map((p) => ({ ...p, isAlcohol: !!p.isAlcohol, isBoxset: !!p.isBoxset })));
@@ -85,6 +91,27 @@ export async function seed(db: Db, options: { now: Date; extraProducts?: number 
       { key: 'footer', value: content.footer },
       { key: 'newInSection', value: content.newInSection },
     ]);
+    await t.insert(surveys).values(entrySurvey);
+    await t.insert(users).values({
+      id: demoMember.id,
+      email: demoMember.email,
+      emailVerified: true,
+      passwordHash: demoHash,
+      givenName: demoMember.givenName,
+      familyName: demoMember.familyName,
+      name: demoMember.name,
+      preSurveyDone: true,
+      createdAt: now,
+    });
+    await t.insert(preSurveyAnswers).values({
+      userId: demoMember.id,
+      surveyId: entrySurvey.id,
+      answers: [
+        { QuestionID: 'drinks', OptionIDs: ['tea', 'incense'] },
+        { QuestionID: 'frequency', OptionIDs: ['daily'] },
+      ],
+      submittedAt: now,
+    });
   });
   if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
 }

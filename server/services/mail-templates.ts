@@ -1,0 +1,48 @@
+import type { Mail } from './mail.ts';
+
+type Language = 'en' | 'zh-Hant';
+
+interface Part {
+  subject: string;
+  lines: string[];
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A bilingual mail: the member's language first, the other after it; plain text and HTML. */
+function bilingual(to: string, language: Language, en: Part, zh: Part, link?: string): Mail {
+  const [first, second] = language === 'zh-Hant' ? [zh, en] : [en, zh];
+  const text = [...first.lines, '', '—', '', ...second.lines, ...(link ? ['', link] : []), '', 'Sip & Gather'].join('\n');
+  const block = (p: Part) => p.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1d1a;max-width:560px">${block(first)}${
+    link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''
+  }<hr>${block(second)}<p style="color:#6b645a">Sip &amp; Gather</p></body></html>`;
+  return { to, subject: `${first.subject} · ${second.subject}`, text, html };
+}
+
+export function signUpCodeMail(to: string, language: Language, code: string, link: string): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: 'Your Sip & Gather verification code',
+      lines: [`Your verification code is ${code}.`, 'It expires in 24 hours. You can also verify with the link below.'],
+    },
+    { subject: 'Sip & Gather 驗證碼', lines: [`你的驗證碼是 ${code}。`, '驗證碼於 24 小時後失效。你亦可透過以下連結完成驗證。'] },
+    link,
+  );
+}
+
+export function resetCodeMail(to: string, language: Language, code: string, link: string): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: 'Reset your Sip & Gather password',
+      lines: [`Your password reset code is ${code}.`, 'It expires in 1 hour. If you did not ask for it, ignore this mail.'],
+    },
+    { subject: '重設 Sip & Gather 密碼', lines: [`你的重設密碼驗證碼是 ${code}。`, '驗證碼於 1 小時後失效。如非本人要求，請忽略此電郵。'] },
+    link,
+  );
+}
