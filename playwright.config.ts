@@ -25,7 +25,17 @@ export default defineConfig({
   projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // NODE_ENV=test keeps the mail outbox readable at /api/dev/outbox; short id tokens exercise the refresh.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ID_TOKEN_SECONDS: '20',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     url: `http://127.0.0.1:${port}/api/getNavigationMenu`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -12,14 +12,19 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as Contact_usRouteImport } from './routes/contact_us'
+import { Route as Entry_surveyRouteImport } from './routes/entry_survey'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as Got_questionRouteImport } from './routes/got_question'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as Privacy_policyRouteImport } from './routes/privacy_policy'
+import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as Ship_return_policyRouteImport } from './routes/ship_return_policy'
 import { Route as Terms_and_conditionsRouteImport } from './routes/terms_and_conditions'
+import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
+import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
 import { Route as ProductProductIDRouteImport } from './routes/product/$productID'
+import { Route as Search_boxsetChar123KeywordChar125RouteImport } from './routes/search_boxset/{-$keyword}'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -34,6 +39,11 @@ const AboutRoute = AboutRouteImport.update({
 const Contact_usRoute = Contact_usRouteImport.update({
   id: '/contact_us',
   path: '/contact_us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Entry_surveyRoute = Entry_surveyRouteImport.update({
+  id: '/entry_survey',
+  path: '/entry_survey',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FaqRoute = FaqRouteImport.update({
@@ -56,6 +66,11 @@ const Privacy_policyRoute = Privacy_policyRouteImport.update({
   path: '/privacy_policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Reset_passwordRoute = Reset_passwordRouteImport.update({
+  id: '/reset_password',
+  path: '/reset_password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Ship_return_policyRoute = Ship_return_policyRouteImport.update({
   id: '/ship_return_policy',
   path: '/ship_return_policy',
@@ -64,6 +79,16 @@ const Ship_return_policyRoute = Ship_return_policyRouteImport.update({
 const Terms_and_conditionsRoute = Terms_and_conditionsRouteImport.update({
   id: '/terms_and_conditions',
   path: '/terms_and_conditions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Verify_sign_upRoute = Verify_sign_upRouteImport.update({
+  id: '/verify_sign_up',
+  path: '/verify_sign_up',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Verify_successRoute = Verify_successRouteImport.update({
+  id: '/verify_success',
+  path: '/verify_success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const New_inChar123ProductTypeIDChar125Route =
@@ -77,46 +102,67 @@ const ProductProductIDRoute = ProductProductIDRouteImport.update({
   path: '/product/$productID',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Search_boxsetChar123KeywordChar125Route =
+  Search_boxsetChar123KeywordChar125RouteImport.update({
+    id: '/search_boxset/{-$keyword}',
+    path: '/search_boxset/{-$keyword}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact_us': typeof Contact_usRoute
+  '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
   '/privacy_policy': typeof Privacy_policyRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/verify_sign_up': typeof Verify_sign_upRoute
+  '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/product/$productID': typeof ProductProductIDRoute
+  '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact_us': typeof Contact_usRoute
+  '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
   '/privacy_policy': typeof Privacy_policyRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/verify_sign_up': typeof Verify_sign_upRoute
+  '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/product/$productID': typeof ProductProductIDRoute
+  '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact_us': typeof Contact_usRoute
+  '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
   '/privacy_policy': typeof Privacy_policyRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/verify_sign_up': typeof Verify_sign_upRoute
+  '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/product/$productID': typeof ProductProductIDRoute
+  '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -124,54 +170,74 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/contact_us'
+    | '/entry_survey'
     | '/faq'
     | '/got_question'
     | '/home'
     | '/privacy_policy'
+    | '/reset_password'
     | '/ship_return_policy'
     | '/terms_and_conditions'
+    | '/verify_sign_up'
+    | '/verify_success'
     | '/new_in/{-$productTypeID}'
     | '/product/$productID'
+    | '/search_boxset/{-$keyword}'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
     | '/contact_us'
+    | '/entry_survey'
     | '/faq'
     | '/got_question'
     | '/home'
     | '/privacy_policy'
+    | '/reset_password'
     | '/ship_return_policy'
     | '/terms_and_conditions'
+    | '/verify_sign_up'
+    | '/verify_success'
     | '/new_in/{-$productTypeID}'
     | '/product/$productID'
+    | '/search_boxset/{-$keyword}'
   id:
     | '__root__'
     | '/'
     | '/about'
     | '/contact_us'
+    | '/entry_survey'
     | '/faq'
     | '/got_question'
     | '/home'
     | '/privacy_policy'
+    | '/reset_password'
     | '/ship_return_policy'
     | '/terms_and_conditions'
+    | '/verify_sign_up'
+    | '/verify_success'
     | '/new_in/{-$productTypeID}'
     | '/product/$productID'
+    | '/search_boxset/{-$keyword}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
   Contact_usRoute: typeof Contact_usRoute
+  Entry_surveyRoute: typeof Entry_surveyRoute
   FaqRoute: typeof FaqRoute
   Got_questionRoute: typeof Got_questionRoute
   HomeRoute: typeof HomeRoute
   Privacy_policyRoute: typeof Privacy_policyRoute
+  Reset_passwordRoute: typeof Reset_passwordRoute
   Ship_return_policyRoute: typeof Ship_return_policyRoute
   Terms_and_conditionsRoute: typeof Terms_and_conditionsRoute
+  Verify_sign_upRoute: typeof Verify_sign_upRoute
+  Verify_successRoute: typeof Verify_successRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
   ProductProductIDRoute: typeof ProductProductIDRoute
+  Search_boxsetChar123KeywordChar125Route: typeof Search_boxsetChar123KeywordChar125Route
 }
 
 declare module '@tanstack/react-router' {
@@ -195,6 +261,13 @@ declare module '@tanstack/react-router' {
       path: '/contact_us'
       fullPath: '/contact_us'
       preLoaderRoute: typeof Contact_usRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/entry_survey': {
+      id: '/entry_survey'
+      path: '/entry_survey'
+      fullPath: '/entry_survey'
+      preLoaderRoute: typeof Entry_surveyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/faq': {
@@ -225,6 +298,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Privacy_policyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset_password': {
+      id: '/reset_password'
+      path: '/reset_password'
+      fullPath: '/reset_password'
+      preLoaderRoute: typeof Reset_passwordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/ship_return_policy': {
       id: '/ship_return_policy'
       path: '/ship_return_policy'
@@ -237,6 +317,20 @@ declare module '@tanstack/react-router' {
       path: '/terms_and_conditions'
       fullPath: '/terms_and_conditions'
       preLoaderRoute: typeof Terms_and_conditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify_sign_up': {
+      id: '/verify_sign_up'
+      path: '/verify_sign_up'
+      fullPath: '/verify_sign_up'
+      preLoaderRoute: typeof Verify_sign_upRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify_success': {
+      id: '/verify_success'
+      path: '/verify_success'
+      fullPath: '/verify_success'
+      preLoaderRoute: typeof Verify_successRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/new_in/{-$productTypeID}': {
@@ -253,6 +347,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductProductIDRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/search_boxset/{-$keyword}': {
+      id: '/search_boxset/{-$keyword}'
+      path: '/search_boxset/{-$keyword}'
+      fullPath: '/search_boxset/{-$keyword}'
+      preLoaderRoute: typeof Search_boxsetChar123KeywordChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -260,15 +361,21 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
   Contact_usRoute: Contact_usRoute,
+  Entry_surveyRoute: Entry_surveyRoute,
   FaqRoute: FaqRoute,
   Got_questionRoute: Got_questionRoute,
   HomeRoute: HomeRoute,
   Privacy_policyRoute: Privacy_policyRoute,
+  Reset_passwordRoute: Reset_passwordRoute,
   Ship_return_policyRoute: Ship_return_policyRoute,
   Terms_and_conditionsRoute: Terms_and_conditionsRoute,
+  Verify_sign_upRoute: Verify_sign_upRoute,
+  Verify_successRoute: Verify_successRoute,
   New_inChar123ProductTypeIDChar125Route:
     New_inChar123ProductTypeIDChar125Route,
   ProductProductIDRoute: ProductProductIDRoute,
+  Search_boxsetChar123KeywordChar125Route:
+    Search_boxsetChar123KeywordChar125Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     /** The server's message, kept for the error popup's "Reason". */
     readonly serverMessage: string,
     readonly status: number,
+    /** Further fields of the error answer (a challenge session, days remaining, password problems…). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(`${code}: ${serverMessage}`);
   }
@@ -17,36 +19,62 @@ export interface ApiClientOptions {
   baseUrl?: string;
 }
 
+/** How member calls get their tokens, and what happens on a 401 (the session decides). */
+export interface ApiAuth {
+  tokens(): { idToken: string; accessToken: string } | undefined;
+  /**
+   * Called on a 401 for a call sent with `staleIdToken`: resolves true once fresh tokens are in place
+   * (one refresh for all callers), false when the session has ended.
+   */
+  refreshed(staleIdToken: string): Promise<boolean>;
+}
+
 export interface ApiClient {
   call<C extends CallDef>(def: C, body?: CallBodyInput<C>, init?: { signal?: AbortSignal }): Promise<CallResponse<C>>;
   /** Requests under way that show the global loader (calls marked noLoader do not count). */
   pendingCount(): number;
   subscribePending(listener: () => void): () => void;
+  /** Binds the session once it exists (the session's own actors use this client). */
+  setAuth(auth: ApiAuth): void;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const baseUrl = options.baseUrl ?? '';
   let pending = 0;
+  let auth: ApiAuth | undefined;
   const listeners = new Set<() => void>();
   const setPending = (delta: number) => {
     pending += delta;
     for (const l of listeners) l();
   };
 
-  async function request(def: CallDef, body: unknown, signal?: AbortSignal): Promise<Response> {
+  async function request(def: CallDef, body: unknown, signal?: AbortSignal): Promise<{ response: Response; idToken?: string }> {
+    const headers: Record<string, string> = {};
+    const tokens = def.auth === 'member' ? auth?.tokens() : undefined;
+    if (def.auth === 'member') {
+      // Spec §6: calls needing login fail locally without a token.
+      if (!tokens) throw new ApiError('Unauthorized', 'Unauthorized', 401);
+      headers.authorization = `Bearer ${tokens.idToken}`;
+      // Account calls carry the access token in the body too; always the current one, also on a retry.
+      if ('entries' in def.body && 'accessToken' in (def.body as { entries: object }).entries) {
+        body = { ...(body as object), accessToken: tokens.accessToken };
+      }
+    }
     if (def.method === 'GET') {
       const query = new URLSearchParams(
         Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
       ).toString();
-      return doFetch(`${baseUrl}/api/${def.name}${query ? `?${query}` : ''}`, { signal });
+      const response = await doFetch(`${baseUrl}/api/${def.name}${query ? `?${query}` : ''}`, { signal, headers });
+      return { response, idToken: tokens?.idToken };
     }
-    return doFetch(`${baseUrl}/api/${def.name}`, {
+    const response = await doFetch(`${baseUrl}/api/${def.name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body ?? {}),
       signal,
     });
+    return { response, idToken: tokens?.idToken };
   }
 
   return {
@@ -54,14 +82,19 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const counted = !def.noLoader;
       if (counted) setPending(1);
       try {
-        const response = await request(def, body, init?.signal);
+        let { response, idToken } = await request(def, body, init?.signal);
+        // Spec §4: on 401 refresh once and retry; if the refresh fails the session ends.
+        if (response.status === 401 && idToken && auth && (await auth.refreshed(idToken))) {
+          ({ response } = await request(def, body, init?.signal));
+        }
         const data = (await response.json().catch(() => undefined)) as
           | ({ result?: unknown; ErrorCode?: unknown } & Partial<Omit<ErrorEnvelope, 'result' | 'ErrorCode'>>)
           | undefined;
         // Spec §7: a response is read for its result flag; anything else is an error.
         if (data?.result === true) return data as CallResponse<typeof def>;
         if (data && typeof data.ErrorCode === 'string') {
-          throw new ApiError(data.ErrorCode, data.message ?? '', response.status);
+          const { result: _r, ErrorCode: code, message, ...details } = data;
+          throw new ApiError(code, message ?? '', response.status, details);
         }
         if (response.status === 401) throw new ApiError('Unauthorized', 'Unauthorized', 401);
         throw new ApiError('UnknownError', 'Unknown error', response.status);
@@ -70,6 +103,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
     },
     pendingCount: () => pending,
+    setAuth(next) {
+      auth = next;
+    },
     subscribePending(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -22,6 +22,12 @@ import type { ApiClient } from './client.ts';
 
 const HOUR = 60 * 60_000;
 
+/** The From of the next page of a product search, or undefined when every match is loaded. */
+const nextFrom = <Page extends { Total: number; ProductList: unknown[] }>(last: Page, pages: Page[]) => {
+  const loaded = pages.reduce((n, p) => n + p.ProductList.length, 0);
+  return loaded < last.Total ? loaded : undefined;
+};
+
 /** queryOptions factories, one per resource; keys carry every input, currency included. */
 export const queries = {
   productTypes: (api: ApiClient) =>
@@ -87,10 +93,28 @@ export const queries = {
           },
           { signal },
         ),
-      getNextPageParam: (last, pages) => {
-        const loaded = pages.reduce((n, p) => n + p.ProductList.length, 0);
-        return loaded < last.Total ? loaded : undefined;
-      },
+      getNextPageParam: nextFrom,
+      staleTime: 60_000,
+    }),
+  /** Spec §7: box-set search is SearchAndFilterProduct with the ProductType filter forced to box set. */
+  boxsetSearch: (api: ApiClient, params: { Currency: Currency; Keyword: string }) =>
+    infiniteQueryOptions({
+      queryKey: ['boxsetSearch', params],
+      initialPageParam: 0,
+      queryFn: ({ pageParam, signal }) =>
+        api.call(
+          SearchAndFilterProduct,
+          {
+            Currency: params.Currency,
+            Keyword: params.Keyword || undefined,
+            Filter: { ProductType: ['boxset'] },
+            Sort: params.Keyword ? 'relevance' : 'bestSelling',
+            From: pageParam,
+            Size: 12,
+          },
+          { signal },
+        ),
+      getNextPageParam: nextFrom,
       staleTime: 60_000,
     }),
   bigBanners: (api: ApiClient) =>

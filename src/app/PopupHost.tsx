@@ -11,6 +11,10 @@ const REGISTRY: { [N in PopupName]: PopupComponent<N> } = {
   language: lazy(() => import('../features/preferences/LanguagePopup.tsx').then((m) => ({ default: m.LanguagePopup }))),
   currency: lazy(() => import('../features/preferences/CurrencyPopup.tsx').then((m) => ({ default: m.CurrencyPopup }))),
   error: ErrorPopup,
+  login: lazy(() => import('../features/auth/LoginPopup.tsx').then((m) => ({ default: m.LoginPopup }))),
+  signUp: lazy(() => import('../features/auth/SignUpPopup.tsx').then((m) => ({ default: m.SignUpPopup }))),
+  account: lazy(() => import('../features/account/AccountPopup.tsx').then((m) => ({ default: m.AccountPopup }))),
+  forgotPassword: lazy(() => import('../features/auth/ForgotPasswordPopup.tsx').then((m) => ({ default: m.ForgotPasswordPopup }))),
 };
 
 export function PopupHost() {

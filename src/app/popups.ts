@@ -5,6 +5,10 @@ export interface PopupProps {
   language: Record<string, never>;
   currency: Record<string, never>;
   error: { code: string; reason: string };
+  login: Record<string, never>;
+  signUp: { email?: string };
+  forgotPassword: { email?: string };
+  account: Record<string, never>;
 }
 export type PopupName = keyof PopupProps;
 

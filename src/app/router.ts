@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
 import { PendingScreen, RouteErrorScreen } from '../features/layout/RouteStates.tsx';
+import { isLoggedIn } from '../../machines/session/session.selectors.ts';
 import type { AppServices } from './services.ts';
 
 export function createAppRouter(services: AppServices, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
@@ -20,10 +21,14 @@ export function createAppRouter(services: AppServices, options: { history?: Para
   router.subscribe('onResolved', ({ toLocation }) => {
     if (typeof window !== 'undefined' && !toLocation.hash) window.scrollTo(0, 0);
     const leaf = router.state.matches.at(-1);
+    const opensLogin = (toLocation.search as { login?: unknown }).login === true;
     services.pageHistory.record({
       href: toLocation.href,
-      skipFromRedirect: router.state.matches.some((m) => m.staticData?.skipFromRedirect) || leaf?.status === 'notFound',
+      skipFromRedirect:
+        opensLogin || router.state.matches.some((m) => m.staticData?.skipFromRedirect) || leaf?.status === 'notFound',
     });
+    // Spec §2: a login-required page sends a visitor to home with login=true, which opens the login popup.
+    if (opensLogin && !isLoggedIn(services.session.getSnapshot())) services.popups.open('login');
   });
   return router;
 }

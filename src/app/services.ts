@@ -6,6 +6,7 @@ import { queries } from '../api/queries.ts';
 import { createPageHistory, type PageHistory } from './page-history.ts';
 import { createPopups, type Popups } from './popups.ts';
 import { createPreferences, type PreferencesStore } from './preferences.ts';
+import { createSession, type SessionActor } from './session.ts';
 
 /** Everything screens and loaders share; built once per app (and per test). */
 export interface AppServices {
@@ -14,6 +15,7 @@ export interface AppServices {
   preferences: PreferencesStore;
   popups: Popups;
   pageHistory: PageHistory;
+  session: SessionActor;
 }
 
 declare module '@tanstack/react-query' {
@@ -26,7 +28,7 @@ declare module '@tanstack/react-query' {
 
 export function createAppServices(options: {
   fetch?: typeof fetch;
-  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
 } = {}): AppServices {
   const api = createApiClient({ fetch: options.fetch });
@@ -49,12 +51,19 @@ export function createAppServices(options: {
     storage,
     defaultCurrency: () => queryClient.fetchQuery(queries.defaultCurrency(api)),
   });
-  return { api, queryClient, preferences, popups, pageHistory: createPageHistory(options.sessionStorage) };
+  const session = createSession({
+    api,
+    storage,
+    // Member data lives under query keys starting with 'member'.
+    clearMemberState: () => queryClient.removeQueries({ queryKey: ['member'] }),
+    openLogin: () => popups.open('login'),
+  });
+  return { api, queryClient, preferences, popups, pageHistory: createPageHistory(options.sessionStorage), session };
 }
 
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const map = new Map<string, string>();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
+  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
 }
 
 export const AppServicesContext = createContext<AppServices | null>(null);

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { queries } from '../api/queries.ts';
 import { lazyScreen } from '../app/lazy-screen.ts';
 
 export const Route = createFileRoute('/home')({
   staticData: { layout: { addToHomeBanner: true, subscriptionBar: true } },
+  validateSearch: v.object({ login: v.fallback(v.optional(v.boolean()), undefined) }),
   loader: async ({ context: { api, queryClient, preferences } }) => {
     const currency = await preferences.resolveCurrency();
     await Promise.all([

@@ -6,3 +6,15 @@ configure({ asyncUtilTimeout: 10_000 });
 // jsdom implements no scrolling; the router scrolls to top after each navigation.
 window.scrollTo = () => {};
 afterEach(() => cleanup());
+
+/**
+ * jsdom brings its own Uint8Array, so the in-process server's token signing (jose checks
+ * `key instanceof Uint8Array`) would refuse Node's Buffers. Let instanceof accept Node's typed arrays too.
+ */
+const NodeUint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as typeof Uint8Array;
+if (NodeUint8Array !== Uint8Array && !(Buffer.alloc(0) instanceof Uint8Array)) {
+  const ownCheck = Function.prototype[Symbol.hasInstance];
+  Object.defineProperty(Uint8Array, Symbol.hasInstance, {
+    value: (value: unknown) => ownCheck.call(Uint8Array, value) || value instanceof NodeUint8Array,
+  });
+}

@@ -5,6 +5,7 @@ import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { AccountButton } from './AccountButton.tsx';
 
 export function TopMenuBar() {
   const { api, popups, preferences } = useServices();
@@ -28,6 +29,7 @@ export function TopMenuBar() {
           <button type="button" className="chip-button" onClick={() => popups.open('currency')} aria-label={t`Currency`}>
             {currency ?? '···'}
           </button>
+          <AccountButton />
         </div>
       </div>
       <nav className="top-nav" aria-label={t`Shop sections`}>

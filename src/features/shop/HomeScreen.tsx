@@ -5,6 +5,7 @@ import type { Banner } from '../../../contract/index.ts';
 import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { MemberHome } from './MemberHome.tsx';
 import { ProductGrid } from './ProductCard.tsx';
 import { useCurrency } from './use-currency.ts';
 
@@ -36,6 +37,7 @@ export function HomeScreen() {
   return (
     <div className="page home">
       <h1 className="visually-hidden">Sip &amp; Gather</h1>
+      <MemberHome />
       <section aria-label={t`Featured`} className="banner-rail">
         {big.data?.map((b) => <BannerCard key={b.BannerID} banner={b} big />)}
       </section>

@@ -1,0 +1,37 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The newest 6-digit code mailed to an address, read from the server's outbox as a member reads their inbox. */
+export async function mailedCode(request: APIRequestContext, email: string, after?: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const answer = await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`)).json();
+      const text: string = answer.Mails?.[0]?.text ?? '';
+      code = text.match(/\b(\d{6})\b/)?.[1] ?? '';
+      return code !== '' && answer.Mails[0].id !== after ? code : '';
+    })
+    .not.toBe('');
+  return code;
+}
+
+export async function latestMailId(request: APIRequestContext, email: string): Promise<string | undefined> {
+  const answer = await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`)).json();
+  return answer.Mails?.[0]?.id;
+}
+
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole('button', { name: 'Log in' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Account and settings' })).toBeVisible();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account and settings' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' }).first()).toBeVisible();
+}

@@ -1,0 +1,60 @@
+/** Data of the entry survey flow (structurally equal to contract/account.ts; see tests/machines/contract-compat.test.ts). */
+
+/** What every actor of the flow resolves with: business failures are values, not rejections. */
+export type CallResult<T, TFailData = never> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
+
+/** The code a flow shows when an actor rejected (network down, server unreachable). */
+export const NETWORK_ERROR = 'NetworkError';
+
+/** Spec §8: submitting before every required question is answered. */
+export const SURVEY_NOT_COMPLETE = 'SurveyNotComplete';
+
+export type Bilingual = { en: string; zh: string };
+
+export type SurveyQuestion = {
+  QuestionID: string;
+  Type: 'Radio' | 'Checkbox' | 'Text';
+  Title: Bilingual;
+  Required: boolean;
+  Options: Array<{ OptionID: string; Label: Bilingual }>;
+};
+
+export type PreSurvey = { SurveyID: string; Title: Bilingual; Questions: SurveyQuestion[] };
+
+export type SurveyAnswer = {
+  QuestionID: string;
+  OptionIDs?: string[] | undefined;
+  Text?: string | undefined;
+};
+
+/** getPreSurvey answer. */
+export type GetPreSurveyOutput = { Survey: PreSurvey };
+/** submitPreSurvey {Survey: {SurveyID, Answers}}. */
+export type SubmitPreSurveyInput = { Survey: { SurveyID: string; Answers: SurveyAnswer[] } };
+export type SubmitPreSurveyOutput = { SubmitTime: string };
+
+export type EntrySurveyInput = {
+  /** The page to return to once the survey is answered (the entry gate's returnTo). */
+  returnTo: string;
+};
+
+export type EntrySurveyContext = {
+  returnTo: string;
+  survey?: PreSurvey | undefined;
+  /** Answers so far, by QuestionID. */
+  answers: Record<string, SurveyAnswer>;
+  /** Why the last step failed: a spec §8 code (SurveyNotComplete …), or 'NetworkError'. */
+  errorCode?: string | undefined;
+};
+
+export type EntrySurveyEvent =
+  /** The user picked options (Radio, Checkbox) or typed text (Text) for a question; replaces the previous answer. */
+  | { type: 'ANSWER'; questionID: string; optionIDs?: string[] | undefined; text?: string | undefined }
+  | { type: 'SUBMIT' }
+  | { type: 'RETRY' };
+
+export type EntrySurveyOutput = { returnTo: string };
+
+export type EntrySurveyTag = 'busy';

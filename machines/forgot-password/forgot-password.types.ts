@@ -1,0 +1,33 @@
+/** Data of the forgot-password flow (structurally equal to contract/account.ts; see tests/machines/contract-compat.test.ts). */
+
+/** What every actor of the flow resolves with: business failures are values, not rejections. */
+export type CallResult<T, TFailData = never> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
+
+/** The code a flow shows when an actor rejected (network down, server unreachable). */
+export const NETWORK_ERROR = 'NetworkError';
+
+export type Empty = Record<string, never>;
+
+/** user-forget-password {email}. */
+export type UserForgetPasswordInput = { email: string };
+/** user-confirm-forget-password {email, confirmationCode, newpassword}. */
+export type UserConfirmForgetPasswordInput = { email: string; confirmationCode: string; newpassword: string };
+
+export type ForgotPasswordContext = {
+  email: string;
+  /** A code has been requested at least once (so a failed resend returns to the code step). */
+  codeRequested: boolean;
+  /** Why the last step failed: a spec §8 code, or 'NetworkError'. */
+  errorCode?: string | undefined;
+};
+
+export type ForgotPasswordEvent =
+  | { type: 'SUBMIT_EMAIL'; email: string }
+  | { type: 'SUBMIT_CODE'; code: string; password: string }
+  | { type: 'RESEND' }
+  /** The user edits a field: the inline error goes away. */
+  | { type: 'EDIT' };
+
+export type ForgotPasswordTag = 'busy';

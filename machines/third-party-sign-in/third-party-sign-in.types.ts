@@ -1,0 +1,54 @@
+/** Data of the third-party (OIDC) sign-in flow on /third_party_login. */
+
+/** What every actor of the flow resolves with: business failures are values, not rejections. */
+export type CallResult<T, TFailData = never> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
+
+/** The code a flow shows when an actor rejected (network down, server unreachable). */
+export const NETWORK_ERROR = 'NetworkError';
+
+/** The login-code-challenge answer when the provider's e-mail already has an account: link it with that account's password. */
+export const LINK_REQUIRED = 'LinkRequired';
+
+export type TokenSet = {
+  userID: string;
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+};
+
+/** What a LinkRequired answer carries. */
+export type LinkRequiredData = { email: string; thirdPartyID: string };
+
+/** login-code-challenge {Code}. */
+export type LoginCodeChallengeInput = { Code: string };
+export type LoginCodeChallengeResult = CallResult<TokenSet, LinkRequiredData>;
+/** user-link-third-party-account-with-login {email, password, thirdPartyID}. */
+export type UserLinkThirdPartyAccountWithLoginInput = { email: string; password: string; thirdPartyID: string };
+
+export type ThirdPartySignInInput = {
+  /** The OIDC authorization code the provider redirected back with. */
+  code: string;
+};
+
+export type ThirdPartySignInContext = {
+  code: string;
+  /** The existing account to link (from LinkRequired). */
+  email?: string | undefined;
+  thirdPartyID?: string | undefined;
+  /** Why the last step failed: a spec §8 code (UnexpectedLoginProvider, CodeExpired …), or 'NetworkError'. */
+  errorCode?: string | undefined;
+  tokens?: TokenSet | undefined;
+};
+
+export type ThirdPartySignInEvent =
+  | { type: 'SUBMIT_PASSWORD'; password: string }
+  /** The user edits the password: the inline error goes away. */
+  | { type: 'EDIT' }
+  | { type: 'RETRY' };
+
+export type ThirdPartySignInOutput = { tokens: TokenSet } | { tokens?: undefined; errorCode: string };
+
+export type ThirdPartySignInTag = 'busy';

@@ -1,0 +1,101 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { isLoggedIn, user } from '../../../machines/session/session.selectors.ts';
+import { useServices } from '../../app/services.ts';
+import { Popup } from '../../ui/Popup.tsx';
+import './account.css';
+import { BillingAddressSection } from './BillingAddressSection.tsx';
+import { DeliveryAddressesSection } from './DeliveryAddressesSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+import { UsernameSection } from './UsernameSection.tsx';
+
+type Section = 'profile' | 'username' | 'addresses' | 'billing' | 'password';
+
+/** The member's account and settings: profile, username, addresses, password, and signing out. */
+export function AccountPopup(props: { onClose: () => void }) {
+  const { session, popups } = useServices();
+  const member = useSelector(session, user);
+  const loggedIn = useSelector(session, isLoggedIn);
+  const { t } = useLingui();
+  const [section, setSection] = useState<Section>('profile');
+  const titles: Record<Section, string> = {
+    profile: t`Profile`,
+    username: t`Username`,
+    addresses: t`Addresses`,
+    billing: t`Billing`,
+    password: t`Password`,
+  };
+
+  const signOut = () => {
+    session.send({ type: 'SIGN_OUT' });
+    props.onClose();
+  };
+
+  if (!loggedIn) {
+    return (
+      <Popup title={<Trans>Account and settings</Trans>} onClose={props.onClose}>
+        <p>
+          <Trans>Please log in to see your account.</Trans>
+        </p>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => {
+            props.onClose();
+            popups.open('login');
+          }}
+        >
+          <Trans>Log in</Trans>
+        </button>
+      </Popup>
+    );
+  }
+
+  return (
+    <Popup
+      title={<Trans>Account and settings</Trans>}
+      description={member ? <span className="account-email">{member.email}</span> : undefined}
+      onClose={props.onClose}
+    >
+      {!member ? (
+        <p className="muted" role="status">
+          <Trans>Loading your account…</Trans>
+        </p>
+      ) : (
+        <Tabs.Root className="account-tabs" value={section} onValueChange={(value) => setSection(value as Section)}>
+          <Tabs.List className="account-tab-list" aria-label={t`Account sections`}>
+            {(Object.keys(titles) as Section[]).map((s) => (
+              <Tabs.Trigger key={s} value={s} className="chip account-tab">
+                {titles[s]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {/* key: a different member (after signing in again) starts from fresh forms. */}
+          <Tabs.Content value="profile" className="account-panel">
+            <ProfileSection key={member.userID} member={member} />
+          </Tabs.Content>
+          <Tabs.Content value="username" className="account-panel">
+            <UsernameSection key={member.userID} member={member} />
+          </Tabs.Content>
+          <Tabs.Content value="addresses" className="account-panel">
+            <DeliveryAddressesSection key={member.userID} member={member} />
+          </Tabs.Content>
+          <Tabs.Content value="billing" className="account-panel">
+            <BillingAddressSection key={member.userID} member={member} />
+          </Tabs.Content>
+          <Tabs.Content value="password" className="account-panel">
+            <PasswordSection key={member.userID} />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+      <div className="account-footer">
+        <button type="button" className="button wide" onClick={signOut}>
+          <Trans>Sign out</Trans>
+        </button>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,128 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { userForceChangePassword, userLogin } from '../../../contract/index.ts';
+import { signInMachine } from '../../../machines/sign-in/sign-in.machine.ts';
+import * as signIn from '../../../machines/sign-in/sign-in.selectors.ts';
+import { asCallResult } from '../../app/session.ts';
+import { useServices } from '../../app/services.ts';
+import { Field, FormError } from '../../ui/Field.tsx';
+import { Popup } from '../../ui/Popup.tsx';
+import { authMessage } from './auth-messages.ts';
+import { useSignedIn } from './use-signed-in.ts';
+import { emailError, passwordError, requiredError } from './validation.ts';
+
+export function LoginPopup(props: { onClose: () => void }) {
+  const { api, popups } = useServices();
+  const { t, i18n } = useLingui();
+  const machine = useMemo(
+    () =>
+      signInMachine.provide({
+        actors: {
+          userLogin: fromPromise(({ input }) => asCallResult(api.call(userLogin, input))),
+          userForceChangePassword: fromPromise(({ input }) =>
+            asCallResult(api.call(userForceChangePassword, { ...input, skipPassword: false })),
+          ),
+        },
+      }),
+    [api],
+  );
+  const flow = useActorRef(machine);
+  const busy = useSelector(flow, signIn.isBusy);
+  const errorCode = useSelector(flow, signIn.errorCode);
+  const needsNewPassword = useSelector(flow, signIn.needsNewPassword);
+  const failed = useSelector(flow, signIn.hasFailed);
+  useSignedIn(flow);
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const emailProblem = touched ? emailError(email) : undefined;
+  const passwordProblem = touched ? requiredError(password) : undefined;
+  const newPasswordProblem = touched && needsNewPassword ? passwordError(newPassword) : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (needsNewPassword) {
+      if (!passwordError(newPassword)) flow.send({ type: 'SUBMIT_NEW_PASSWORD', password: newPassword });
+      return;
+    }
+    if (!emailError(email) && !requiredError(password)) flow.send({ type: 'SUBMIT', email: email.trim(), password });
+  };
+  const edit = () => errorCode && flow.send({ type: 'EDIT' });
+
+  return (
+    <Popup title={<Trans>Log in</Trans>} onClose={props.onClose}>
+      <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+        {!needsNewPassword ? (
+          <>
+            <Field
+              label={<Trans>E-mail</Trans>}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                edit();
+              }}
+              error={emailProblem && i18n._(emailProblem)}
+            />
+            <Field
+              label={<Trans>Password</Trans>}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                edit();
+              }}
+              error={passwordProblem && i18n._(passwordProblem)}
+            />
+          </>
+        ) : (
+          <>
+            <p>
+              <Trans>Please choose a new password to continue.</Trans>
+            </p>
+            <Field
+              label={<Trans>New password</Trans>}
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              error={newPasswordProblem && i18n._(newPasswordProblem)}
+            />
+          </>
+        )}
+        {errorCode && !failed && <FormError>{i18n._(authMessage(errorCode))}</FormError>}
+        {failed && (
+          <FormError>
+            {i18n._(authMessage('NetworkError'))}{' '}
+            <button type="button" className="link-button" onClick={() => flow.send({ type: 'RETRY' })}>
+              <Trans>Try again</Trans>
+            </button>
+          </FormError>
+        )}
+        {errorCode === 'UserNotConfirmedException' && (
+          <button type="button" className="link-button" onClick={() => popups.open('signUp', { email: email.trim() })}>
+            <Trans>Enter the verification code</Trans>
+          </button>
+        )}
+        <button type="submit" className="button primary wide" disabled={busy}>
+          {busy ? t`Logging in…` : needsNewPassword ? t`Save and log in` : t`Log in`}
+        </button>
+      </form>
+      <div className="form-links">
+        <button type="button" className="link-button" onClick={() => popups.open('forgotPassword', { email: email.trim() })}>
+          <Trans>Forgot password?</Trans>
+        </button>
+        <button type="button" className="link-button" onClick={() => popups.open('signUp', {})}>
+          <Trans>New here? Create an account</Trans>
+        </button>
+      </div>
+    </Popup>
+  );
+}

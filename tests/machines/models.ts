@@ -1,0 +1,20 @@
+/** Every machine's test model, by flow folder; `npm run paths -- --all` can walk this. */
+import type { AnyStateMachine } from 'xstate';
+import type { MachineModel } from './coverage.ts';
+import { entryGateModel } from './entry-gate.model.ts';
+import { entrySurveyModel } from './entry-survey.model.ts';
+import { forgotPasswordModel } from './forgot-password.model.ts';
+import { sessionModel } from './session.model.ts';
+import { signInModel } from './sign-in.model.ts';
+import { signUpModel } from './sign-up.model.ts';
+import { thirdPartySignInModel } from './third-party-sign-in.model.ts';
+
+export const models: Record<string, MachineModel<AnyStateMachine>> = {
+  'entry-gate': entryGateModel as unknown as MachineModel<AnyStateMachine>,
+  'entry-survey': entrySurveyModel as unknown as MachineModel<AnyStateMachine>,
+  'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
+  session: sessionModel as unknown as MachineModel<AnyStateMachine>,
+  'sign-in': signInModel as unknown as MachineModel<AnyStateMachine>,
+  'sign-up': signUpModel as unknown as MachineModel<AnyStateMachine>,
+  'third-party-sign-in': thirdPartySignInModel as unknown as MachineModel<AnyStateMachine>,
+};
