@@ -2,14 +2,20 @@ import type { CallDef } from './define.ts';
 import * as account from './account.ts';
 import * as catalogue from './catalogue.ts';
 import * as content from './content.ts';
+import * as emailChange from './email-change.ts';
+import * as media from './media.ts';
 import * as reference from './reference.ts';
+import * as thirdParty from './third-party.ts';
 
 export * from './define.ts';
 export * from './errors.ts';
 export * from './account.ts';
 export * from './catalogue.ts';
 export * from './content.ts';
+export * from './email-change.ts';
+export * from './media.ts';
 export * from './reference.ts';
+export * from './third-party.ts';
 
 function callsOf(module: Record<string, unknown>): CallDef[] {
   return Object.values(module).filter(
@@ -19,5 +25,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, reference].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, reference, thirdParty].flatMap(callsOf).map((c) => [c.name, c]),
 );

@@ -3,6 +3,8 @@ import type { Db } from './db/client.ts';
 import { systemClock, type Clock, type Deps, type ServerConfig } from './deps.ts';
 import { createGeo } from './services/geo.ts';
 import { createOutboxMailer, type Mailer } from './services/mail.ts';
+import { createMemoryMediaStore, type MediaStore } from './services/media.ts';
+import type { OidcConfig } from './services/oidc-config.ts';
 import { createPasswords, PRODUCTION_SCRYPT_COST } from './services/passwords.ts';
 import { createRateLimiter } from './services/rate-limit.ts';
 import { createTokens } from './services/tokens.ts';
@@ -18,6 +20,8 @@ export interface DepsOptions {
   /** log2 of scrypt's N; production uses 17, tests something cheaper. */
   scryptCost?: number;
   mailer?: Mailer;
+  media?: MediaStore;
+  oidc?: OidcConfig;
   config?: Partial<ServerConfig>;
 }
 
@@ -38,6 +42,8 @@ export function createDeps(options: DepsOptions): Deps {
       loginPerAccount: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE_MS, clock }),
       codesPerAccount: createRateLimiter({ limit: 10, windowMs: 60 * MINUTE_MS, clock }),
     },
+    media: options.media ?? createMemoryMediaStore(),
+    oidc: options.oidc ?? {},
     config: {
       trustProxy: false,
       maxBodyBytes: 1024 * 1024,

@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Geo } from './services/geo.ts';
 import type { Mailer } from './services/mail.ts';
+import type { MediaStore } from './services/media.ts';
+import type { OidcConfig } from './services/oidc-config.ts';
 import type { Passwords } from './services/passwords.ts';
 import type { RateLimiter } from './services/rate-limit.ts';
 import type { Tokens } from './services/tokens.ts';
@@ -41,5 +43,8 @@ export interface Deps {
   passwords: Passwords;
   mailer: Mailer;
   limits: Limits;
+  media: MediaStore;
+  /** Third-party sign-in providers; empty when none is configured. */
+  oidc: OidcConfig;
   config: ServerConfig;
 }

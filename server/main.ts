@@ -15,6 +15,8 @@ import { createDeps } from './create-deps.ts';
 import { systemClock } from './deps.ts';
 import { createPasswords } from './services/passwords.ts';
 import { createSmtpMailer } from './services/mail.ts';
+import { createDiskMediaStore } from './services/media.ts';
+import { readOidcConfig } from './services/oidc-config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -48,6 +50,8 @@ const app = createApp(
     secret: await authSecret(database.db),
     idTokenSeconds: config.idTokenSeconds,
     mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
+    media: createDiskMediaStore(path.join(config.dataDir, 'media')),
+    oidc: readOidcConfig(process.env),
     config: {
       trustProxy: config.trustProxy,
       version: pkg.version,

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -268,4 +269,53 @@ export const preSurveyAnswers = pgTable('pre_survey_answers', {
     .references(() => surveys.id),
   answers: jsonb('answers').notNull(),
   submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Files members upload (avatars): reserved by upload-temporary-media, filled by an HTTP PUT. */
+export const mediaUploads = pgTable('media_uploads', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Set once the content has arrived and passed the checks (type sniffed from the bytes). */
+  contentType: text('content_type'),
+  size: integer('size'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Third-party (OpenID Connect) identities linked to members. */
+export const identities = pgTable(
+  'identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('identities_user_idx').on(t.userId)],
+);
+
+/** An OpenID Connect authorization in progress: state, PKCE verifier and nonce, used once. */
+export const oidcStates = pgTable('oidc_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  /** Set when a signed-in member links a provider (third-party-linkup). */
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** A third-party sign-in whose e-mail already has an account: linked once the password is given. */
+export const pendingLinks = pgTable('pending_links', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
