@@ -1,12 +1,4 @@
-import type { CallDef } from './define.ts';
-import * as account from './account.ts';
-import * as catalogue from './catalogue.ts';
-import * as content from './content.ts';
-import * as emailChange from './email-change.ts';
-import * as media from './media.ts';
-import * as reference from './reference.ts';
-import * as thirdParty from './third-party.ts';
-
+/** The API contract: every call, its schemas and the error catalogue (re-exported per group). */
 export * from './define.ts';
 export * from './errors.ts';
 export * from './account.ts';
@@ -16,14 +8,3 @@ export * from './email-change.ts';
 export * from './media.ts';
 export * from './reference.ts';
 export * from './third-party.ts';
-
-function callsOf(module: Record<string, unknown>): CallDef[] {
-  return Object.values(module).filter(
-    (x): x is CallDef => typeof x === 'object' && x !== null && 'method' in x && 'response' in x && 'name' in x,
-  );
-}
-
-/** Every call of the API, keyed by its spec name. */
-export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, reference, thirdParty].flatMap(callsOf).map((c) => [c.name, c]),
-);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALLS } from '../../contract/index.ts';
+import { CALLS } from '../../contract/all-calls.ts';
 import { registry } from '../../server/calls/index.ts';
 
 describe('contract and server', () => {
