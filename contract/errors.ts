@@ -35,6 +35,7 @@ export const ErrorCode = {
   ExpiredCodeException: 'ExpiredCodeException',
   InvalidPasswordException: 'InvalidPasswordException',
   NameAlreadyExists: 'NameAlreadyExists',
+  LinkRequired: 'LinkRequired',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -10,6 +10,7 @@ import type { Registered } from './calls/handler.ts';
 import type { Deps } from './deps.ts';
 import { createApiRouter, type AppEnv } from './http/api.ts';
 import { ApiError } from './http/errors.ts';
+import { mountMediaRoutes } from './http/media-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
 
 export interface AppOptions {
@@ -51,6 +52,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       return c.json({ result: true, Mails: mails.map(({ id, to, subject, text, createdAt }) => ({ id, to, subject, text, createdAt })) });
     });
   }
+  mountMediaRoutes(app, deps);
   app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
   app.all('/api/*', () => {
     throw new ApiError(404, 'NotFound', 'Unknown call');

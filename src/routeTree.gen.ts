@@ -20,6 +20,7 @@ import { Route as Privacy_policyRouteImport } from './routes/privacy_policy'
 import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as Ship_return_policyRouteImport } from './routes/ship_return_policy'
 import { Route as Terms_and_conditionsRouteImport } from './routes/terms_and_conditions'
+import { Route as Third_party_loginRouteImport } from './routes/third_party_login'
 import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
@@ -81,6 +82,11 @@ const Terms_and_conditionsRoute = Terms_and_conditionsRouteImport.update({
   path: '/terms_and_conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Third_party_loginRoute = Third_party_loginRouteImport.update({
+  id: '/third_party_login',
+  path: '/third_party_login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Verify_sign_upRoute = Verify_sign_upRouteImport.update({
   id: '/verify_sign_up',
   path: '/verify_sign_up',
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
@@ -139,6 +146,7 @@ export interface FileRoutesByTo {
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/reset_password'
     | '/ship_return_policy'
     | '/terms_and_conditions'
+    | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
@@ -196,6 +206,7 @@ export interface FileRouteTypes {
     | '/reset_password'
     | '/ship_return_policy'
     | '/terms_and_conditions'
+    | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
@@ -214,6 +225,7 @@ export interface FileRouteTypes {
     | '/reset_password'
     | '/ship_return_policy'
     | '/terms_and_conditions'
+    | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
@@ -233,6 +245,7 @@ export interface RootRouteChildren {
   Reset_passwordRoute: typeof Reset_passwordRoute
   Ship_return_policyRoute: typeof Ship_return_policyRoute
   Terms_and_conditionsRoute: typeof Terms_and_conditionsRoute
+  Third_party_loginRoute: typeof Third_party_loginRoute
   Verify_sign_upRoute: typeof Verify_sign_upRoute
   Verify_successRoute: typeof Verify_successRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
@@ -319,6 +332,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Terms_and_conditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/third_party_login': {
+      id: '/third_party_login'
+      path: '/third_party_login'
+      fullPath: '/third_party_login'
+      preLoaderRoute: typeof Third_party_loginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify_sign_up': {
       id: '/verify_sign_up'
       path: '/verify_sign_up'
@@ -369,6 +389,7 @@ const rootRouteChildren: RootRouteChildren = {
   Reset_passwordRoute: Reset_passwordRoute,
   Ship_return_policyRoute: Ship_return_policyRoute,
   Terms_and_conditionsRoute: Terms_and_conditionsRoute,
+  Third_party_loginRoute: Third_party_loginRoute,
   Verify_sign_upRoute: Verify_sign_upRoute,
   Verify_successRoute: Verify_successRoute,
   New_inChar123ProductTypeIDChar125Route:

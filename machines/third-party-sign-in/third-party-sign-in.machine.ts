@@ -57,7 +57,7 @@ export const thirdPartySignInMachine = setup({
   description:
     'Back from a third-party login (/third_party_login): exchange the provider code for tokens; an e-mail that already ' +
     'has an account is linked after its password is entered (spec §4).',
-  context: ({ input }) => ({ code: input.code }),
+  context: ({ input }) => ({ code: input.code, state: input.state }),
   initial: 'exchanging',
   output: ({ context }) => (context.tokens ? { tokens: context.tokens } : { errorCode: context.errorCode ?? 'UnknownError' }),
   states: {
@@ -67,7 +67,7 @@ export const thirdPartySignInMachine = setup({
       invoke: {
         id: 'loginCodeChallenge',
         src: 'loginCodeChallenge',
-        input: ({ context }) => ({ Code: context.code }),
+        input: ({ context }) => ({ Code: context.code, State: context.state }),
         onDone: [
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },

@@ -22,8 +22,8 @@ export type TokenSet = {
 /** What a LinkRequired answer carries. */
 export type LinkRequiredData = { email: string; thirdPartyID: string };
 
-/** login-code-challenge {Code}. */
-export type LoginCodeChallengeInput = { Code: string };
+/** login-code-challenge {Code, State}. */
+export type LoginCodeChallengeInput = { Code: string; State: string };
 export type LoginCodeChallengeResult = CallResult<TokenSet, LinkRequiredData>;
 /** user-link-third-party-account-with-login {email, password, thirdPartyID}. */
 export type UserLinkThirdPartyAccountWithLoginInput = { email: string; password: string; thirdPartyID: string };
@@ -31,10 +31,13 @@ export type UserLinkThirdPartyAccountWithLoginInput = { email: string; password:
 export type ThirdPartySignInInput = {
   /** The OIDC authorization code the provider redirected back with. */
   code: string;
+  /** The state the provider returned along with the code; the server knows the login by it. */
+  state: string;
 };
 
 export type ThirdPartySignInContext = {
   code: string;
+  state: string;
   /** The existing account to link (from LinkRequired). */
   email?: string | undefined;
   thirdPartyID?: string | undefined;

@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors.ts';
 import { resetCodeMail, signUpCodeMail } from '../services/mail-templates.ts';
 import { revokeAllSessions, revokeSession, rotateSession, startSession } from '../services/sessions.ts';
 import { implement } from './handler.ts';
+import { assertOwnAvatar } from './media.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -25,7 +26,7 @@ const CHALLENGE_SECONDS = 300;
 
 type UserRow = typeof users.$inferSelect;
 
-const incorrectCredentials = () =>
+export const incorrectCredentials = () =>
   new ApiError(400, 'IncorrectUsernameOrPassword', 'Incorrect username or password.');
 const codeMismatch = () => new ApiError(400, 'CodeMismatchException', 'Invalid verification code provided, please try again.');
 const limitReached = () => new ApiError(429, 'LimitError', 'Attempt limit exceeded, please try again later.');
@@ -37,19 +38,19 @@ function checkPassword(password: string, field: string) {
 
 const codeHash = (codeId: string, code: string) => createHash('sha256').update(`${codeId}:${code}`).digest('base64url');
 
-async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
 }
 
-async function userById(db: Db, id: string): Promise<UserRow> {
+export async function userById(db: Db, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
   return row;
 }
 
 /** Issues a fresh one-time code for a purpose; earlier unused codes of that purpose stop working. */
-async function issueCode(deps: Deps, userId: string, purpose: 'signup' | 'reset' | 'email', target?: string) {
+export async function issueCode(deps: Deps, userId: string, purpose: 'signup' | 'reset' | 'email', target?: string) {
   const now = deps.clock.now();
   await deps.db
     .update(verificationCodes)
@@ -73,7 +74,7 @@ async function issueCode(deps: Deps, userId: string, purpose: 'signup' | 'reset'
  * Checks a code against the newest one of its purpose: wrong codes count towards a limit,
  * expired ones fail with ExpiredCodeException, a right one is consumed.
  */
-async function consumeCode(deps: Deps, userId: string, purpose: 'signup' | 'reset' | 'email', code: string) {
+export async function consumeCode(deps: Deps, userId: string, purpose: 'signup' | 'reset' | 'email', code: string) {
   const [row] = await deps.db
     .select()
     .from(verificationCodes)
@@ -92,13 +93,13 @@ async function consumeCode(deps: Deps, userId: string, purpose: 'signup' | 'rese
 }
 
 /** Account calls carry the access token in the body too (spec §7); it must be the caller's own. */
-async function requireAccessToken(deps: Deps, accessToken: string, userId: string | undefined) {
+export async function requireAccessToken(deps: Deps, accessToken: string, userId: string | undefined) {
   const claims = await deps.tokens.verify('access', accessToken);
   if (!claims || claims.userId !== userId) throw new ApiError(401, 'Unauthorized', 'Invalid Access Token');
   return claims;
 }
 
-function limit(deps: Deps, limiter: keyof Deps['limits'], key: string) {
+export function limit(deps: Deps, limiter: keyof Deps['limits'], key: string) {
   if (!deps.limits[limiter].attempt(key)) throw limitReached();
 }
 
@@ -288,6 +289,7 @@ export const accountHandlers = implement(contract, {
     const { accessToken: _token, ...fields } = body;
     if (fields.deliveryAddress) await checkServiceRange(deps.db, fields.deliveryAddress, 'deliveryAddress');
     if (fields.billingAddress) await checkServiceRange(deps.db, [fields.billingAddress], 'billingAddress');
+    if (fields.avatar !== undefined) await assertOwnAvatar(deps.db, user.id, fields.avatar);
     const addresses = fields.deliveryAddress ?? (user.deliveryAddresses as DeliveryAddress[]);
     const mainIndex = fields.mainDeliveryAddressIndex ?? Math.min(user.mainDeliveryAddressIndex, Math.max(addresses.length - 1, 0));
     if (addresses.length > 0 && mainIndex >= addresses.length) {
@@ -304,6 +306,7 @@ export const accountHandlers = implement(contract, {
         ...(fields.phone !== undefined ? { phone: fields.phone } : {}),
         ...(fields.phoneCountryCode !== undefined ? { phoneCountryCode: fields.phoneCountryCode } : {}),
         ...(fields.bio !== undefined ? { bio: fields.bio } : {}),
+        ...(fields.avatar !== undefined ? { avatar: fields.avatar } : {}),
         ...(fields.billingAddress !== undefined ? { billingAddress: fields.billingAddress } : {}),
         ...(fields.deliveryAddress !== undefined ? { deliveryAddresses: fields.deliveryAddress } : {}),
         mainDeliveryAddressIndex: mainIndex,

@@ -2,12 +2,18 @@ import type { Registered } from './handler.ts';
 import { accountHandlers } from './account.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import { contentHandlers } from './content.ts';
+import { mediaHandlers } from './media.ts';
+import { emailChangeHandlers } from './email-change.ts';
 import { referenceHandlers } from './reference.ts';
+import { thirdPartyHandlers } from './third-party.ts';
 
 /** Every served call, keyed by its spec name. */
 export const registry: ReadonlyMap<string, Registered> = new Map([
   ...accountHandlers,
   ...catalogueHandlers,
   ...contentHandlers,
+  ...mediaHandlers,
+  ...emailChangeHandlers,
   ...referenceHandlers,
+  ...thirdPartyHandlers,
 ]);

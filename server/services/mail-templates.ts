@@ -46,3 +46,41 @@ export function resetCodeMail(to: string, language: Language, code: string, link
     link,
   );
 }
+
+/** The code for an e-mail change, sent to the new address: the change happens once it comes back. */
+export function emailChangeCodeMail(to: string, language: Language, code: string): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: 'Confirm your new Sip & Gather e-mail address',
+      lines: [
+        `Your code to confirm this e-mail address is ${code}.`,
+        'It expires in 1 hour. If you did not ask to use this address, ignore this mail.',
+      ],
+    },
+    {
+      subject: '確認你的 Sip & Gather 新電郵地址',
+      lines: [`確認此電郵地址的驗證碼是 ${code}。`, '驗證碼於 1 小時後失效。如非本人要求，請忽略此電郵。'],
+    },
+  );
+}
+
+/** A security notice to the current address: someone asked to move the account to another address. */
+export function emailChangeNoticeMail(to: string, language: Language, newEmail: string): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: 'A change of your Sip & Gather e-mail address was requested',
+      lines: [
+        `We were asked to change the e-mail address of your account to ${newEmail}.`,
+        'If this was you, enter the code we sent to that address. If not, change your password now.',
+      ],
+    },
+    {
+      subject: '有人要求更改你的 Sip & Gather 電郵地址',
+      lines: [`我們收到將你帳戶的電郵地址更改為 ${newEmail} 的要求。`, '如屬本人要求，請輸入寄往該地址的驗證碼；如非本人要求，請立即更改密碼。'],
+    },
+  );
+}

@@ -6,7 +6,7 @@ export const linkedTokens: TokenSet = { userID: 'u1', idToken: 'id-1', accessTok
 
 export const thirdPartySignInModel: MachineModel<typeof thirdPartySignInMachine> = {
   machine: thirdPartySignInMachine,
-  inputs: [{ code: 'oidc-code-1' }],
+  inputs: [{ code: 'oidc-code-1', state: 'oidc-state-1' }],
   events: {
     SUBMIT_PASSWORD: [{ type: 'SUBMIT_PASSWORD', password: 'Oolong2024' }],
     EDIT: [{ type: 'EDIT' }],

@@ -19,7 +19,7 @@ describe('thirdPartySignIn: model paths', () => {
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, p) => {
     const { calls } = await replayOnActor(thirdPartySignInModel, p);
     for (const call of calls) {
-      if (call.src === 'loginCodeChallenge') expect(call.input).toEqual({ Code: 'oidc-code-1' });
+      if (call.src === 'loginCodeChallenge') expect(call.input).toEqual({ Code: 'oidc-code-1', State: 'oidc-state-1' });
       if (call.src === 'userLinkThirdPartyAccountWithLogin') {
         expect(call.input).toEqual({ email: 'mei@example.com', password: 'Oolong2024', thirdPartyID: 'google-42' });
       }
@@ -49,7 +49,7 @@ describe('thirdPartySignIn: behaviour', () => {
           }),
         },
       }),
-      { input: { code: 'abc' } },
+      { input: { code: 'abc', state: 'xyz' } },
     ).start();
     expect(select.isBusy(actor.getSnapshot())).toBe(true);
     await tick();
@@ -76,7 +76,7 @@ describe('thirdPartySignIn: behaviour', () => {
           loginCodeChallenge: fromPromise(async (): Promise<LoginCodeChallengeResult> => ({ ok: false, code: 'UnexpectedLoginProvider' })),
         },
       }),
-      { input: { code: 'abc' } },
+      { input: { code: 'abc', state: 'xyz' } },
     ).start();
     await tick();
     expect(select.isRejected(actor.getSnapshot())).toBe(true);

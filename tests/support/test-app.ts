@@ -7,6 +7,7 @@ import { openDatabase, openScratchDatabase, type Database } from '../../server/d
 import { seed } from '../../server/db/seed/index.ts';
 import { createDeps } from '../../server/create-deps.ts';
 import type { Clock, Deps } from '../../server/deps.ts';
+import type { OidcConfig } from '../../server/services/oidc-config.ts';
 import { createPasswords } from '../../server/services/passwords.ts';
 
 /** scrypt at N=2^10 keeps hashing cheap in tests; production uses 2^17. */
@@ -30,6 +31,8 @@ export interface TestAppOptions extends AppOptions {
   idTokenSeconds?: number;
   maxBodyBytes?: number;
   seed?: boolean;
+  /** Third-party sign-in providers (tests start a real OIDC provider locally). */
+  oidc?: OidcConfig;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -42,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     secret: randomBytes(32),
     idTokenSeconds: options.idTokenSeconds ?? 600,
     scryptCost: TEST_SCRYPT_COST,
+    oidc: options.oidc,
     config: {
       trustProxy: options.trustProxy ?? true,
       maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,

@@ -8,13 +8,14 @@ import { Popup } from '../../ui/Popup.tsx';
 import './account.css';
 import { BillingAddressSection } from './BillingAddressSection.tsx';
 import { DeliveryAddressesSection } from './DeliveryAddressesSection.tsx';
+import { EmailSection } from './EmailSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { UsernameSection } from './UsernameSection.tsx';
 
-type Section = 'profile' | 'username' | 'addresses' | 'billing' | 'password';
+type Section = 'profile' | 'username' | 'email' | 'addresses' | 'billing' | 'password';
 
-/** The member's account and settings: profile, username, addresses, password, and signing out. */
+/** The member's account and settings: profile, username, e-mail, addresses, password, and signing out. */
 export function AccountPopup(props: { onClose: () => void }) {
   const { session, popups } = useServices();
   const member = useSelector(session, user);
@@ -24,6 +25,7 @@ export function AccountPopup(props: { onClose: () => void }) {
   const titles: Record<Section, string> = {
     profile: t`Profile`,
     username: t`Username`,
+    email: t`E-mail`,
     addresses: t`Addresses`,
     billing: t`Billing`,
     password: t`Password`,
@@ -79,6 +81,9 @@ export function AccountPopup(props: { onClose: () => void }) {
           </Tabs.Content>
           <Tabs.Content value="username" className="account-panel">
             <UsernameSection key={member.userID} member={member} />
+          </Tabs.Content>
+          <Tabs.Content value="email" className="account-panel">
+            <EmailSection key={member.userID} member={member} />
           </Tabs.Content>
           <Tabs.Content value="addresses" className="account-panel">
             <DeliveryAddressesSection key={member.userID} member={member} />

@@ -1,10 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { userForceChangePassword, userLogin } from '../../../contract/index.ts';
+import {
+  getThirdPartyProviders,
+  thirdPartyAuthorize,
+  userForceChangePassword,
+  userLogin,
+  type ThirdPartyProvider,
+} from '../../../contract/index.ts';
 import { signInMachine } from '../../../machines/sign-in/sign-in.machine.ts';
 import * as signIn from '../../../machines/sign-in/sign-in.selectors.ts';
+import { ApiError } from '../../api/client.ts';
 import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
@@ -115,6 +123,7 @@ export function LoginPopup(props: { onClose: () => void }) {
           {busy ? t`Logging in…` : needsNewPassword ? t`Save and log in` : t`Log in`}
         </button>
       </form>
+      {!needsNewPassword && <ThirdPartyLogin />}
       <div className="form-links">
         <button type="button" className="link-button" onClick={() => popups.open('forgotPassword', { email: email.trim() })}>
           <Trans>Forgot password?</Trans>
@@ -124,5 +133,61 @@ export function LoginPopup(props: { onClose: () => void }) {
         </button>
       </div>
     </Popup>
+  );
+}
+
+const PROVIDER_NAMES: Record<ThirdPartyProvider, string> = { google: 'Google', apple: 'Apple', facebook: 'Facebook' };
+
+/** In-app browsers (Facebook, Instagram, LINE, Android web views), where Google refuses to sign in. */
+const isEmbeddedBrowser = (userAgent: string): boolean => /FBAN|FBAV|Instagram|Line\/|; wv\)/.test(userAgent);
+
+/** One button per configured provider; nothing at all when none is configured. */
+function ThirdPartyLogin() {
+  const { api } = useServices();
+  const { t, i18n } = useLingui();
+  const providers = useQuery({
+    queryKey: ['thirdPartyProviders'],
+    queryFn: ({ signal }) => api.call(getThirdPartyProviders, {}, { signal }).then((r) => r.Providers),
+    staleTime: 60 * 60_000,
+    meta: { handlesErrors: true },
+  });
+  const start = useMutation({
+    mutationFn: (Provider: ThirdPartyProvider) => api.call(thirdPartyAuthorize, { Provider }),
+    // Off to the provider; it sends the browser back to /third_party_login.
+    onSuccess: ({ AuthorizationUrl }) => window.location.assign(AuthorizationUrl),
+    meta: { handlesErrors: true },
+  });
+  const list = providers.data ?? [];
+  if (list.length === 0) return null;
+  const embedded = isEmbeddedBrowser(navigator.userAgent);
+  const failure = start.error instanceof ApiError ? start.error.code : start.error ? 'NetworkError' : undefined;
+  return (
+    <div className="third-party-login" role="group" aria-label={t`Log in with another account`}>
+      <p className="divider">
+        <Trans>or</Trans>
+      </p>
+      {list.map((provider) => {
+        const name = PROVIDER_NAMES[provider];
+        if (provider === 'google' && embedded) {
+          return (
+            <p key={provider} className="field-hint">
+              <Trans>Google login unavailable in embedded browsers</Trans>
+            </p>
+          );
+        }
+        return (
+          <button
+            key={provider}
+            type="button"
+            className="button wide"
+            disabled={start.isPending || start.isSuccess}
+            onClick={() => start.mutate(provider)}
+          >
+            <Trans>Continue with {name}</Trans>
+          </button>
+        );
+      })}
+      {failure && <FormError>{i18n._(authMessage(failure))}</FormError>}
+    </div>
   );
 }

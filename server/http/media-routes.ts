@@ -1,0 +1,58 @@
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { acceptUpload, finishedUpload } from '../calls/media.ts';
+import type { Deps } from '../deps.ts';
+import { isSessionActive } from '../services/sessions.ts';
+import type { AppEnv } from './api.ts';
+import { ApiError } from './errors.ts';
+
+/** A 2 MB file as base64 is about 2.7 MB; the API router's own limit may be lower. */
+export const MEDIA_UPLOAD_MAX_BODY = 3 * 1024 * 1024;
+
+/**
+ * Media outside the contract: the PUT that fills an upload reserved by upload-temporary-media
+ * (spec §7: base64 content with a content type), and the finished files themselves.
+ * Mount before the API router, so its body limit does not apply to uploads.
+ */
+export function mountMediaRoutes(app: Hono<AppEnv>, deps: Deps) {
+  app.put(
+    '/api/media-upload/:id',
+    bodyLimit({
+      maxSize: MEDIA_UPLOAD_MAX_BODY,
+      onError: () => {
+        throw new ApiError(413, 'InvalidParameter', 'The file is larger than 2 MB', 'file');
+      },
+    }),
+    async (c) => {
+      const userId = await member(c, deps);
+      const { mediaUrl } = await acceptUpload(deps, {
+        id: c.req.param('id'),
+        userId,
+        declaredType: c.req.header('content-type'),
+        base64: await c.req.text(),
+      });
+      return c.json({ result: true, mediaUrl });
+    },
+  );
+
+  app.get('/media/upload/:id', async (c) => {
+    const media = await finishedUpload(deps, c.req.param('id'));
+    if (!media) return c.notFound();
+    return c.body(new Uint8Array(media.bytes), 200, {
+      'content-type': media.contentType,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      // Member content: never run anything from it, even if opened directly.
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+  });
+}
+
+/** The bearer id token of a signed-in session (DESIGN §4), as for member calls. */
+async function member(c: Context, deps: Deps): Promise<string> {
+  const header = c.req.header('authorization') ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const claims = token ? await deps.tokens.verifyIdToken(token) : null;
+  if (!claims || !(await isSessionActive(deps.db, claims.sessionId))) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+  return claims.userId;
+}
