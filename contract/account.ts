@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { Bilingual, defineCall, noBody } from './define.ts';
 
-/** Spec §5: at least 8 characters with a lowercase letter, an uppercase letter and a number. */
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH, PASSWORD_RULES, passwordProblems, type PasswordProblem } from './password.ts';
+
 export const Password = v.pipe(v.string(), v.maxLength(256));
 export const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email());
 export const Code = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/));
@@ -263,16 +263,3 @@ export const submitPreSurvey = defineCall({
   body: v.object({ Survey: v.object({ SurveyID: v.string(), Answers: v.pipe(v.array(SurveyAnswer), v.maxLength(50)) }) }),
   response: v.object({ SubmitTime: v.string() }),
 });
-
-/** Spec §5 password rules, in order; each failing rule has a message in the UI. */
-export const PASSWORD_RULES = [
-  { code: 'PasswordTooShort', test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
-  { code: 'PasswordNoLowercase', test: (p: string) => /[a-z]/.test(p) },
-  { code: 'PasswordNoUppercase', test: (p: string) => /[A-Z]/.test(p) },
-  { code: 'PasswordNoNumber', test: (p: string) => /[0-9]/.test(p) },
-] as const;
-export type PasswordProblem = (typeof PASSWORD_RULES)[number]['code'];
-
-export function passwordProblems(password: string): PasswordProblem[] {
-  return PASSWORD_RULES.filter((r) => !r.test(password)).map((r) => r.code);
-}

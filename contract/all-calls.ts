@@ -4,6 +4,7 @@ import * as catalogue from './catalogue.ts';
 import * as content from './content.ts';
 import * as emailChange from './email-change.ts';
 import * as media from './media.ts';
+import * as notifications from './notifications.ts';
 import * as reference from './reference.ts';
 import * as thirdParty from './third-party.ts';
 
@@ -15,5 +16,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, reference, thirdParty].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty].flatMap(callsOf).map((c) => [c.name, c]),
 );

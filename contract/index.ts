@@ -8,3 +8,4 @@ export * from './email-change.ts';
 export * from './media.ts';
 export * from './reference.ts';
 export * from './third-party.ts';
+export * from './notifications.ts';

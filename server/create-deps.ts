@@ -6,6 +6,7 @@ import { createOutboxMailer, type Mailer } from './services/mail.ts';
 import { createMemoryMediaStore, type MediaStore } from './services/media.ts';
 import type { OidcConfig } from './services/oidc-config.ts';
 import { createPasswords, PRODUCTION_SCRYPT_COST } from './services/passwords.ts';
+import { createPushService, generateVapidKeys, type PushService } from './services/push.ts';
 import { createRateLimiter } from './services/rate-limit.ts';
 import { createTokens } from './services/tokens.ts';
 
@@ -21,6 +22,8 @@ export interface DepsOptions {
   scryptCost?: number;
   mailer?: Mailer;
   media?: MediaStore;
+  /** Web Push; by default keys generated in memory (tests). */
+  push?: PushService;
   oidc?: OidcConfig;
   config?: Partial<ServerConfig>;
 }
@@ -43,6 +46,7 @@ export function createDeps(options: DepsOptions): Deps {
       codesPerAccount: createRateLimiter({ limit: 10, windowMs: 60 * MINUTE_MS, clock }),
     },
     media: options.media ?? createMemoryMediaStore(),
+    push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
     config: {
       trustProxy: false,

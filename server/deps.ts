@@ -5,6 +5,7 @@ import type { Mailer } from './services/mail.ts';
 import type { MediaStore } from './services/media.ts';
 import type { OidcConfig } from './services/oidc-config.ts';
 import type { Passwords } from './services/passwords.ts';
+import type { PushService } from './services/push.ts';
 import type { RateLimiter } from './services/rate-limit.ts';
 import type { Tokens } from './services/tokens.ts';
 
@@ -44,6 +45,8 @@ export interface Deps {
   mailer: Mailer;
   limits: Limits;
   media: MediaStore;
+  /** Web Push delivery (VAPID) for notification settings and reminders. */
+  push: PushService;
   /** Third-party sign-in providers; empty when none is configured. */
   oidc: OidcConfig;
   config: ServerConfig;

@@ -17,6 +17,7 @@ import { createPasswords } from './services/passwords.ts';
 import { createSmtpMailer } from './services/mail.ts';
 import { createDiskMediaStore } from './services/media.ts';
 import { readOidcConfig } from './services/oidc-config.ts';
+import { createPushService, loadVapidKeys } from './services/push.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -51,6 +52,7 @@ const app = createApp(
     idTokenSeconds: config.idTokenSeconds,
     mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     media: createDiskMediaStore(path.join(config.dataDir, 'media')),
+    push: createPushService({ vapid: await loadVapidKeys(database.db) }),
     oidc: readOidcConfig(process.env),
     config: {
       trustProxy: config.trustProxy,

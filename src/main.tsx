@@ -15,3 +15,8 @@ createRoot(document.getElementById('root')!).render(
     <App services={services} router={router} />
   </StrictMode>,
 );
+
+// After the first render, in a chunk of its own, so the worker does not compete with the shop's first load.
+requestAnimationFrame(() =>
+  setTimeout(() => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated)), 0),
+);

@@ -4,6 +4,7 @@ import { catalogueHandlers } from './catalogue.ts';
 import { contentHandlers } from './content.ts';
 import { mediaHandlers } from './media.ts';
 import { emailChangeHandlers } from './email-change.ts';
+import { notificationHandlers } from './notifications.ts';
 import { referenceHandlers } from './reference.ts';
 import { thirdPartyHandlers } from './third-party.ts';
 
@@ -14,6 +15,7 @@ export const registry: ReadonlyMap<string, Registered> = new Map([
   ...contentHandlers,
   ...mediaHandlers,
   ...emailChangeHandlers,
+  ...notificationHandlers,
   ...referenceHandlers,
   ...thirdPartyHandlers,
 ]);

@@ -13,6 +13,7 @@ import {
   getProductTypeList,
   getRelatedProduct,
   getSmallPromotionBanner,
+  getThirdPartyProviders,
   getVersion,
   SearchAndFilterProduct,
   type Currency,
@@ -152,6 +153,13 @@ export const queries = {
       queryKey: ['defaultCurrency'],
       queryFn: ({ signal }) => api.call(getCurrency, {}, { signal }).then((r) => r.Currency),
       staleTime: Infinity,
+    }),
+  /** The third-party sign-in providers this server has configured. */
+  thirdPartyProviders: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['thirdPartyProviders'],
+      queryFn: ({ signal }) => api.call(getThirdPartyProviders, {}, { signal }).then((r) => r.Providers),
+      staleTime: HOUR,
     }),
   version: (api: ApiClient) =>
     queryOptions({

@@ -14,6 +14,9 @@ const REGISTRY: { [N in PopupName]: PopupComponent<N> } = {
   login: lazy(() => import('../features/auth/LoginPopup.tsx').then((m) => ({ default: m.LoginPopup }))),
   signUp: lazy(() => import('../features/auth/SignUpPopup.tsx').then((m) => ({ default: m.SignUpPopup }))),
   account: lazy(() => import('../features/account/AccountPopup.tsx').then((m) => ({ default: m.AccountPopup }))),
+  notifications: lazy(() =>
+    import('../features/notifications/NotificationsPopup.tsx').then((m) => ({ default: m.NotificationsPopup })),
+  ),
   forgotPassword: lazy(() => import('../features/auth/ForgotPasswordPopup.tsx').then((m) => ({ default: m.ForgotPasswordPopup }))),
 };
 

@@ -1,8 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { createActor } from 'xstate';
-import { entryGateMachine } from '../../machines/entry-gate/entry-gate.machine.ts';
-import * as gate from '../../machines/entry-gate/entry-gate.selectors.ts';
 import * as sessionState from '../../machines/session/session.selectors.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './lazy-screen.ts';
 import type { AppServices } from './services.ts';
 import { sessionSettled } from './session.ts';
 
@@ -15,20 +13,19 @@ export const isInternalPath = (value: unknown): value is string =>
  * login popup; paid-member-check sends a member who still owes the entry survey to entry_survey.
  */
 async function guard(context: AppServices, location: ParsedLocation, checks: { login: boolean; entrySurvey: boolean }) {
+  // The gate machine loads with the first guarded page (a chunk of its own, like a screen).
+  const { decideEntry } = await withTimeout(import('./entry-gate-decision.ts'), CHUNK_LOAD_TIMEOUT_MS);
   await sessionSettled(context.session);
   const session = context.session.getSnapshot();
-  const decision = createActor(entryGateMachine, {
-    input: {
-      loggedIn: sessionState.isLoggedIn(session),
-      // A login-only route never owes the survey (entry_survey itself is one).
-      preSurveyDone: !checks.entrySurvey || !sessionState.needsEntrySurvey(session),
-      target: location.href,
-      requiresLogin: checks.login,
-    },
-  }).start();
-  const to = gate.redirect(decision.getSnapshot());
+  const { redirect: to, decision } = decideEntry({
+    loggedIn: sessionState.isLoggedIn(session),
+    // A login-only route never owes the survey (entry_survey itself is one).
+    preSurveyDone: !checks.entrySurvey || !sessionState.needsEntrySurvey(session),
+    target: location.href,
+    requiresLogin: checks.login,
+  });
   if (!to) return;
-  if (gate.decision(decision.getSnapshot()) === 'loginRequired') {
+  if (decision === 'loginRequired') {
     // Where they were going is where sign-in returns them.
     context.pageHistory.record({ href: location.href, skipFromRedirect: false });
     throw redirect({ to: '/home', search: { login: true } });

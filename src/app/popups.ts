@@ -9,6 +9,7 @@ export interface PopupProps {
   signUp: { email?: string };
   forgotPassword: { email?: string };
   account: Record<string, never>;
+  notifications: Record<string, never>;
 }
 export type PopupName = keyof PopupProps;
 

@@ -7,6 +7,7 @@ import { createPageHistory, type PageHistory } from './page-history.ts';
 import { createPopups, type Popups } from './popups.ts';
 import { createPreferences, type PreferencesStore } from './preferences.ts';
 import { createSession, type SessionActor } from './session.ts';
+import { createStore, type Store } from './store.ts';
 
 /** Everything screens and loaders share; built once per app (and per test). */
 export interface AppServices {
@@ -16,6 +17,8 @@ export interface AppServices {
   popups: Popups;
   pageHistory: PageHistory;
   session: SessionActor;
+  /** True once a new service worker has taken control: a newer build is live. */
+  serviceWorkerUpdated: Store<boolean>;
 }
 
 declare module '@tanstack/react-query' {
@@ -58,7 +61,15 @@ export function createAppServices(options: {
     clearMemberState: () => queryClient.removeQueries({ queryKey: ['member'] }),
     openLogin: () => popups.open('login'),
   });
-  return { api, queryClient, preferences, popups, pageHistory: createPageHistory(options.sessionStorage), session };
+  return {
+    api,
+    queryClient,
+    preferences,
+    popups,
+    pageHistory: createPageHistory(options.sessionStorage),
+    session,
+    serviceWorkerUpdated: createStore(false),
+  };
 }
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {

@@ -23,6 +23,7 @@ import {
 } from '../../contract/index.ts';
 import { users } from '../../server/db/schema.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
+import { freshEmail, mailedCode, MEMBER_PASSWORD, signUpMember } from '../support/members.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const DAY = 86_400_000;
@@ -33,35 +34,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PASSWORD = 'Oolong2026';
-let counter = 0;
-const newEmail = () => `member${++counter}.${Date.now()}@example.com`;
+const PASSWORD = MEMBER_PASSWORD;
 const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` });
 
 async function post(call: string, body: unknown, headers: Record<string, string> = {}) {
   return t.raw(`/api/${call}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 }
 
-/** The newest code mailed to an address, read from the outbox as a member would read their inbox. */
-async function mailedCode(email: string): Promise<{ code: string; text: string }> {
-  const r = await t.raw(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  const text = (r.json?.Mails as { text: string }[] | undefined)?.[0]?.text ?? '';
-  const code = text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return { code, text };
-}
-
-async function signUpAndVerify(email = newEmail(), password = PASSWORD): Promise<TokenSet & { email: string }> {
-  await t.call(userSignup, { email, password, given_name: 'Ka Yan', family_name: 'Wong' });
-  const tokens = await t.call(userConfirmSignup, { email, confirmationCode: (await mailedCode(email)).code });
-  return { ...tokens, email };
-}
-
 describe('sign-up and verification', () => {
   it('mails a bilingual code and a link, verifies, and signs the member in', async () => {
-    const email = newEmail();
+    const email = freshEmail();
     await t.call(userSignup, { email, password: PASSWORD, given_name: 'Ka Yan', family_name: 'Wong', gender: 'female' });
-    const { code, text } = await mailedCode(email);
+    const { code, text } = await mailedCode(t, email);
     expect(text).toContain('verification code');
     expect(text).toContain('驗證碼');
     expect(text).toContain(`http://shop.test/verify_sign_up?email=${encodeURIComponent(email)}&code=${code}`);
@@ -72,7 +56,7 @@ describe('sign-up and verification', () => {
   });
 
   it('refuses a duplicate e-mail, whatever its case', async () => {
-    const { email } = await signUpAndVerify();
+    const { email } = await signUpMember(t);
     const r = await post('user-signup', { email: email.toUpperCase(), password: PASSWORD, given_name: 'A', family_name: 'B' });
     expect(r.json).toMatchObject({ ErrorCode: 'UsernameExistsException' });
   });
@@ -84,35 +68,35 @@ describe('sign-up and verification', () => {
       ['noupper123', 'PasswordNoUppercase'],
       ['NoNumbersHere', 'PasswordNoNumber'],
     ] as const) {
-      const r = await post('user-signup', { email: newEmail(), password, given_name: 'A', family_name: 'B' });
+      const r = await post('user-signup', { email: freshEmail(), password, given_name: 'A', family_name: 'B' });
       expect(r.json).toMatchObject({ ErrorCode: 'InvalidPasswordException', field: 'password' });
       expect(r.json?.Problems).toContain(problem);
     }
   });
 
   it('fails wrong codes, limits attempts, and expires codes', async () => {
-    const email = newEmail();
+    const email = freshEmail();
     await t.call(userSignup, { email, password: PASSWORD, given_name: 'A', family_name: 'B' });
-    const { code } = await mailedCode(email);
+    const { code } = await mailedCode(t, email);
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await post('user-confirm-signup', { email, confirmationCode: wrong })).json?.ErrorCode).toBe('CodeMismatchException');
     for (let i = 0; i < 4; i++) await post('user-confirm-signup', { email, confirmationCode: wrong });
     expect((await post('user-confirm-signup', { email, confirmationCode: code })).json?.ErrorCode).toBe('LimitError');
 
     await t.call(userResendConfirmationCode, { email });
-    const fresh = (await mailedCode(email)).code;
+    const fresh = (await mailedCode(t, email)).code;
     now += DAY + 60_000;
     expect((await post('user-confirm-signup', { email, confirmationCode: fresh })).json?.ErrorCode).toBe('ExpiredCodeException');
     await t.call(userResendConfirmationCode, { email });
-    await t.call(userConfirmSignup, { email, confirmationCode: (await mailedCode(email)).code });
+    await t.call(userConfirmSignup, { email, confirmationCode: (await mailedCode(t, email)).code });
   });
 
   it('a resent code replaces the old one', async () => {
-    const email = newEmail();
+    const email = freshEmail();
     await t.call(userSignup, { email, password: PASSWORD, given_name: 'A', family_name: 'B' });
-    const first = (await mailedCode(email)).code;
+    const first = (await mailedCode(t, email)).code;
     await t.call(userResendConfirmationCode, { email });
-    const second = (await mailedCode(email)).code;
+    const second = (await mailedCode(t, email)).code;
     if (first !== second) {
       expect((await post('user-confirm-signup', { email, confirmationCode: first })).json?.ErrorCode).toBe('CodeMismatchException');
     }
@@ -133,16 +117,16 @@ describe('sign-in', () => {
   it('signs the demo member in, and refuses an unverified or disabled account', async () => {
     const tokens = await t.call(userLogin, { email: demoMember.email, password: demoMember.password });
     expect(tokens.userID).toBe(demoMember.id);
-    const email = newEmail();
+    const email = freshEmail();
     await t.call(userSignup, { email, password: PASSWORD, given_name: 'A', family_name: 'B' });
     expect((await post('user-login', { email, password: PASSWORD })).json?.ErrorCode).toBe('UserNotConfirmedException');
-    const disabled = await signUpAndVerify();
+    const disabled = await signUpMember(t);
     await t.db.update(users).set({ disabled: true }).where(eq(users.email, disabled.email));
     expect((await post('user-login', { email: disabled.email, password: PASSWORD })).json?.ErrorCode).toBe('AccountDisabled');
   });
 
   it('rate limits attempts on one account', async () => {
-    const { email } = await signUpAndVerify();
+    const { email } = await signUpMember(t);
     const answers = [];
     for (let i = 0; i < 11; i++) answers.push((await post('user-login', { email, password: 'Wrong-password-1' })).json?.ErrorCode);
     expect(answers.slice(0, 10).every((c) => c === 'IncorrectUsernameOrPassword')).toBe(true);
@@ -153,7 +137,7 @@ describe('sign-in', () => {
   });
 
   it('asks for a new password when a reset is required', async () => {
-    const { email } = await signUpAndVerify();
+    const { email } = await signUpMember(t);
     await t.db.update(users).set({ resetRequired: true }).where(eq(users.email, email));
     const r = await post('user-login', { email, password: PASSWORD });
     expect(r.json).toMatchObject({ ErrorCode: 'ResetPasswordRequire' });
@@ -167,7 +151,7 @@ describe('sign-in', () => {
 
 describe('tokens and sessions', () => {
   it('rotates the refresh token on every use and revokes the family when an old one comes back', async () => {
-    const first = await signUpAndVerify();
+    const first = await signUpMember(t);
     const second = await t.call(userRefreshToken, { userID: first.userID, refreshToken: first.refreshToken });
     expect(second.refreshToken).not.toBe(first.refreshToken);
     const third = await t.call(userRefreshToken, { userID: first.userID, refreshToken: second.refreshToken });
@@ -181,14 +165,14 @@ describe('tokens and sessions', () => {
   });
 
   it('signing out revokes the session at once', async () => {
-    const tokens = await signUpAndVerify();
+    const tokens = await signUpMember(t);
     await t.call(userSignOut, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
     expect((await post('user-get-info', { accessToken: tokens.accessToken }, auth(tokens))).status).toBe(401);
     expect((await post('user-refresh-token', { userID: tokens.userID, refreshToken: tokens.refreshToken })).json?.ErrorCode).toBe('NotAuthorizedException');
   });
 
   it('id tokens expire, and a refresh brings new ones', async () => {
-    const tokens = await signUpAndVerify();
+    const tokens = await signUpMember(t);
     now += 601_000;
     expect((await post('user-get-info', { accessToken: tokens.accessToken }, auth(tokens))).status).toBe(401);
     const fresh = await t.call(userRefreshToken, { userID: tokens.userID, refreshToken: tokens.refreshToken });
@@ -196,8 +180,8 @@ describe('tokens and sessions', () => {
   });
 
   it('one member cannot read or change another member’s account', async () => {
-    const a = await signUpAndVerify();
-    const b = await signUpAndVerify();
+    const a = await signUpMember(t);
+    const b = await signUpMember(t);
     expect((await post('user-get-info', { accessToken: b.accessToken }, auth(a))).status).toBe(401);
     expect((await post('user-update-info', { accessToken: b.accessToken, bio: 'hijacked' }, auth(a))).status).toBe(401);
     const own = await t.call(userGetInfo, { accessToken: b.accessToken }, auth(b));
@@ -213,9 +197,9 @@ describe('forgotten passwords', () => {
   });
 
   it('resets with the mailed code, ends every session, and the old password stops working', async () => {
-    const tokens = await signUpAndVerify();
+    const tokens = await signUpMember(t);
     await t.call(userForgetPassword, { email: tokens.email });
-    const { code } = await mailedCode(tokens.email);
+    const { code } = await mailedCode(t, tokens.email);
     const weak = await post('user-confirm-forget-password', { email: tokens.email, confirmationCode: code, newpassword: 'weak' });
     expect(weak.json).toMatchObject({ ErrorCode: 'InvalidPasswordException', field: 'newpassword' });
     await t.call(userConfirmForgetPassword, { email: tokens.email, confirmationCode: code, newpassword: 'Jasmine2026' });
@@ -225,16 +209,16 @@ describe('forgotten passwords', () => {
   });
 
   it('resets once through the mailed link', async () => {
-    const { email } = await signUpAndVerify();
+    const { email } = await signUpMember(t);
     await t.call(userForgetPassword, { email });
-    const token = decodeURIComponent((await mailedCode(email)).text.match(/reset_password\?token=([^\s]+)/)![1]!);
+    const token = decodeURIComponent((await mailedCode(t, email)).text.match(/reset_password\?token=([^\s]+)/)![1]!);
     await t.call(userUpdateForgetPassword, { accessToken: token, proposedPassword: 'Pu3rhCake2026' });
     expect((await post('user-update-forget-password', { accessToken: token, proposedPassword: 'Another2026' })).json?.ErrorCode).toBe('ExpiredCodeException');
     await t.call(userLogin, { email, password: 'Pu3rhCake2026' });
   });
 
   it('changes the password of a signed-in member who knows the old one', async () => {
-    const tokens = await signUpAndVerify();
+    const tokens = await signUpMember(t);
     const wrong = await post('user-change-password', { accessToken: tokens.accessToken, previousPassword: 'Nope12345', proposedPassword: 'Genmai2026' }, auth(tokens));
     expect(wrong.json?.ErrorCode).toBe('IncorrectUsernameOrPassword');
     await t.call(userChangePassword, { accessToken: tokens.accessToken, previousPassword: PASSWORD, proposedPassword: 'Genmai2026' }, auth(tokens));
@@ -256,7 +240,7 @@ describe('profile, addresses and username', () => {
   };
 
   it('updates profile fields and delivery addresses with one main address', async () => {
-    const tokens = await signUpAndVerify();
+    const tokens = await signUpMember(t);
     const r = await t.call(
       userUpdateInfo,
       { accessToken: tokens.accessToken, title: 'Miss', birthday: '1990-05-17', bio: 'Oolong first.', deliveryAddress: [address, { ...address, label: 'office' }], mainDeliveryAddressIndex: 1 },
@@ -267,7 +251,7 @@ describe('profile, addresses and username', () => {
   });
 
   it('refuses addresses outside the service range and bad formats', async () => {
-    const tokens = await signUpAndVerify();
+    const tokens = await signUpMember(t);
     const outside = await post('user-update-info', { accessToken: tokens.accessToken, deliveryAddress: [{ ...address, CountryID: 'BR' }] }, auth(tokens));
     expect(outside.json).toMatchObject({ ErrorCode: 'InvalidParameter', message: 'Country must be within the service range' });
     const phone = await post('user-update-info', { accessToken: tokens.accessToken, deliveryAddress: [{ ...address, phone: '12ab' }] }, auth(tokens));
@@ -277,7 +261,7 @@ describe('profile, addresses and username', () => {
   });
 
   it('checks usernames, keeps them unique ignoring case, and makes changes wait', async () => {
-    const tokens = await signUpAndVerify();
+    const tokens = await signUpMember(t);
     expect((await t.call(checkUsername, { name: 'MEI_SIPS' })).available).toBe(false);
     expect((await t.call(checkUsername, { name: 'new_sipper' })).available).toBe(true);
     expect((await post('check-username', { name: 'bad name!' })).json?.ErrorCode).toBe('InvalidParameter');
@@ -301,7 +285,7 @@ describe('profile, addresses and username', () => {
 
 describe('entry survey', () => {
   it('is due for a new member, refuses incomplete answers, and cannot be submitted twice', async () => {
-    const tokens = await signUpAndVerify();
+    const tokens = await signUpMember(t);
     const { Survey } = await t.call(getPreSurvey, {}, auth(tokens));
     expect(Survey.Questions.length).toBeGreaterThan(1);
     const incomplete = await post('submitPreSurvey', { Survey: { SurveyID: Survey.SurveyID, Answers: [{ QuestionID: 'drinks', OptionIDs: ['tea'] }] } }, auth(tokens));

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  userConfirmSignup,
   userConfirmUpdateEmail,
   userGetInfo,
   userLogin,
-  userSignup,
   userUpdateEmail,
   type TokenSet,
 } from '../../contract/index.ts';
+import { freshEmail, mailedCode, mails, MEMBER_PASSWORD, signUpMember } from '../support/members.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -18,33 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PASSWORD = 'Oolong2026';
-let counter = 0;
-const newEmail = () => `changer${++counter}.${Date.now()}@example.com`;
+const PASSWORD = MEMBER_PASSWORD;
+const newEmail = () => freshEmail('changer');
 const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` });
 
 async function post(call: string, body: unknown, headers: Record<string, string> = {}) {
   return t.raw(`/api/${call}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 }
 
-/** The mails an address received, newest first, read from the outbox as a member would read their inbox. */
-async function inbox(email: string): Promise<{ subject: string; text: string }[]> {
-  const r = await t.raw(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  return (r.json?.Mails as { subject: string; text: string }[] | undefined) ?? [];
-}
-
-async function mailedCode(email: string): Promise<{ code: string; text: string }> {
-  const text = (await inbox(email))[0]?.text ?? '';
-  const code = text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return { code, text };
-}
-
-async function signUpAndVerify(email = newEmail()): Promise<TokenSet & { email: string }> {
-  await t.call(userSignup, { email, password: PASSWORD, given_name: 'Ka Yan', family_name: 'Wong' });
-  const tokens = await t.call(userConfirmSignup, { email, confirmationCode: (await mailedCode(email)).code });
-  return { ...tokens, email };
-}
+/** A verified member with a fresh address (or `email`), signed up through the API. */
+const signUpAndVerify = (email = newEmail()) => signUpMember(t, { email });
 
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -52,14 +34,14 @@ describe('changing the e-mail address', () => {
   it('mails a code to the new address, a notice to the old one, and changes on confirmation', async () => {
     const member = await signUpAndVerify();
     const target = newEmail();
-    const before = (await inbox(member.email)).length;
+    const before = (await mails(t, member.email)).length;
     expect(await t.call(userUpdateEmail, { accessToken: member.accessToken, email: target }, auth(member))).toEqual({});
 
-    const { code, text } = await mailedCode(target);
+    const { code, text } = await mailedCode(t, target);
     expect(text).toContain('confirm this e-mail address');
     expect(text).toContain('驗證碼');
     // The old address hears of it, without the code.
-    const oldMails = await inbox(member.email);
+    const oldMails = await mails(t, member.email);
     expect(oldMails.length).toBe(before + 1);
     expect(oldMails[0]!.text).toContain(target);
     expect(oldMails[0]!.text).not.toContain(code);
@@ -82,7 +64,7 @@ describe('changing the e-mail address', () => {
     const member = await signUpAndVerify();
     const target = newEmail();
     await t.call(userUpdateEmail, { accessToken: member.accessToken, email: target.toUpperCase() }, auth(member));
-    const { code } = await mailedCode(target);
+    const { code } = await mailedCode(t, target);
     const answer = await t.call(userConfirmUpdateEmail, { accessToken: member.accessToken, AttributeName: 'email', code }, auth(member));
     expect(answer.userDetailInfo.email).toBe(target);
   });
@@ -94,14 +76,14 @@ describe('changing the e-mail address', () => {
     expect(r.status).toBe(400);
     expect(r.json).toMatchObject({ ErrorCode: 'UsernameExistsException', message: 'An account with the given email already exists.' });
     // No code went out to the other member.
-    expect((await inbox(other.email)).length).toBe(1);
+    expect((await mails(t, other.email)).length).toBe(1);
   });
 
   it('refuses at confirmation an address taken since the code was sent', async () => {
     const member = await signUpAndVerify();
     const target = newEmail();
     await t.call(userUpdateEmail, { accessToken: member.accessToken, email: target }, auth(member));
-    const { code } = await mailedCode(target);
+    const { code } = await mailedCode(t, target);
     await signUpAndVerify(target);
     const r = await post('user-confirm-update-email', { accessToken: member.accessToken, AttributeName: 'email', code }, auth(member));
     expect(r.json?.ErrorCode).toBe('UsernameExistsException');
@@ -113,7 +95,7 @@ describe('changing the e-mail address', () => {
     const r = await post('user-update-email', { accessToken: member.accessToken, email: member.email }, auth(member));
     expect(r.status).toBe(400);
     expect(r.json).toMatchObject({ ErrorCode: 'InvalidParameter', field: 'email' });
-    expect((await inbox(member.email)).length).toBe(1);
+    expect((await mails(t, member.email)).length).toBe(1);
   });
 
   it('fails a wrong code, limits attempts, and expires codes', async () => {
@@ -122,14 +104,14 @@ describe('changing the e-mail address', () => {
     const confirm = (code: string) =>
       post('user-confirm-update-email', { accessToken: member.accessToken, AttributeName: 'email', code }, auth(member));
     await t.call(userUpdateEmail, { accessToken: member.accessToken, email: target }, auth(member));
-    const { code } = await mailedCode(target);
+    const { code } = await mailedCode(t, target);
     expect((await confirm(wrongCode(code))).json?.ErrorCode).toBe('CodeMismatchException');
     for (let i = 0; i < 4; i++) await confirm(wrongCode(code));
     expect((await confirm(code)).json?.ErrorCode).toBe('LimitError');
 
     // A new code replaces the spent one; an hour later it has expired.
     await t.call(userUpdateEmail, { accessToken: member.accessToken, email: target }, auth(member));
-    const fresh = (await mailedCode(target)).code;
+    const fresh = (await mailedCode(t, target)).code;
     now += HOUR + 60_000;
     // The tokens of an hour ago have expired too: sign in again.
     member = { ...(await t.call(userLogin, { email: member.email, password: PASSWORD })), email: member.email };
@@ -137,7 +119,7 @@ describe('changing the e-mail address', () => {
     expect((await t.call(userGetInfo, { accessToken: member.accessToken }, auth(member))).userDetailInfo.email).toBe(member.email);
 
     await t.call(userUpdateEmail, { accessToken: member.accessToken, email: target }, auth(member));
-    const last = (await mailedCode(target)).code;
+    const last = (await mailedCode(t, target)).code;
     expect((await confirm(last)).json?.result).toBe(true);
   });
 
@@ -146,9 +128,9 @@ describe('changing the e-mail address', () => {
     const first = newEmail();
     const second = newEmail();
     await t.call(userUpdateEmail, { accessToken: member.accessToken, email: first }, auth(member));
-    const firstCode = (await mailedCode(first)).code;
+    const firstCode = (await mailedCode(t, first)).code;
     await t.call(userUpdateEmail, { accessToken: member.accessToken, email: second }, auth(member));
-    const secondCode = (await mailedCode(second)).code;
+    const secondCode = (await mailedCode(t, second)).code;
     if (firstCode !== secondCode) {
       const r = await post('user-confirm-update-email', { accessToken: member.accessToken, AttributeName: 'email', code: firstCode }, auth(member));
       expect(r.json?.ErrorCode).toBe('CodeMismatchException');
@@ -173,10 +155,10 @@ describe('changing the e-mail address', () => {
     const target = newEmail();
     const update = await post('user-update-email', { accessToken: other.accessToken, email: target }, auth(member));
     expect(update.status).toBe(401);
-    expect(await inbox(target)).toEqual([]);
+    expect(await mails(t, target)).toEqual([]);
 
     await t.call(userUpdateEmail, { accessToken: member.accessToken, email: target }, auth(member));
-    const { code } = await mailedCode(target);
+    const { code } = await mailedCode(t, target);
     const confirm = await post('user-confirm-update-email', { accessToken: other.accessToken, AttributeName: 'email', code }, auth(member));
     expect(confirm.status).toBe(401);
     const anonymous = await post('user-confirm-update-email', { accessToken: member.accessToken, AttributeName: 'email', code });

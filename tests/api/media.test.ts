@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AVATAR_MAX_BYTES,
   uploadTemporaryMedia,
-  userConfirmSignup,
   userDeleteAvatar,
   userGetInfo,
   userLogin,
-  userSignup,
   userUpdateInfo,
   type TokenSet,
 } from '../../contract/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
+import { signUpMember } from '../support/members.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let now = Date.parse('2026-11-21T02:00:00Z');
@@ -54,13 +53,6 @@ function tinyPng(rgba: [number, number, number, number] = [200, 120, 40, 255]): 
   ]);
 }
 
-async function signUp(email: string): Promise<TokenSet> {
-  await t.call(userSignup, { email, password: 'Oolong2026', given_name: 'Ka Yan', family_name: 'Wong' });
-  const outbox = await t.raw(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  const code = (outbox.json?.Mails as { text: string }[])[0]!.text.match(/\b(\d{6})\b/)![1]!;
-  return t.call(userConfirmSignup, { email, confirmationCode: code });
-}
-
 const login = () => t.call(userLogin, { email: demoMember.email, password: demoMember.password });
 const reserve = (tokens: TokenSet) => t.call(uploadTemporaryMedia, {}, auth(tokens));
 
@@ -94,7 +86,7 @@ beforeAll(async () => {
   // The API router refuses bodies over 64 KB here: uploads must have their own, larger limit.
   t = await createTestApp({ clock: { now: () => new Date(now) }, maxBodyBytes: 64 * 1024 });
   mei = await login();
-  kaYan = await signUp('ka.yan.media@example.com');
+  kaYan = await signUpMember(t, { email: 'ka.yan.media@example.com' });
 });
 afterAll(() => t.close());
 
@@ -249,7 +241,7 @@ describe('avatar upload', () => {
   });
 
   it('limits reservations per member per hour', async () => {
-    const member = await signUp('busy.uploader@example.com');
+    const member = await signUpMember(t, { email: 'busy.uploader@example.com' });
     for (let i = 0; i < 20; i++) await reserve(member);
     const r = await t.raw('/api/upload-temporary-media', {
       method: 'POST',

@@ -3,10 +3,6 @@
  * on 127.0.0.1: discovery, authorization with PKCE, state and nonce, code exchange, ID token checks
  * and userinfo all go over HTTP as they would with Google or Apple.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getThirdPartyProviders,
@@ -19,103 +15,24 @@ import {
 } from '../../contract/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import type { OidcConfig } from '../../server/services/oidc-config.ts';
+import { startOidcProvider, type OidcPerson, type OidcTestProvider } from '../support/oidc-provider.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-const CLIENT_ID = 'sip-and-gather';
-const CLIENT_SECRET = 'a-test-client-secret-that-is-long-enough';
 const REDIRECT_URI = 'http://shop.test/third_party_login';
 
-type AccountClaims = {
-  sub: string;
-  email: string;
-  email_verified: boolean;
-  given_name: string;
-  family_name: string;
-};
-
-/** The provider's people; the test's login step signs in whoever `loginAs` names. */
-const accounts = new Map<string, AccountClaims>();
-let loginAs = '';
-function person(sub: string, email: string, emailVerified = true): AccountClaims {
+/** The provider's people; the test's login step signs in whoever it names. */
+const people: Record<string, OidcPerson> = {};
+function person(sub: string, email: string, emailVerified = true): OidcPerson {
   const claims = { sub, email, email_verified: emailVerified, given_name: 'Siu Ming', family_name: 'Lee' };
-  accounts.set(sub, claims);
+  people[sub] = claims;
   return claims;
 }
 
-let server: ReturnType<typeof createServer>;
-let issuer: string;
+let oidcProvider: OidcTestProvider;
 
-async function startProvider() {
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [REDIRECT_URI],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }] },
-    cookies: { keys: ['a-test-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    findAccount: (_ctx, sub) => {
-      const claims = accounts.get(sub);
-      return claims ? { accountId: sub, claims: () => claims } : undefined;
-    },
-    features: { devInteractions: { enabled: false } },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    // Our shop is a first-party client here: consent is granted along with the login.
-    async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const { client, session, result } = ctx.oidc;
-      const grantId = result?.consent?.grantId ?? (client && session?.grantIdFor(client.clientId));
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      if (!client || !session?.accountId) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-  });
-  // The login page: signs in `loginAs` without a form.
-  provider.use(async (ctx, next) => {
-    if (!/^\/interaction\/[^/]+$/.test(ctx.path)) return next();
-    const details = await provider.interactionDetails(ctx.req, ctx.res);
-    if (details.prompt.name !== 'login') throw new Error(`unexpected prompt ${details.prompt.name}`);
-    ctx.redirect(await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: loginAs } }, { mergeWithLastSubmission: false }));
-  });
-  handler = provider.callback();
-}
-
-/** Follows the provider's redirects as a browser would (cookies included) until it returns to the shop. */
+/** Signs in at the provider as a browser would and reads the code and state it sends back to the shop. */
 async function signInAtProvider(authorizationUrl: string, sub: string): Promise<{ Code: string; State: string }> {
-  loginAs = sub;
-  const jar = new Map<string, string>();
-  let url = new URL(authorizationUrl);
-  for (let hop = 0; hop < 10 && !url.href.startsWith('http://shop.test/'); hop++) {
-    const response = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (value && !/expires=Thu, 01 Jan 1970/i.test(cookie)) jar.set(name, value);
-      else jar.delete(name);
-    }
-    const location = response.headers.get('location');
-    if (!location) throw new Error(`provider answered ${response.status}: ${await response.text()}`);
-    await response.body?.cancel();
-    url = new URL(location, url);
-  }
+  const url = await oidcProvider.followLogin(authorizationUrl, sub);
   expect(`${url.origin}${url.pathname}`).toBe(REDIRECT_URI);
   const code = url.searchParams.get('code');
   const state = url.searchParams.get('state');
@@ -126,14 +43,13 @@ async function signInAtProvider(authorizationUrl: string, sub: string): Promise<
 let now = Date.now();
 let t: TestApp;
 beforeAll(async () => {
-  await startProvider();
-  const settings = { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
-  const oidc: OidcConfig = { google: settings, apple: { ...settings } };
+  oidcProvider = await startOidcProvider({ redirectUri: REDIRECT_URI, people });
+  const oidc: OidcConfig = { google: oidcProvider.settings, apple: { ...oidcProvider.settings } };
   t = await createTestApp({ clock: { now: () => new Date(now) }, oidc });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await oidcProvider?.close();
 });
 
 const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` });
@@ -178,9 +94,9 @@ describe('third-party providers', () => {
   it('sends the browser to the provider with PKCE, state and nonce, and an opaque state', async () => {
     const { AuthorizationUrl } = await t.call(thirdPartyAuthorize, { Provider: 'google' });
     const url = new URL(AuthorizationUrl);
-    expect(url.origin).toBe(issuer);
+    expect(url.origin).toBe(oidcProvider.issuer);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: CLIENT_ID,
+      client_id: oidcProvider.client.client_id,
       response_type: 'code',
       scope: 'openid email profile',
       redirect_uri: REDIRECT_URI,

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   checkUsername,
   userChangePassword,
-  userConfirmSignup,
   userGetInfo,
   userLogin,
-  userSignup,
   userUpdateInfo,
   userUpdateName,
   type CallDef,
@@ -15,6 +13,7 @@ import {
 } from '../../contract/index.ts';
 import { isLoggedIn } from '../../machines/session/session.selectors.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
+import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -23,11 +22,7 @@ const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` 
 
 /** A second member who already holds the username "tea_friend". */
 async function memberNamed(name: string) {
-  const email = 'tea.friend@example.com';
-  await server.call(userSignup, { email, password: 'Oolong2026', given_name: 'Ka Yan', family_name: 'Wong' });
-  const outbox = await server.raw(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  const code = (outbox.json?.Mails as { text: string }[])[0]!.text.match(/\b(\d{6})\b/)![1]!;
-  const tokens = await server.call(userConfirmSignup, { email, confirmationCode: code });
+  const tokens = await signUpMember(server, { email: 'tea.friend@example.com' });
   await server.call(userUpdateName, { accessToken: tokens.accessToken, name }, auth(tokens));
 }
 

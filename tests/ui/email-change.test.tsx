@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userConfirmSignup, userGetInfo, userLogin, userSignup, type TokenSet } from '../../contract/index.ts';
+import { userGetInfo, userLogin, type TokenSet } from '../../contract/index.ts';
+import { mailedCode, mails, MEMBER_PASSWORD, signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let server: TestApp;
-const PASSWORD = 'Oolong2026';
+const PASSWORD = MEMBER_PASSWORD;
 const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` });
 
 beforeAll(async () => {
@@ -15,17 +16,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The newest mail to an address, read from the server's outbox. */
-async function newestMail(email: string): Promise<string> {
-  const outbox = await server.raw(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  return (outbox.json?.Mails as { text: string }[] | undefined)?.[0]?.text ?? '';
-}
-const codeIn = (text: string) => text.match(/\b(\d{6})\b/)![1]!;
+const newestMail = async (email: string) => (await mails(server, email))[0]?.text ?? '';
 
 /** A fresh, verified member, signed up through the API. */
-async function freshMember(email: string) {
-  await server.call(userSignup, { email, password: PASSWORD, given_name: 'Siu Ming', family_name: 'Lee' });
-  return server.call(userConfirmSignup, { email, confirmationCode: codeIn(await newestMail(email)) });
-}
+const freshMember = (email: string) =>
+  signUpMember(server, { email, password: PASSWORD, given_name: 'Siu Ming', family_name: 'Lee' });
 
 /** Renders the app, signs the member in and opens the account popup at its E-mail tab. */
 async function openEmailTab(email: string) {
@@ -64,7 +59,7 @@ describe('the e-mail tab of the account popup', () => {
     expect(within(dialog).getByRole('status').textContent).toBe(`We have sent a 6-digit code to ${target}.`);
     // The old address got the notice, the new one the code.
     expect(await newestMail(email)).toContain(target);
-    const code = codeIn(await newestMail(target));
+    const { code } = await mailedCode(server, target);
 
     // A wrong code is refused in words.
     await user.type(codeField, code === '000000' ? '111111' : '000000');

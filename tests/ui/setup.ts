@@ -18,3 +18,15 @@ if (NodeUint8Array !== Uint8Array && !(Buffer.alloc(0) instanceof Uint8Array)) {
     value: (value: unknown) => ownCheck.call(Uint8Array, value) || value instanceof NodeUint8Array,
   });
 }
+
+/**
+ * Likewise for ArrayBuffer: the in-process server's OIDC client (oauth4webapi) checks `instanceof ArrayBuffer`
+ * on what Node's WebCrypto returns, and jsdom has its own ArrayBuffer. Let instanceof accept Node's too.
+ */
+const NodeArrayBuffer = Object.getPrototypeOf(Buffer.alloc(0).buffer).constructor as typeof ArrayBuffer;
+if (NodeArrayBuffer !== ArrayBuffer) {
+  const ownCheck = Function.prototype[Symbol.hasInstance];
+  Object.defineProperty(ArrayBuffer, Symbol.hasInstance, {
+    value: (value: unknown) => ownCheck.call(ArrayBuffer, value) || ownCheck.call(NodeArrayBuffer, value),
+  });
+}

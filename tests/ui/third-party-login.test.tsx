@@ -2,101 +2,36 @@
  * Third-party login in the SPA against the real server app and a real OpenID Connect provider
  * (oidc-provider) listening on 127.0.0.1.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { thirdPartyAuthorize } from '../../contract/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
+import { startOidcProvider, type OidcPerson, type OidcTestProvider } from '../support/oidc-provider.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-const CLIENT = { client_id: 'sip-and-gather', client_secret: 'a-test-client-secret-that-is-long-enough' };
 const REDIRECT_URI = 'http://shop.test/third_party_login';
 
-let provider: ReturnType<typeof createServer>;
-let issuer: string;
-let loginAs = '';
-const people: Record<string, { sub: string; email: string; email_verified: boolean; given_name: string; family_name: string }> = {
+let provider: OidcTestProvider;
+const people: Record<string, OidcPerson> = {
   demo: { sub: 'demo', email: demoMember.email, email_verified: true, given_name: 'Mei', family_name: 'Chan' },
 };
 
-/** A real provider whose login step signs in `loginAs` at once. */
-async function startProvider() {
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  provider = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const oidc = new Provider(issuer, {
-    clients: [{ ...CLIENT, redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code'], response_types: ['code'] }],
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'ui-key', alg: 'RS256', use: 'sig' }] },
-    cookies: { keys: ['a-test-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    findAccount: (_ctx, sub) => (people[sub] ? { accountId: sub, claims: () => people[sub]! } : undefined),
-    features: { devInteractions: { enabled: false } },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const { client, session } = ctx.oidc;
-      if (!client || !session?.accountId) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-  });
-  oidc.use(async (ctx, next) => {
-    if (!/^\/interaction\/[^/]+$/.test(ctx.path)) return next();
-    ctx.redirect(await oidc.interactionResult(ctx.req, ctx.res, { login: { accountId: loginAs } }, { mergeWithLastSubmission: false }));
-  });
-  handler = oidc.callback();
-}
-
-/** What the browser does at the provider: follow its redirects, with cookies, back to the shop. */
+/** What the browser does at the provider: signs in as `sub` and comes back to the shop, at this path. */
 async function returnFromProvider(authorizationUrl: string, sub: string): Promise<string> {
-  loginAs = sub;
-  const jar = new Map<string, string>();
-  let url = new URL(authorizationUrl);
-  while (!url.href.startsWith('http://shop.test/')) {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      if (pair.slice(at + 1)) jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const location = response.headers.get('location');
-    if (!location) throw new Error(`provider answered ${response.status}`);
-    url = new URL(location, url);
-  }
+  const url = await provider.followLogin(authorizationUrl, sub);
   return `${url.pathname}${url.search}`;
-}
-
-/**
- * The in-process server's OIDC client (oauth4webapi) checks `instanceof ArrayBuffer` on what Node's
- * WebCrypto returns; jsdom has its own ArrayBuffer. Let instanceof accept Node's too (as setup.ts does
- * for Uint8Array).
- */
-const NodeArrayBuffer = Object.getPrototypeOf(Buffer.alloc(0).buffer).constructor as typeof ArrayBuffer;
-if (NodeArrayBuffer !== ArrayBuffer) {
-  const ownCheck = Function.prototype[Symbol.hasInstance];
-  Object.defineProperty(ArrayBuffer, Symbol.hasInstance, {
-    value: (value: unknown) => ownCheck.call(ArrayBuffer, value) || ownCheck.call(NodeArrayBuffer, value),
-  });
 }
 
 let server: TestApp;
 beforeAll(async () => {
-  await startProvider();
-  const settings = { issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret };
-  server = await createTestApp({ oidc: { google: settings, facebook: { ...settings } } });
+  provider = await startOidcProvider({ redirectUri: REDIRECT_URI, people });
+  server = await createTestApp({ oidc: { google: provider.settings, facebook: { ...provider.settings } } });
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => provider?.close(resolve));
+  await provider?.close();
 });
 
 describe('the login popup', () => {
@@ -112,7 +47,7 @@ describe('the login popup', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(assign).toHaveBeenCalledOnce());
-    expect(String(assign.mock.calls[0]![0])).toMatch(new RegExp(`^${issuer}/auth\\?`));
+    expect(String(assign.mock.calls[0]![0])).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
     vi.restoreAllMocks();
   });
 

@@ -9,13 +9,14 @@ import './account.css';
 import { BillingAddressSection } from './BillingAddressSection.tsx';
 import { DeliveryAddressesSection } from './DeliveryAddressesSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
+import { LinkedAccountsSection } from './LinkedAccountsSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { UsernameSection } from './UsernameSection.tsx';
 
-type Section = 'profile' | 'username' | 'email' | 'addresses' | 'billing' | 'password';
+type Section = 'profile' | 'username' | 'email' | 'addresses' | 'billing' | 'password' | 'linked';
 
-/** The member's account and settings: profile, username, e-mail, addresses, password, and signing out. */
+/** The member's account and settings: profile, username, e-mail, addresses, password, linked sign-ins, and signing out. */
 export function AccountPopup(props: { onClose: () => void }) {
   const { session, popups } = useServices();
   const member = useSelector(session, user);
@@ -29,6 +30,7 @@ export function AccountPopup(props: { onClose: () => void }) {
     addresses: t`Addresses`,
     billing: t`Billing`,
     password: t`Password`,
+    linked: t`Linked accounts`,
   };
 
   const signOut = () => {
@@ -93,6 +95,9 @@ export function AccountPopup(props: { onClose: () => void }) {
           </Tabs.Content>
           <Tabs.Content value="password" className="account-panel">
             <PasswordSection key={member.userID} />
+          </Tabs.Content>
+          <Tabs.Content value="linked" className="account-panel">
+            <LinkedAccountsSection key={member.userID} />
           </Tabs.Content>
         </Tabs.Root>
       )}

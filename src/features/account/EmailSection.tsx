@@ -7,8 +7,8 @@ import { userConfirmUpdateEmail, userUpdateEmail, type UserDetail } from '../../
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
-import { authMessage } from '../auth/auth-messages.ts';
-import { CODE_PATTERN, emailError, INVALID_CODE } from '../auth/validation.ts';
+import { authMessage } from '../../api/account-messages.ts';
+import { CODE_PATTERN, emailError, INVALID_CODE } from '../../ui/validation.ts';
 import { failureMessage, useMessage } from './account-ui.tsx';
 
 const SAME_ADDRESS = msg`This is already your e-mail address`;

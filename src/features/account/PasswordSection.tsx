@@ -6,7 +6,7 @@ import { userChangePassword } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { useServices } from '../../app/services.ts';
 import { Field } from '../../ui/Field.tsx';
-import { confirmError, passwordError, requiredError } from '../auth/validation.ts';
+import { confirmError, passwordError, requiredError } from '../../ui/validation.ts';
 import { failureMessage, SaveStatus, useMessage } from './account-ui.tsx';
 
 const WRONG_CURRENT = msg`Your current password is not right`;

@@ -15,7 +15,7 @@ import { tokens } from '../../../machines/session/session.selectors.ts';
 import { ApiError, type ApiClient } from '../../api/client.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
-import { requiredError } from '../auth/validation.ts';
+import { requiredError } from '../../ui/validation.ts';
 import { failureMessage, SaveStatus, SelectField, TextAreaField, useMessage } from './account-ui.tsx';
 import {
   BIO_MAX,

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { REQUIRED } from '../auth/validation.ts';
+import { REQUIRED } from '../../ui/validation.ts';
 
 export const PHONE_PATTERN = /^\d{6,15}$/;
 export const POSTAL_CODE_PATTERN = /^[A-Za-z0-9 -]{3,10}$/;

@@ -10,7 +10,7 @@ import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
-import { authMessage } from './auth-messages.ts';
+import { authMessage } from '../../api/account-messages.ts';
 
 const route = getRouteApi('/entry_survey');
 

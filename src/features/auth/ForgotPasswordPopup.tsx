@@ -10,8 +10,8 @@ import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
-import { authMessage } from './auth-messages.ts';
-import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError } from './validation.ts';
+import { authMessage } from '../../api/account-messages.ts';
+import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError } from '../../ui/validation.ts';
 
 export function ForgotPasswordPopup(props: { email?: string; onClose: () => void }) {
   const { api, preferences, popups } = useServices();

@@ -4,7 +4,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import {
-  getThirdPartyProviders,
   thirdPartyAuthorize,
   userForceChangePassword,
   userLogin,
@@ -17,9 +16,11 @@ import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
-import { authMessage } from './auth-messages.ts';
+import { authMessage } from '../../api/account-messages.ts';
 import { useSignedIn } from './use-signed-in.ts';
-import { emailError, passwordError, requiredError } from './validation.ts';
+import { emailError, passwordError, requiredError } from '../../ui/validation.ts';
+import { isEmbeddedBrowser, PROVIDER_NAMES } from '../../ui/third-party.ts';
+import { queries } from '../../api/queries.ts';
 
 export function LoginPopup(props: { onClose: () => void }) {
   const { api, popups } = useServices();
@@ -136,21 +137,12 @@ export function LoginPopup(props: { onClose: () => void }) {
   );
 }
 
-const PROVIDER_NAMES: Record<ThirdPartyProvider, string> = { google: 'Google', apple: 'Apple', facebook: 'Facebook' };
-
-/** In-app browsers (Facebook, Instagram, LINE, Android web views), where Google refuses to sign in. */
-const isEmbeddedBrowser = (userAgent: string): boolean => /FBAN|FBAV|Instagram|Line\/|; wv\)/.test(userAgent);
 
 /** One button per configured provider; nothing at all when none is configured. */
 function ThirdPartyLogin() {
   const { api } = useServices();
   const { t, i18n } = useLingui();
-  const providers = useQuery({
-    queryKey: ['thirdPartyProviders'],
-    queryFn: ({ signal }) => api.call(getThirdPartyProviders, {}, { signal }).then((r) => r.Providers),
-    staleTime: 60 * 60_000,
-    meta: { handlesErrors: true },
-  });
+  const providers = useQuery({ ...queries.thirdPartyProviders(api), meta: { handlesErrors: true } });
   const start = useMutation({
     mutationFn: (Provider: ThirdPartyProvider) => api.call(thirdPartyAuthorize, { Provider }),
     // Off to the provider; it sends the browser back to /third_party_login.

@@ -6,8 +6,8 @@ import { userUpdateForgetPassword } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
-import { authMessage } from './auth-messages.ts';
-import { confirmError, passwordError } from './validation.ts';
+import { authMessage } from '../../api/account-messages.ts';
+import { confirmError, passwordError } from '../../ui/validation.ts';
 
 const route = getRouteApi('/reset_password');
 

@@ -10,9 +10,9 @@ import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
-import { authMessage } from './auth-messages.ts';
+import { authMessage } from '../../api/account-messages.ts';
 import { useSignedIn } from './use-signed-in.ts';
-import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError, requiredError } from './validation.ts';
+import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError, requiredError } from '../../ui/validation.ts';
 
 type Gender = 'male' | 'female' | 'other';
 

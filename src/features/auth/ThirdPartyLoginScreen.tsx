@@ -12,8 +12,8 @@ import type { LinkRequiredData, LoginCodeChallengeResult } from '../../../machin
 import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
-import { authMessage } from './auth-messages.ts';
-import { requiredError } from './validation.ts';
+import { authMessage } from '../../api/account-messages.ts';
+import { requiredError } from '../../ui/validation.ts';
 
 const route = getRouteApi('/third_party_login');
 

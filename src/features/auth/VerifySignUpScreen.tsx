@@ -9,7 +9,7 @@ import * as signUp from '../../../machines/sign-up/sign-up.selectors.ts';
 import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
 import { FormError } from '../../ui/Field.tsx';
-import { authMessage } from './auth-messages.ts';
+import { authMessage } from '../../api/account-messages.ts';
 
 const route = getRouteApi('/verify_sign_up');
 

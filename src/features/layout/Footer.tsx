@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { queries } from '../../api/queries.ts';
@@ -6,28 +6,37 @@ import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 
 export function Footer() {
-  const { api } = useServices();
+  const { api, popups } = useServices();
   const footer = useQuery(queries.footer(api));
   const pick = useBilingual();
   const { t } = useLingui();
-  if (!footer.data) return <footer className="footer" aria-label={t`Footer`} />;
+  // One footer element throughout, so the settings button stays the same button while the columns load.
   return (
-    <footer className="footer">
-      <div className="footer-columns">
-        {footer.data.Columns.map((column) => (
-          <nav key={column.Title.en} aria-label={pick(column.Title)}>
-            <h2 className="footer-title">{pick(column.Title)}</h2>
-            <ul>
-              {column.Links.map((link) => (
-                <li key={link.To}>
-                  <Link to={link.To}>{pick(link.Label)}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
-      </div>
-      <p className="footer-note">{pick(footer.data.Note)}</p>
+    <footer className="footer" aria-label={footer.data ? undefined : t`Footer`}>
+      {footer.data && (
+        <>
+          <div className="footer-columns">
+            {footer.data.Columns.map((column) => (
+              <nav key={column.Title.en} aria-label={pick(column.Title)}>
+                <h2 className="footer-title">{pick(column.Title)}</h2>
+                <ul>
+                  {column.Links.map((link) => (
+                    <li key={link.To}>
+                      <Link to={link.To}>{pick(link.Label)}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+          <p className="footer-note">{pick(footer.data.Note)}</p>
+        </>
+      )}
+      <p className="footer-settings">
+        <button type="button" className="link-button" onClick={() => popups.open('notifications')}>
+          <Trans>Notification settings</Trans>
+        </button>
+      </p>
     </footer>
   );
 }

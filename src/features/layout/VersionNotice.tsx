@@ -2,12 +2,18 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
+import { useStore } from '../../app/store.ts';
 
-/** Spec §7 getVersion: the server's version against this build's; a newer one asks for a refresh. */
+/**
+ * Spec §7 getVersion: the server's version against this build's; a newer one asks for a refresh.
+ * So does a new service worker taking control (spec §4).
+ */
 export function VersionNotice() {
-  const { api } = useServices();
+  const { api, serviceWorkerUpdated } = useServices();
   const version = useQuery(queries.version(api));
-  if (!version.data || version.data === __APP_VERSION__) return null;
+  const workerUpdated = useStore(serviceWorkerUpdated);
+  const newerServer = Boolean(version.data) && version.data !== __APP_VERSION__;
+  if (!newerServer && !workerUpdated) return null;
   return (
     <div className="version-notice" role="status">
       <Trans>A new version of the shop is available.</Trans>{' '}

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import * as v from 'valibot';
-import { passwordProblems, type PasswordProblem } from '../../../contract/index.ts';
+import { passwordProblems, type PasswordProblem } from '../../contract/index.ts';
 
 /** Spec §5 messages, exactly. */
 export const REQUIRED = msg`This field is required`;

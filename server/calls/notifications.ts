@@ -1,0 +1,75 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import * as contract from '../../contract/notifications.ts';
+import { parsePushToken, type PushSubscriptionJson } from '../../contract/notifications.ts';
+import { pushSubscriptions } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { implement } from './handler.ts';
+
+/** The body schema has checked the token already; this gives its parsed form. */
+function subscriptionOf(token: string): PushSubscriptionJson {
+  const subscription = parsePushToken(token);
+  if (!subscription) throw new ApiError(400, 'InvalidParameter', 'The token is not a Web Push subscription.', 'token');
+  return subscription;
+}
+
+/** Stores the subscription (its keys may have changed) and sets the given fields. */
+async function upsert(deps: Deps, subscription: PushSubscriptionJson, set: { userId?: string; globalTopic?: boolean }) {
+  await deps.db
+    .insert(pushSubscriptions)
+    .values({
+      endpoint: subscription.endpoint,
+      subscription,
+      userId: set.userId ?? null,
+      globalTopic: set.globalTopic ?? false,
+      createdAt: deps.clock.now(),
+    })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { subscription, ...set } });
+}
+
+/** A row linked to nobody and to no topic serves no purpose. */
+async function dropIfUnused(deps: Deps, endpoint: string) {
+  await deps.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), isNull(pushSubscriptions.userId), eq(pushSubscriptions.globalTopic, false)));
+}
+
+export const notificationHandlers = implement(contract, {
+  async registerFirebaseToken({ body, deps, userId }) {
+    await upsert(deps, subscriptionOf(body.token), { userId: userId! });
+    return {};
+  },
+
+  async unregisterFirebaseToken({ body, deps, userId }) {
+    const { endpoint } = subscriptionOf(body.token);
+    // Only the member's own link: another member's device is not theirs to change.
+    await deps.db
+      .update(pushSubscriptions)
+      .set({ userId: null })
+      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId!)));
+    await dropIfUnused(deps, endpoint);
+    return {};
+  },
+
+  async registerToGlobalTopic({ body, deps }) {
+    await upsert(deps, subscriptionOf(body.token), { globalTopic: true });
+    return {};
+  },
+
+  async unregisterToGlobalTopic({ body, deps }) {
+    const { endpoint } = subscriptionOf(body.token);
+    await deps.db.update(pushSubscriptions).set({ globalTopic: false }).where(eq(pushSubscriptions.endpoint, endpoint));
+    await dropIfUnused(deps, endpoint);
+    return {};
+  },
+
+  async getPushPublicKey({ deps }) {
+    return { PublicKey: deps.push.publicKey };
+  },
+
+  async getNotificationSettings({ body, deps, userId }) {
+    const { endpoint } = subscriptionOf(body.token);
+    const [row] = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    return { Notifiable: row?.userId === userId, GlobalTopic: row?.globalTopic ?? false };
+  },
+});
