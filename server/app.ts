@@ -12,6 +12,7 @@ import { createApiRouter, type AppEnv } from './http/api.ts';
 import { ApiError } from './http/errors.ts';
 import { mountMediaRoutes } from './http/media-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
+import { mountOidcRoutes } from './http/oidc-routes.ts';
 
 export interface AppOptions {
   /** Built SPA to serve with history fallback; the API alone when absent. */
@@ -53,6 +54,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     });
   }
   mountMediaRoutes(app, deps);
+  mountOidcRoutes(app);
   app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
   app.all('/api/*', () => {
     throw new ApiError(404, 'NotFound', 'Unknown call');

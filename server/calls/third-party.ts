@@ -10,6 +10,8 @@ import { finishAuthorization, OidcRefused, startAuthorization, type OidcIdentity
 import { startSession } from '../services/sessions.ts';
 import { incorrectCredentials, limit, requireAccessToken, userByEmail } from './account.ts';
 import { implement } from './handler.ts';
+import { FORM_POST_PATH } from '../http/oidc-routes.ts';
+import type { OidcProviderConfig } from '../services/oidc-config.ts';
 
 /** An authorization in progress and a sign-in waiting for its password both last ten minutes. */
 const PENDING_MS = 10 * 60_000;
@@ -18,8 +20,12 @@ const PROVIDERS = ['google', 'apple', 'facebook'] as const satisfies readonly Th
 const refused = (message = 'The third-party login could not be completed. Please try again.') =>
   new ApiError(400, 'NotAuthorizedException', message);
 
-/** The address providers send the browser back to; registered with each provider as is. */
-const redirectUri = (deps: Deps) => `${deps.config.publicUrl}/third_party_login`;
+/**
+ * The address a provider sends the browser back to, registered with the provider as is: the SPA's
+ * /third_party_login, or the form-POST receiver that forwards there (server/http/oidc-routes.ts).
+ */
+const redirectUri = (deps: Deps, settings: OidcProviderConfig) =>
+  settings.responseMode === 'form_post' ? `${deps.config.publicUrl}${FORM_POST_PATH}` : `${deps.config.publicUrl}/third_party_login`;
 
 function settingsOf(deps: Deps, provider: string) {
   const settings = (PROVIDERS as readonly string[]).includes(provider) ? deps.oidc[provider as ThirdPartyProvider] : undefined;
@@ -30,7 +36,7 @@ function settingsOf(deps: Deps, provider: string) {
 /** Starts an authorization: state, PKCE verifier and nonce stay on the server; the state itself is random. */
 async function authorize(deps: Deps, provider: ThirdPartyProvider, userId?: string) {
   const settings = settingsOf(deps, provider);
-  const start = await startAuthorization(settings, redirectUri(deps));
+  const start = await startAuthorization(settings, redirectUri(deps, settings));
   const now = deps.clock.now();
   await deps.db.delete(oidcStates).where(lt(oidcStates.expiresAt, now));
   await deps.db.insert(oidcStates).values({
@@ -128,7 +134,7 @@ export const thirdPartyHandlers = implement(contract, {
     const settings = settingsOf(deps, pending.provider);
     let identity: OidcIdentity;
     try {
-      identity = await finishAuthorization(settings, redirectUri(deps), {
+      identity = await finishAuthorization(settings, redirectUri(deps, settings), {
         code: body.Code,
         state: pending.state,
         codeVerifier: pending.codeVerifier,

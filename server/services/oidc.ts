@@ -67,6 +67,7 @@ export async function startAuthorization(settings: OidcProviderConfig, redirectU
     code_challenge_method: 'S256',
     state,
     nonce,
+    ...(settings.responseMode === 'form_post' ? { response_mode: 'form_post' } : {}),
   });
   return { url: url.href, state, codeVerifier, nonce };
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getThirdPartyProviders,
+  loginCodeChallenge,
   thirdPartyAuthorize,
   thirdPartyLinkup,
   userGetInfo,
@@ -19,6 +20,7 @@ import { startOidcProvider, type OidcPerson, type OidcTestProvider } from '../su
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const REDIRECT_URI = 'http://shop.test/third_party_login';
+const FORM_POST_URI = 'http://shop.test/api/oidc/form-post';
 
 /** The provider's people; the test's login step signs in whoever it names. */
 const people: Record<string, OidcPerson> = {};
@@ -43,7 +45,7 @@ async function signInAtProvider(authorizationUrl: string, sub: string): Promise<
 let now = Date.now();
 let t: TestApp;
 beforeAll(async () => {
-  oidcProvider = await startOidcProvider({ redirectUri: REDIRECT_URI, people });
+  oidcProvider = await startOidcProvider({ redirectUri: REDIRECT_URI, moreRedirectUris: [FORM_POST_URI], people });
   const oidc: OidcConfig = { google: oidcProvider.settings, apple: { ...oidcProvider.settings } };
   t = await createTestApp({ clock: { now: () => new Date(now) }, oidc });
 });
@@ -111,6 +113,32 @@ describe('third-party providers', () => {
 });
 
 describe('third-party sign-in', () => {
+  it('takes a form_post answer (as Apple sends) and forwards it to /third_party_login', async () => {
+    const claims = person('posting-member', `posted.${Date.now()}@example.com`);
+    const posting = await createTestApp({ oidc: { apple: { ...oidcProvider.settings, responseMode: 'form_post' } } });
+    try {
+      const { AuthorizationUrl } = await posting.call(thirdPartyAuthorize, { Provider: 'apple' });
+      const authorization = new URL(AuthorizationUrl);
+      expect(authorization.searchParams.get('response_mode')).toBe('form_post');
+      expect(authorization.searchParams.get('redirect_uri')).toBe(FORM_POST_URI);
+      const { action, fields } = await oidcProvider.followLoginToForm(AuthorizationUrl, 'posting-member');
+      expect(action).toBe(FORM_POST_URI);
+      const forwarded = await posting.app.request('/api/oidc/form-post', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+      expect(forwarded.status).toBe(303);
+      const back = new URL(forwarded.headers.get('location')!, 'http://shop.test');
+      expect(back.pathname).toBe('/third_party_login');
+      const tokens = await posting.call(loginCodeChallenge, { Code: back.searchParams.get('code')!, State: back.searchParams.get('state')! });
+      const info = await posting.call(userGetInfo, { accessToken: tokens.accessToken }, auth(tokens));
+      expect(info.userDetailInfo.email).toBe(claims.email);
+    } finally {
+      await posting.close();
+    }
+  });
+
   it('creates a verified account for a new e-mail and signs it in', async () => {
     const claims = person('new-member', `new.${Date.now()}@example.com`);
     const r = await thirdPartyLogin('new-member');

@@ -21,6 +21,8 @@ export type OidcPerson = {
 export interface OidcProviderOptions {
   /** The shop's redirect URI, registered for the one client. */
   redirectUri: string;
+  /** Further redirect URIs of the client (e.g. the form-POST receiver). */
+  moreRedirectUris?: string[];
   /**
    * The provider's people by account id. Read at each sign-in, so a test may add people to it later.
    */
@@ -37,12 +39,17 @@ export interface OidcTestProvider {
    * account `accountId`, until it leaves for the shop (the redirect URI's origin). Returns that URL.
    */
   followLogin(authorizationUrl: string, accountId: string): Promise<URL>;
+  /**
+   * The same for a form_post answer: instead of redirecting, the provider serves a form that posts
+   * the answer to the shop. Returns that form's action and fields.
+   */
+  followLoginToForm(authorizationUrl: string, accountId: string): Promise<{ action: string; fields: Record<string, string> }>;
   close(): Promise<void>;
 }
 
 const CLIENT = { client_id: 'sip-and-gather', client_secret: 'a-test-client-secret-that-is-long-enough' };
 
-export async function startOidcProvider({ redirectUri, people }: OidcProviderOptions): Promise<OidcTestProvider> {
+export async function startOidcProvider({ redirectUri, moreRedirectUris = [], people }: OidcProviderOptions): Promise<OidcTestProvider> {
   let loginAs = '';
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server = createServer((req, res) => handler(req, res));
@@ -52,7 +59,12 @@ export async function startOidcProvider({ redirectUri, people }: OidcProviderOpt
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const provider = new Provider(issuer, {
     clients: [
-      { ...CLIENT, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] },
+      {
+        ...CLIENT,
+        redirect_uris: [redirectUri, ...moreRedirectUris],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
     ],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }] },
     cookies: { keys: ['a-test-cookie-key'] },
@@ -86,7 +98,8 @@ export async function startOidcProvider({ redirectUri, people }: OidcProviderOpt
   handler = provider.callback();
 
   const shop = new URL(redirectUri).origin;
-  async function followLogin(authorizationUrl: string, accountId: string): Promise<URL> {
+  /** Follows the provider's redirects (with cookies) until it leaves for the shop or answers a page. */
+  async function follow(authorizationUrl: string, accountId: string): Promise<{ url: URL; page?: string }> {
     loginAs = accountId;
     const jar = new Map<string, string>();
     let url = new URL(authorizationUrl);
@@ -103,11 +116,27 @@ export async function startOidcProvider({ redirectUri, people }: OidcProviderOpt
         else jar.delete(name);
       }
       const location = response.headers.get('location');
+      if (!location && response.status === 200) return { url, page: await response.text() };
       if (!location) throw new Error(`provider answered ${response.status}: ${await response.text()}`);
       await response.body?.cancel();
       url = new URL(location, url);
     }
+    return { url };
+  }
+
+  async function followLogin(authorizationUrl: string, accountId: string): Promise<URL> {
+    const { url, page } = await follow(authorizationUrl, accountId);
+    if (page !== undefined) throw new Error('the provider answered a page, not a redirect');
     return url;
+  }
+
+  async function followLoginToForm(authorizationUrl: string, accountId: string) {
+    const { page } = await follow(authorizationUrl, accountId);
+    const action = page?.match(/<form[^>]*action="([^"]+)"/)?.[1];
+    if (!page || !action) throw new Error('the provider answered no form');
+    const fields: Record<string, string> = {};
+    for (const [, name, value] of page.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields[name!] = value!;
+    return { action: action.replace(/&amp;/g, '&'), fields };
   }
 
   return {
@@ -115,6 +144,7 @@ export async function startOidcProvider({ redirectUri, people }: OidcProviderOpt
     client: { ...CLIENT },
     settings: { issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret },
     followLogin,
+    followLoginToForm,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
