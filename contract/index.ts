@@ -9,3 +9,4 @@ export * from './media.ts';
 export * from './reference.ts';
 export * from './third-party.ts';
 export * from './notifications.ts';
+export * from './wishlist.ts';

@@ -42,7 +42,7 @@ type CardRow = {
   isAlcohol: boolean;
 };
 
-function toCard(row: CardRow, currency: Currency): ProductCard {
+export function toCard(row: CardRow, currency: Currency): ProductCard {
   return {
     ProductID: row.id,
     ProductTypeID: row.typeId,
@@ -56,7 +56,7 @@ function toCard(row: CardRow, currency: Currency): ProductCard {
   };
 }
 
-function cardQuery(db: Db, currency: Currency) {
+export function cardQuery(db: Db, currency: Currency) {
   return db
     .select(cardColumns(currency))
     .from(products)

@@ -7,6 +7,7 @@ import { emailChangeHandlers } from './email-change.ts';
 import { notificationHandlers } from './notifications.ts';
 import { referenceHandlers } from './reference.ts';
 import { thirdPartyHandlers } from './third-party.ts';
+import { wishlistHandlers } from './wishlist.ts';
 
 /** Every served call, keyed by its spec name. */
 export const registry: ReadonlyMap<string, Registered> = new Map([
@@ -18,4 +19,5 @@ export const registry: ReadonlyMap<string, Registered> = new Map([
   ...notificationHandlers,
   ...referenceHandlers,
   ...thirdPartyHandlers,
+  ...wishlistHandlers,
 ]);

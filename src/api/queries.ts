@@ -15,6 +15,7 @@ import {
   getSmallPromotionBanner,
   getThirdPartyProviders,
   getVersion,
+  getWishlist,
   SearchAndFilterProduct,
   type Currency,
   type SortOrder,
@@ -160,6 +161,13 @@ export const queries = {
       queryKey: ['thirdPartyProviders'],
       queryFn: ({ signal }) => api.call(getThirdPartyProviders, {}, { signal }).then((r) => r.Providers),
       staleTime: HOUR,
+    }),
+  /** The member's saved products, newest first; under 'member' so signing out clears it. */
+  wishlist: (api: ApiClient, Currency: Currency) =>
+    queryOptions({
+      queryKey: ['member', 'wishlist', Currency],
+      queryFn: ({ signal }) => api.call(getWishlist, { Currency }, { signal }).then((r) => r.ProductList),
+      staleTime: 60_000,
     }),
   version: (api: ApiClient) =>
     queryOptions({

@@ -17,6 +17,7 @@ const REGISTRY: { [N in PopupName]: PopupComponent<N> } = {
   notifications: lazy(() =>
     import('../features/notifications/NotificationsPopup.tsx').then((m) => ({ default: m.NotificationsPopup })),
   ),
+  wishlist: lazy(() => import('../features/wishlist/WishlistPopup.tsx').then((m) => ({ default: m.WishlistPopup }))),
   forgotPassword: lazy(() => import('../features/auth/ForgotPasswordPopup.tsx').then((m) => ({ default: m.ForgotPasswordPopup }))),
 };
 

@@ -10,6 +10,7 @@ export interface PopupProps {
   forgotPassword: { email?: string };
   account: Record<string, never>;
   notifications: Record<string, never>;
+  wishlist: Record<string, never>;
 }
 export type PopupName = keyof PopupProps;
 

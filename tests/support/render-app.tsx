@@ -7,10 +7,14 @@ import { activateLocale, type Locale } from '../../src/i18n/i18n.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Renders the whole SPA at a path, talking to a real server app in the same process (no network, no mocks). */
-export async function renderApp(server: TestApp, path: string, options: { locale?: Locale } = {}) {
-  const services = createAppServices({
-    fetch: async (input, init) => server.app.fetch(new Request(new URL(String(input), 'http://shop.test'), init)),
-  });
+export async function renderApp(
+  server: TestApp,
+  path: string,
+  options: { locale?: Locale; wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch } = {},
+) {
+  const fetch: typeof globalThis.fetch = async (input, init) =>
+    server.app.fetch(new Request(new URL(String(input), 'http://shop.test'), init));
+  const services = createAppServices({ fetch: options.wrapFetch ? options.wrapFetch(fetch) : fetch });
   services.preferences.setCurrency('HKD');
   if (options.locale) services.preferences.setLocale(options.locale);
   await activateLocale(options.locale ?? 'en');

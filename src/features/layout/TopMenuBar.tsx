@@ -6,6 +6,7 @@ import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { AccountButton } from './AccountButton.tsx';
+import { WishlistButton } from '../wishlist/WishlistButton.tsx';
 
 export function TopMenuBar() {
   const { api, popups, preferences } = useServices();
@@ -29,6 +30,7 @@ export function TopMenuBar() {
           <button type="button" className="chip-button" onClick={() => popups.open('currency')} aria-label={t`Currency`}>
             {currency ?? '···'}
           </button>
+          <WishlistButton />
           <AccountButton />
         </div>
       </div>

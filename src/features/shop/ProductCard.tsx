@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ProductCard as Card } from '../../../contract/index.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
+import { WishlistHeart } from '../wishlist/WishlistHeart.tsx';
 
 export function ProductCard({ product }: { product: Card }) {
   const pick = useBilingual();
@@ -21,6 +22,7 @@ export function ProductCard({ product }: { product: Card }) {
           {product.IsAlcohol && <span className="badge">18+</span>}
         </span>
       </Link>
+      <WishlistHeart product={product} className="product-card-heart" />
     </li>
   );
 }

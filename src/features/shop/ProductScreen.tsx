@@ -8,6 +8,7 @@ import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
+import { WishlistHeart } from '../wishlist/WishlistHeart.tsx';
 import { ProductGrid } from './ProductCard.tsx';
 import { useCurrency } from './use-currency.ts';
 
@@ -93,11 +94,14 @@ export function ProductScreen() {
 
         <section className="product-info">
           <h1>{pick(p.Name)}</h1>
-          {variance && (
-            <p className="product-price">
-              <Price amount={variance.Price} currency={variance.Currency} />
-            </p>
-          )}
+          <div className="product-price-row">
+            {variance && (
+              <p className="product-price">
+                <Price amount={variance.Price} currency={variance.Currency} />
+              </p>
+            )}
+            <WishlistHeart product={p} />
+          </div>
           {variance && <StockLabel variance={variance} />}
 
           {p.Variances.length > 0 && (
