@@ -136,9 +136,6 @@ async function checkServiceRange(db: Db, addresses: readonly Address[], field: s
   }
 }
 
-// A fixed hash to compare against when no account matches, so an unknown e-mail costs the same time.
-let dummyHash: Promise<string> | undefined;
-
 export const accountHandlers = implement(contract, {
   async userSignup({ body, deps }) {
     checkPassword(body.password, 'password');
@@ -193,8 +190,7 @@ export const accountHandlers = implement(contract, {
     limit(deps, 'loginPerIp', `login:${clientIp ?? 'unknown'}`);
     limit(deps, 'loginPerAccount', `login:${body.email}`);
     const user = await userByEmail(deps.db, body.email);
-    dummyHash ??= deps.passwords.hash('not a password of anyone');
-    const valid = await deps.passwords.verify(body.password, user?.passwordHash ?? (await dummyHash));
+    const valid = await deps.passwords.verify(body.password, user?.passwordHash);
     if (!user || !valid) throw incorrectCredentials();
     if (user.disabled) throw new ApiError(400, 'AccountDisabled', 'User is disabled.');
     if (!user.emailVerified) throw new ApiError(400, 'UserNotConfirmedException', 'User is not confirmed.');

@@ -173,7 +173,7 @@ export const thirdPartyHandlers = implement(contract, {
     const [pending] = await deps.db.select().from(pendingLinks).where(eq(pendingLinks.id, body.thirdPartyID));
     if (!pending || pending.email !== body.email || pending.expiresAt <= deps.clock.now()) throw expired();
     const user = await userByEmail(deps.db, body.email);
-    const valid = user ? await deps.passwords.verify(body.password, user.passwordHash) : false;
+    const valid = await deps.passwords.verify(body.password, user?.passwordHash);
     if (!user || !valid) throw incorrectCredentials();
     if (user.disabled) throw new ApiError(400, 'AccountDisabled', 'User is disabled.');
     deps.limits.loginPerAccount.reset(`login:${body.email}`);

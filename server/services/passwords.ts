@@ -11,7 +11,11 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
 
 export interface Passwords {
   hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * Checks a password against a stored hash. Without one (no such account) it still spends the
+   * same work, against a hash of its own, and answers false: sign-in time does not reveal accounts.
+   */
+  verify(password: string, stored: string | undefined): Promise<boolean>;
 }
 
 /** Hashes as `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64url), so the cost can rise later. */
@@ -22,18 +26,22 @@ export function createPasswords(logN = PRODUCTION_SCRYPT_COST): Passwords {
     p,
     maxmem: 2 * 128 * 2 ** log * r + 1024 * 1024,
   });
+  async function hash(password: string) {
+    const salt = randomBytes(16);
+    const key = await scrypt(password.normalize('NFKC'), salt, 32, options(logN, 8, 1));
+    return ['scrypt', logN, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+  let standIn: Promise<string> | undefined;
   return {
-    async hash(password) {
-      const salt = randomBytes(16);
-      const key = await scrypt(password.normalize('NFKC'), salt, 32, options(logN, 8, 1));
-      return ['scrypt', logN, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
-    },
-    async verify(password, stored) {
-      const [scheme, log, r, p, salt, hash] = stored.split('$');
-      if (scheme !== 'scrypt' || !salt || !hash) return false;
-      const expected = Buffer.from(hash, 'base64url');
+    hash,
+    async verify(password, storedOrNone) {
+      standIn ??= hash(randomBytes(16).toString('base64url'));
+      const stored = storedOrNone ?? (await standIn);
+      const [scheme, log, r, p, salt, digest] = stored.split('$');
+      if (scheme !== 'scrypt' || !salt || !digest) return false;
+      const expected = Buffer.from(digest, 'base64url');
       const key = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, options(Number(log), Number(r), Number(p)));
-      return timingSafeEqual(key, expected);
+      return timingSafeEqual(key, expected) && storedOrNone !== undefined;
     },
   };
 }

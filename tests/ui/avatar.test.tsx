@@ -1,47 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadTemporaryMedia, userGetInfo, userLogin, userUpdateInfo, type CallDef, type TokenSet } from '../../contract/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { tinyPng } from '../support/images.ts';
 
 let server: TestApp;
 const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` });
-
-function crc32(bytes: Uint8Array): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(data.length);
-  const tail = Buffer.alloc(4);
-  tail.writeUInt32BE(crc32(body));
-  return Buffer.concat([head, body, tail]);
-}
-
-/** A valid 1×1 RGBA PNG. */
-function tinyPng(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 90, 140, 100, 255]))),
-    chunk('IEND', new Uint8Array()),
-  ]);
-}
 
 /** A copy in a plain ArrayBuffer, as File wants. */
 const bytesOf = (b: Buffer) => new Uint8Array(b);
@@ -98,7 +65,7 @@ describe('the profile picture', () => {
     expect(within(dialog).getByText('M')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Remove picture' })).toBeNull();
 
-    const png = tinyPng();
+    const png = tinyPng([90, 140, 100, 255]);
     await user.upload(within(dialog).getByLabelText('Change picture'), new File([bytesOf(png)], 'me.png', { type: 'image/png' }));
     const preview = within(dialog).getByRole('img', { name: 'Preview of the chosen picture' }) as HTMLImageElement;
     expect(preview.src).toMatch(/^blob:/);
@@ -144,12 +111,12 @@ describe('the profile picture', () => {
 
   it('refuses a picture over 2 MB before sending, and cancel drops a preview', async () => {
     const { dialog, user, sent, tokens } = await openProfile();
-    const big = new File([bytesOf(tinyPng()), new Uint8Array(2 * 1024 * 1024)], 'big.png', { type: 'image/png' });
+    const big = new File([bytesOf(tinyPng([90, 140, 100, 255])), new Uint8Array(2 * 1024 * 1024)], 'big.png', { type: 'image/png' });
     await user.upload(within(dialog).getByLabelText('Change picture'), big);
     expect(await within(dialog).findByText('This picture is larger than 2 MB. Please choose a smaller one.')).toBeTruthy();
     expect(sent(uploadTemporaryMedia)).toEqual([]);
 
-    await user.upload(within(dialog).getByLabelText('Change picture'), new File([bytesOf(tinyPng())], 'me.png', { type: 'image/png' }));
+    await user.upload(within(dialog).getByLabelText('Change picture'), new File([bytesOf(tinyPng([90, 140, 100, 255]))], 'me.png', { type: 'image/png' }));
     expect(within(dialog).queryByText('This picture is larger than 2 MB. Please choose a smaller one.')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(within(dialog).queryByRole('img', { name: 'Preview of the chosen picture' })).toBeNull();

@@ -11,19 +11,7 @@ import {
 } from './account-validation.ts';
 
 /** An address being edited: every field as typed, plus the "No postal code" box. */
-export interface AddressDraft {
-  firstName: string;
-  lastName: string;
-  countryCallingCode: string;
-  phone: string;
-  CountryID: string;
-  city: string;
-  district: string;
-  address1: string;
-  address2: string;
-  postalCode: string;
-  noPostalCode: boolean;
-}
+export type AddressDraft = Required<Address> & { noPostalCode: boolean };
 
 export type AddressProblems = Partial<Record<keyof AddressDraft, MessageDescriptor>>;
 
