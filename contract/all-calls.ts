@@ -8,6 +8,8 @@ import * as notifications from './notifications.ts';
 import * as reference from './reference.ts';
 import * as thirdParty from './third-party.ts';
 import * as wishlist from './wishlist.ts';
+import * as search from './search.ts';
+import * as bag from './bag.ts';
 
 function callsOf(module: Record<string, unknown>): CallDef[] {
   return Object.values(module).filter(
@@ -17,5 +19,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag].flatMap(callsOf).map((c) => [c.name, c]),
 );

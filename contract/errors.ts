@@ -27,6 +27,8 @@ export const ErrorCode = {
   TicketAlreadyActivated: 'TicketAlreadyActivated',
   UpdateNameLimit: 'UpdateNameLimit',
   InvalidCoupon: '70600',
+  /** A variance whose sale stopped cannot go into the bag. */
+  StopSell: 'StopSell',
   // Account answers, named as the spec's identity provider names them (DESIGN §4).
   UsernameExistsException: 'UsernameExistsException',
   UserNotConfirmedException: 'UserNotConfirmedException',

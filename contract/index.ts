@@ -10,3 +10,5 @@ export * from './reference.ts';
 export * from './third-party.ts';
 export * from './notifications.ts';
 export * from './wishlist.ts';
+export * from './search.ts';
+export * from './bag.ts';

@@ -8,6 +8,8 @@ import { notificationHandlers } from './notifications.ts';
 import { referenceHandlers } from './reference.ts';
 import { thirdPartyHandlers } from './third-party.ts';
 import { wishlistHandlers } from './wishlist.ts';
+import { searchHandlers } from './search.ts';
+import { bagHandlers } from './bag.ts';
 
 /** Every served call, keyed by its spec name. */
 export const registry: ReadonlyMap<string, Registered> = new Map([
@@ -20,4 +22,6 @@ export const registry: ReadonlyMap<string, Registered> = new Map([
   ...referenceHandlers,
   ...thirdPartyHandlers,
   ...wishlistHandlers,
+  ...searchHandlers,
+  ...bagHandlers,
 ]);

@@ -350,3 +350,147 @@ export const wishlistItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
+
+/** Spec §3 shopping bag: one row per variance a member holds; quantity never above stock after a read. */
+export const bagItems = pgTable(
+  'bag_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    varianceId: text('variance_id')
+      .notNull()
+      .references(() => variances.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.varianceId] }), check('bag_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/** Coupons by code. Percent coupons use rate_bp; fixed ones amount_hkd/amount_usd. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionZh: text('description_zh').notNull(),
+    kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+    rateBp: integer('rate_bp'),
+    amountHkd: integer('amount_hkd'),
+    amountUsd: integer('amount_usd'),
+    minSpendHkd: integer('min_spend_hkd').notNull().default(0),
+    minSpendUsd: integer('min_spend_usd').notNull().default(0),
+    /** Product types it applies to; empty = all. */
+    productTypeIds: jsonb('product_type_ids').$type<string[]>().notNull().default([]),
+    validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Uses across all members; null = unlimited. */
+    maxUses: integer('max_uses'),
+    /** Uses per member; null = unlimited. */
+    maxUsesPerMember: integer('max_uses_per_member'),
+    /** Shown in coupon/list; unlisted codes still apply when typed. */
+    listed: boolean('listed').notNull().default(true),
+  },
+  (t) => [
+    check(
+      'coupons_kind_value',
+      sql`(${t.kind} = 'percent' and ${t.rateBp} between 1 and 10000) or (${t.kind} = 'fixed' and ${t.amountHkd} >= 0 and ${t.amountUsd} >= 0)`,
+    ),
+  ],
+);
+
+/** A coupon used by an order (written at checkout, released when the order is cancelled unpaid). */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: text('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('coupon_redemptions_code_user_idx').on(t.couponCode, t.userId)],
+);
+
+/** Automatic discounts: a percentage off the product types in scope, within a window. */
+export const campaigns = pgTable('campaigns', {
+  id: text('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameZh: text('name_zh').notNull(),
+  rateBp: integer('rate_bp').notNull(),
+  productTypeIds: jsonb('product_type_ids').$type<string[]>().notNull().default([]),
+  validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }).notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Shipping fee per delivery country; the row with country_id '*' serves every other country. */
+export const shippingRates = pgTable('shipping_rates', {
+  countryId: text('country_id').primaryKey(),
+  feeHkd: integer('fee_hkd').notNull(),
+  feeUsd: integer('fee_usd').notNull(),
+  /** Merchandise (after discounts) from which shipping is free; null = never free. */
+  freeOverHkd: integer('free_over_hkd'),
+  freeOverUsd: integer('free_over_usd'),
+});
+
+/** Taxes of a delivery country, one row per component of the breakdown. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: text('id').primaryKey(),
+    countryId: text('country_id')
+      .notNull()
+      .references(() => countries.id),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('tax_rates_country_idx').on(t.countryId)],
+);
+
+/** Every submitted search (keyword normalised), the raw material of the hot-keyword lists. */
+export const searchLogs = pgTable(
+  'search_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    keyword: text('keyword').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cookieId: text('cookie_id'),
+    resultCount: integer('result_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('search_logs_created_idx').on(t.createdAt), index('search_logs_keyword_idx').on(t.keyword)],
+);
+
+/** Spec §5: a member's recent searches (at most 5 kept, newest first). */
+export const recentSearches = pgTable(
+  'recent_searches',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    searchedAt: timestamp('searched_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.keyword] })],
+);
+
+/** The computed top-search ('top') and now-trending ('trending') lists. */
+export const hotKeywords = pgTable(
+  'hot_keywords',
+  {
+    kind: text('kind').$type<'top' | 'trending'>().notNull(),
+    sort: integer('sort').notNull(),
+    keyword: text('keyword').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.sort] })],
+);

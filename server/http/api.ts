@@ -23,7 +23,8 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
     }),
   );
 
-  api.all('/:call', async (c) => {
+  // Spec names may hold a slash (coupon/apply).
+  api.all('/:call{.+}', async (c) => {
     const entry = registry.get(c.req.param('call'));
     if (!entry) throw new ApiError(404, 'NotFound', `Unknown call ${c.req.param('call')}`);
     const { call, handler } = entry;

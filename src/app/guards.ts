@@ -40,3 +40,6 @@ export const requireLogin = ({ context, location }: GuardArgs) => guard(context,
 
 /** Spec §2 "paid-member check" on a page visitors may also see (the survey is only owed by members). */
 export const paidMemberCheck = ({ context, location }: GuardArgs) => guard(context, location, { login: false, entrySurvey: true });
+
+/** Spec §2 "login + paid-member check": a visitor signs in first, then a member owing the entry survey takes it. */
+export const requireMember = ({ context, location }: GuardArgs) => guard(context, location, { login: true, entrySurvey: true });

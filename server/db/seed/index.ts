@@ -21,6 +21,8 @@ import { content, informationPages } from './content-data.ts';
 import { cities as seedCities, countries as seedCountries } from './reference-data.ts';
 import { generateProducts } from './generate.ts';
 import type { SeedProduct } from './types.ts';
+import { seedCommerce } from './commerce-data.ts';
+import { seedSearchLogs } from './search-data.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -112,6 +114,8 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
       ],
       submittedAt: now,
     });
+    await seedCommerce(t, now);
+    await seedSearchLogs(t, now);
   });
   if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
 }
