@@ -1,0 +1,340 @@
+/**
+ * Reading a member's bag: its lines checked against stock and sale (spec §7), priced in a currency,
+ * with the campaign, coupon, shipping and taxes of the delivery country. The arithmetic lives in
+ * bag-totals.ts; this module fetches what it needs. Checkout reuses both.
+ */
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { BagLine, Coupon, CouponRefusal, OrderDetail, RemovedLine } from '../../contract/bag.ts';
+import { LOW_STOCK_THRESHOLD } from '../../contract/catalogue.ts';
+import type { Currency } from '../../contract/define.ts';
+import type { DeliveryAddress } from '../../contract/account.ts';
+import { stockStatusOf } from '../calls/catalogue.ts';
+import type { Db } from '../db/client.ts';
+import {
+  bagItems,
+  campaigns,
+  coupons,
+  productTypes,
+  products,
+  shippingRates,
+  taxRates,
+  users,
+  variances,
+} from '../db/schema.ts';
+import { artworkUrl } from './artwork.ts';
+import {
+  computeOrderDetail,
+  couponRefusal,
+  couponRefusalMessage,
+  type CampaignRule,
+  type CouponRule,
+  type CouponUsage,
+  type PricedLine,
+  type ShippingRule,
+  type TaxRule,
+} from './bag-totals.ts';
+
+/** Where shipping and taxes are reckoned when the member has no delivery address (reference-data.ts ids are alpha-2). */
+export const HONG_KONG_COUNTRY_ID = 'HK';
+/** The shipping_rates row serving every country without its own. */
+export const ANY_COUNTRY = '*';
+
+/** Codes are matched trimmed and upper-cased; an empty code is no coupon. */
+export const normaliseCouponCode = (code: string | undefined) => code?.trim().toUpperCase() || undefined;
+
+/** Spec §9: alcohol is recognised by product type, or by a type or product name containing "Alcohol". */
+const ALCOHOL_NAME = /alcohol/i;
+
+const bagRowColumns = {
+  varianceId: bagItems.varianceId,
+  quantity: bagItems.quantity,
+  addedAt: bagItems.addedAt,
+  productId: products.id,
+  productTypeId: products.typeId,
+  nameEn: products.nameEn,
+  nameZh: products.nameZh,
+  images: products.images,
+  productStopSell: products.stopSell,
+  varianceNameEn: variances.nameEn,
+  varianceNameZh: variances.nameZh,
+  priceHkd: variances.priceHkd,
+  priceUsd: variances.priceUsd,
+  stock: variances.stock,
+  varianceStopSell: variances.stopSell,
+  typeIsAlcohol: productTypes.isAlcohol,
+  typeNameEn: productTypes.nameEn,
+};
+
+export type BagRow = {
+  varianceId: string;
+  quantity: number;
+  addedAt: Date;
+  productId: string;
+  productTypeId: string;
+  nameEn: string;
+  nameZh: string;
+  images: string[];
+  productStopSell: boolean;
+  varianceNameEn: string;
+  varianceNameZh: string;
+  priceHkd: number;
+  priceUsd: number;
+  stock: number;
+  varianceStopSell: boolean;
+  typeIsAlcohol: boolean;
+  typeNameEn: string;
+};
+
+/** The member's bag lines as stored, newest added first. */
+export async function readBagRows(db: Db, userId: string): Promise<BagRow[]> {
+  return db
+    .select(bagRowColumns)
+    .from(bagItems)
+    .innerJoin(variances, eq(variances.id, bagItems.varianceId))
+    .innerJoin(products, eq(products.id, variances.productId))
+    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
+    .where(eq(bagItems.userId, userId))
+    .orderBy(desc(bagItems.addedAt), asc(bagItems.varianceId));
+}
+
+export interface KeptLine {
+  row: BagRow;
+  quantity: number;
+  /** Set when stock fell below the stored quantity and the line was cut to it. */
+  previousQuantity?: number;
+}
+
+/** What the stock check does to the bag: lines kept (some reduced) and lines taken out. */
+export interface Reconciliation {
+  kept: KeptLine[];
+  outOfStock: RemovedLine[];
+  stopSell: RemovedLine[];
+}
+
+const removedLine = (row: BagRow): RemovedLine => ({
+  ProductID: row.productId,
+  VarianceID: row.varianceId,
+  Name: { en: row.nameEn, zh: row.nameZh },
+  VarianceName: { en: row.varianceNameEn, zh: row.varianceNameZh },
+  Quantity: row.quantity,
+});
+
+/** A stopped sale (variance or product) outranks no stock; quantities above stock come down to it. */
+export function reconcile(rows: readonly BagRow[]): Reconciliation {
+  const result: Reconciliation = { kept: [], outOfStock: [], stopSell: [] };
+  for (const row of rows) {
+    if (row.varianceStopSell || row.productStopSell) result.stopSell.push(removedLine(row));
+    else if (row.stock <= 0) result.outOfStock.push(removedLine(row));
+    else if (row.quantity > row.stock) result.kept.push({ row, quantity: row.stock, previousQuantity: row.quantity });
+    else result.kept.push({ row, quantity: row.quantity });
+  }
+  return result;
+}
+
+/** Stores what reconcile decided, so each notice is reported once. */
+export async function persistReconciliation(db: Db, userId: string, reconciliation: Reconciliation) {
+  const removed = [...reconciliation.outOfStock, ...reconciliation.stopSell].map((l) => l.VarianceID);
+  const reduced = reconciliation.kept.filter((l) => l.previousQuantity !== undefined);
+  if (removed.length === 0 && reduced.length === 0) return;
+  await db.transaction(async (tx) => {
+    if (removed.length) {
+      await tx.delete(bagItems).where(and(eq(bagItems.userId, userId), inArray(bagItems.varianceId, removed)));
+    }
+    for (const line of reduced) {
+      // Only ever lowers: a concurrent set to a smaller quantity stands.
+      await tx
+        .update(bagItems)
+        .set({ quantity: line.quantity })
+        .where(and(eq(bagItems.userId, userId), eq(bagItems.varianceId, line.row.varianceId), gt(bagItems.quantity, line.quantity)));
+    }
+  });
+}
+
+const unitPrice = (row: BagRow, currency: Currency) => (currency === 'HKD' ? row.priceHkd : row.priceUsd);
+
+export const isAlcoholLine = (row: BagRow) =>
+  row.typeIsAlcohol || ALCOHOL_NAME.test(row.typeNameEn) || ALCOHOL_NAME.test(row.nameEn);
+
+export function toBagLine({ row, quantity, previousQuantity }: KeptLine, currency: Currency): BagLine {
+  const price = unitPrice(row, currency);
+  const status = stockStatusOf(row.stock);
+  return {
+    ProductID: row.productId,
+    ProductTypeID: row.productTypeId,
+    VarianceID: row.varianceId,
+    Name: { en: row.nameEn, zh: row.nameZh },
+    VarianceName: { en: row.varianceNameEn, zh: row.varianceNameZh },
+    Image: artworkUrl(row.images[0] ?? 'box-30-0'),
+    Price: price,
+    Currency: currency,
+    SelectedQuantity: quantity,
+    LineTotal: price * quantity,
+    StockStatus: status,
+    ...(row.stock <= LOW_STOCK_THRESHOLD ? { StockLeft: row.stock } : {}),
+    IsAlcohol: isAlcoholLine(row),
+    AddToCartDatetime: row.addedAt.toISOString(),
+    SelectedQuantityUpdated: previousQuantity !== undefined,
+    ...(previousQuantity !== undefined ? { PreviousQuantity: previousQuantity } : {}),
+  };
+}
+
+export const pricedLines = (kept: readonly KeptLine[], currency: Currency): PricedLine[] =>
+  kept.map(({ row, quantity }) => ({
+    varianceId: row.varianceId,
+    productTypeId: row.productTypeId,
+    lineTotal: unitPrice(row, currency) * quantity,
+  }));
+
+type CouponRow = typeof coupons.$inferSelect;
+
+export const couponRuleOf = (row: CouponRow): CouponRule => ({
+  code: row.code,
+  name: { en: row.nameEn, zh: row.nameZh },
+  kind: row.kind,
+  rateBp: row.rateBp,
+  amount: row.kind === 'fixed' ? { HKD: row.amountHkd ?? 0, USD: row.amountUsd ?? 0 } : null,
+  minSpend: { HKD: row.minSpendHkd, USD: row.minSpendUsd },
+  productTypeIds: row.productTypeIds,
+  validFrom: row.validFrom,
+  validUntil: row.validUntil,
+  maxUses: row.maxUses,
+  maxUsesPerMember: row.maxUsesPerMember,
+});
+
+/** The contract's view of a coupon; RemainingUses when it limits each member's uses. */
+export function toCoupon(row: CouponRow, memberUses: number): Coupon {
+  return {
+    CouponID: row.code,
+    Name: { en: row.nameEn, zh: row.nameZh },
+    Description: { en: row.descriptionEn, zh: row.descriptionZh },
+    Kind: row.kind,
+    ...(row.kind === 'percent' && row.rateBp !== null ? { RateBasisPoints: row.rateBp } : {}),
+    ...(row.kind === 'fixed' ? { Amount: { HKD: row.amountHkd ?? 0, USD: row.amountUsd ?? 0 } } : {}),
+    MinSpend: { HKD: row.minSpendHkd, USD: row.minSpendUsd },
+    ProductTypeIDs: row.productTypeIds,
+    ValidFrom: row.validFrom.toISOString(),
+    ValidUntil: row.validUntil.toISOString(),
+    ...(row.maxUsesPerMember !== null ? { RemainingUses: Math.max(0, row.maxUsesPerMember - memberUses) } : {}),
+  };
+}
+
+const usageColumns = (userId: string) => ({
+  total: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_code = ${coupons.code})`,
+  member: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_code = ${coupons.code} and r.user_id = ${userId})`,
+});
+
+/** The coupon with its redemptions so far, or undefined when no coupon has the code. */
+export async function findCoupon(db: Db, code: string, userId: string): Promise<{ row: CouponRow; usage: CouponUsage } | undefined> {
+  const [found] = await db
+    .select({ row: coupons, ...usageColumns(userId) })
+    .from(coupons)
+    .where(eq(coupons.code, code));
+  return found && { row: found.row, usage: { total: Number(found.total), member: Number(found.member) } };
+}
+
+/** Listed coupons valid now that neither all members nor this member have used up. */
+export async function usableCoupons(db: Db, userId: string, now: Date): Promise<Coupon[]> {
+  const rows = await db
+    .select({ row: coupons, ...usageColumns(userId) })
+    .from(coupons)
+    .where(and(eq(coupons.listed, true), lte(coupons.validFrom, now), gt(coupons.validUntil, now)))
+    .orderBy(asc(coupons.validUntil), asc(coupons.code));
+  return rows
+    .filter(({ row, total, member }) => (row.maxUses === null || total < row.maxUses) && (row.maxUsesPerMember === null || member < row.maxUsesPerMember))
+    .map(({ row, member }) => toCoupon(row, Number(member)));
+}
+
+export async function activeCampaigns(db: Db, now: Date): Promise<CampaignRule[]> {
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(and(lte(campaigns.validFrom, now), gt(campaigns.validUntil, now)))
+    .orderBy(asc(campaigns.id));
+  return rows.map((c) => ({ id: c.id, name: { en: c.nameEn, zh: c.nameZh }, rateBp: c.rateBp, productTypeIds: c.productTypeIds }));
+}
+
+/** The country of the member's selected delivery address, else Hong Kong. */
+export async function deliveryCountryOf(db: Db, userId: string): Promise<string> {
+  const [user] = await db
+    .select({ addresses: users.deliveryAddresses, index: users.mainDeliveryAddressIndex })
+    .from(users)
+    .where(eq(users.id, userId));
+  const addresses = (user?.addresses ?? []) as DeliveryAddress[];
+  return addresses[user?.index ?? 0]?.CountryID ?? HONG_KONG_COUNTRY_ID;
+}
+
+/** The country's own rate, else the '*' rate; free of charge when neither exists. */
+export async function shippingFor(db: Db, countryId: string, currency: Currency): Promise<ShippingRule> {
+  const rows = await db.select().from(shippingRates).where(inArray(shippingRates.countryId, [countryId, ANY_COUNTRY]));
+  const rate = rows.find((r) => r.countryId === countryId) ?? rows.find((r) => r.countryId === ANY_COUNTRY);
+  if (!rate) return { fee: 0, freeOver: null };
+  return currency === 'HKD' ? { fee: rate.feeHkd, freeOver: rate.freeOverHkd } : { fee: rate.feeUsd, freeOver: rate.freeOverUsd };
+}
+
+export async function taxesFor(db: Db, countryId: string): Promise<TaxRule[]> {
+  const rows = await db.select().from(taxRates).where(eq(taxRates.countryId, countryId)).orderBy(asc(taxRates.sort), asc(taxRates.id));
+  return rows.map((t) => ({ name: { en: t.nameEn, zh: t.nameZh }, rateBp: t.rateBp }));
+}
+
+export type CouponCheck =
+  | { ok: true; row: CouponRow; rule: CouponRule; usage: CouponUsage }
+  | { ok: false; refusal: { reason: CouponRefusal; message: string } };
+
+/** Checks a (normalised) code for this member against these lines now. */
+export async function checkCoupon(
+  db: Db,
+  { code, userId, currency, lines, now }: { code: string; userId: string; currency: Currency; lines: readonly PricedLine[]; now: Date },
+): Promise<CouponCheck> {
+  const found = await findCoupon(db, code, userId);
+  if (!found) return { ok: false, refusal: { reason: 'NotFound', message: couponRefusalMessage('NotFound', undefined, currency) } };
+  const rule = couponRuleOf(found.row);
+  const reason = couponRefusal(rule, { now, currency, lines, usage: found.usage });
+  if (reason) return { ok: false, refusal: { reason, message: couponRefusalMessage(reason, rule, currency) } };
+  return { ok: true, row: found.row, rule, usage: found.usage };
+}
+
+export interface PricedBag {
+  reconciliation: Reconciliation;
+  productList: BagLine[];
+  orderDetail: OrderDetail;
+  hasAlcohol: boolean;
+  /** Set when a coupon code was given and cannot be used: nothing else should be acted on. */
+  couponRefusal?: { reason: CouponRefusal; message: string };
+}
+
+/**
+ * The bag as the member would see it now: reconciled with stock (in memory only; the caller persists
+ * it with persistReconciliation once it decides to answer), priced, and totalled.
+ */
+export async function priceBag(
+  db: Db,
+  { userId, currency, couponCode, now }: { userId: string; currency: Currency; couponCode?: string; now: Date },
+): Promise<PricedBag> {
+  const reconciliation = reconcile(await readBagRows(db, userId));
+  const lines = pricedLines(reconciliation.kept, currency);
+  const code = normaliseCouponCode(couponCode);
+  const coupon = code ? await checkCoupon(db, { code, userId, currency, lines, now }) : undefined;
+
+  const countryId = await deliveryCountryOf(db, userId);
+  const [campaignRules, shipping, taxes] = await Promise.all([
+    activeCampaigns(db, now),
+    shippingFor(db, countryId, currency),
+    taxesFor(db, countryId),
+  ]);
+  const orderDetail = computeOrderDetail({
+    currency,
+    countryId,
+    lines,
+    campaigns: campaignRules,
+    ...(coupon?.ok ? { coupon: coupon.rule } : {}),
+    shipping,
+    taxes,
+  });
+  return {
+    reconciliation,
+    productList: reconciliation.kept.map((l) => toBagLine(l, currency)),
+    orderDetail,
+    hasAlcohol: reconciliation.kept.some((l) => isAlcoholLine(l.row)),
+    ...(coupon && !coupon.ok ? { couponRefusal: coupon.refusal } : {}),
+  };
+}
