@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import * as contract from '../../contract/catalogue.ts';
 import { LOW_STOCK_THRESHOLD, type Currency, type ProductCard, type StockStatus } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
-import { attributes, banners, productTypes, products } from '../db/schema.ts';
+import { attributes, banners, productOnSaleCounts, productTypes, products, variances } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { artworkUrl } from '../services/artwork.ts';
+import { searchProducts } from '../services/search.ts';
 import { implement } from './handler.ts';
 
 export function stockStatusOf(stock: number): StockStatus {
@@ -63,28 +64,28 @@ export function cardQuery(db: Db, currency: Currency) {
     .innerJoin(productTypes, eq(productTypes.id, products.typeId));
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
-/** Keyword terms: lower-cased, split on white space; Chinese text has no spaces and stays one term. */
-export function keywordTerms(keyword: string | undefined): string[] {
-  return (keyword ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((t) => t.length > 0)
-    .slice(0, 8);
-}
-
-/** Any of a group's values matches; every group must match. */
-function attributeCondition(ids: readonly string[]): SQL | undefined {
-  const byGroup = new Map<string, string[]>();
-  for (const id of ids) {
-    const group = id.split(':')[0] ?? id;
-    byGroup.set(group, [...(byGroup.get(group) ?? []), id]);
-  }
-  const conditions = [...byGroup.values()].map(
-    (group) => sql`${products.attributeIds} ?| array[${sql.join(group.map((id) => sql`${id}`), sql`, `)}]::text[]`,
-  );
-  return conditions.length ? and(...conditions) : undefined;
+/** Cards of the given products, in the order given (unknown ids are skipped). */
+export async function cardsByIds(db: Db, currency: Currency, ids: readonly string[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  // The ids travel as one array parameter, and the page's stock is summed in one pass over its variances.
+  const idList = sql`${sql.param([...ids])}::text[]`;
+  const stock = db
+    .select({ productId: variances.productId, units: sql<number>`sum(${variances.stock})::int`.as('units') })
+    .from(variances)
+    .where(and(sql`${variances.productId} = any(${idList})`, eq(variances.stopSell, false)))
+    .groupBy(variances.productId)
+    .as('stock');
+  const rows = await db
+    .select({ ...cardColumns(currency), stock: sql<number>`coalesce(${stock.units}, 0)` })
+    .from(products)
+    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
+    .leftJoin(stock, eq(stock.productId, products.id))
+    .where(sql`${products.id} = any(${idList})`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(row, currency)] : [];
+  });
 }
 
 /** Full product details in one round trip: variances and attributes come back as JSON arrays. */
@@ -212,46 +213,8 @@ export const catalogueHandlers = implement(contract, {
   },
 
   async SearchAndFilterProduct({ body, deps: { db } }) {
-    const price = priceColumn(body.Currency);
-    const terms = keywordTerms(body.Keyword);
-    const conditions: (SQL | undefined)[] = [
-      eq(products.stopSell, false),
-      ...terms.map((t) => sql`${products.searchText} like ${`%${escapeLike(t)}%`}`),
-      body.Filter?.ProductType?.length ? inArray(products.typeId, body.Filter.ProductType) : undefined,
-      body.Filter?.Attribute?.length ? attributeCondition(body.Filter.Attribute) : undefined,
-      body.MustNot?.ProductType?.length ? notInArray(products.typeId, body.MustNot.ProductType) : undefined,
-      body.Range?.Price?.Min !== undefined ? gte(price, body.Range.Price.Min) : undefined,
-      body.Range?.Price?.Max !== undefined ? lte(price, body.Range.Price.Max) : undefined,
-    ];
-    const nameHit = terms.length
-      ? sql`(${sql.join(
-          terms.map((t) => sql`(lower(${products.nameEn}) like ${`%${escapeLike(t)}%`} or ${products.nameZh} like ${`%${escapeLike(t)}%`})::int`),
-          sql` + `,
-        )})`
-      : sql`0`;
-    const sort = body.Sort ?? (terms.length ? 'relevance' : 'newest');
-    const order: SQL[] = {
-      relevance: [desc(nameHit), desc(products.soldCount)],
-      newest: [desc(products.createdAt)],
-      priceAsc: [asc(price)],
-      priceDesc: [desc(price)],
-      bestSelling: [desc(products.soldCount)],
-    }[sort];
-
-    // Page and count apart: a window count would make every match (and its stock) be computed before LIMIT.
-    const [rows, [count]] = await Promise.all([
-      cardQuery(db, body.Currency)
-        .where(and(...conditions))
-        .orderBy(...order, asc(products.id))
-        .limit(body.Size)
-        .offset(body.From),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(products)
-        .where(and(...conditions)),
-    ]);
-    const total = count?.n ?? 0;
-    return { ProductList: rows.map((r) => toCard(r, body.Currency)), Total: total };
+    const page = await searchProducts(db, body);
+    return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total };
   },
 
   async getProduct({ body, deps: { db } }) {
@@ -304,30 +267,27 @@ export async function newestProducts(db: Db, currency: Currency, size: number) {
 
 /** Product types with their count on sale, pictured by their best seller. */
 async function productTypeRows(db: Db, id?: string) {
+  // Counts from the per-type table the database keeps, pictures from each type's best seller through its
+  // own order index: neither reads the catalogue.
   const types = await db
-    .select()
+    .select({
+      type: productTypes,
+      count: sql<number>`coalesce(${productOnSaleCounts.onSale}, 0)`,
+      images: sql<string[] | null>`(select p.images from ${products} p
+        where p.type_id = ${productTypes.id} and not p.stop_sell order by p.sold_count desc, p.id limit 1)`,
+    })
     .from(productTypes)
+    .leftJoin(productOnSaleCounts, eq(productOnSaleCounts.typeId, productTypes.id))
     .where(id ? eq(productTypes.id, id) : undefined)
     .orderBy(asc(productTypes.sort));
-  const onSale = and(eq(products.stopSell, false), id ? eq(products.typeId, id) : undefined);
-  const counts = await db
-    .select({ typeId: products.typeId, count: sql<number>`count(*)::int` })
-    .from(products)
-    .where(onSale)
-    .groupBy(products.typeId);
-  const pictures = await db
-    .selectDistinctOn([products.typeId], { typeId: products.typeId, images: products.images })
-    .from(products)
-    .where(onSale)
-    .orderBy(products.typeId, desc(products.soldCount));
-  return types.map((t) => ({
+  return types.map(({ type: t, count, images }) => ({
     ProductTypeID: t.id,
     Name: { en: t.nameEn, zh: t.nameZh },
     Description: { en: t.descriptionEn, zh: t.descriptionZh },
-    Image: artworkUrl(pictures.find((p) => p.typeId === t.id)?.images[0] ?? 'box-30-0'),
+    Image: artworkUrl(images?.[0] ?? 'box-30-0'),
     IsAlcohol: t.isAlcohol,
     IsBoxset: t.isBoxset,
-    ProductCount: counts.find((c) => c.typeId === t.id)?.count ?? 0,
+    ProductCount: count,
   }));
 }
 

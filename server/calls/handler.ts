@@ -8,6 +8,11 @@ export interface CallContext<C extends CallDef> {
   clientIp: string | undefined;
   /** The member making a `member` call; undefined on public calls. */
   userId: string | undefined;
+  /**
+   * On a public call that behaves differently for members (searchProduct): the member its bearer id token
+   * names, undefined without a token. Checked only when asked; an invalid or expired token answers 401.
+   */
+  signedInMember(): Promise<string | undefined>;
 }
 
 /** A handler answers the call's data; the dispatcher adds `result: true`. */

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -35,6 +36,19 @@ export const attributes = pgTable('attributes', {
   sort: integer('sort').notNull().default(0),
 });
 
+/** PostgreSQL full-text document; written only by the database (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What keyword search matches (server/services/search.ts): English names (weight A) and descriptions (B),
+ * stemmed; Traditional Chinese names and descriptions as character grams (cjk_grams, migration 0007), because
+ * Chinese has no spaces to split words on. The grams carry no positions (strip): Chinese matches are
+ * confirmed and ranked on the texts themselves, and the vector stays small.
+ */
+const productSearchDocument = sql`setweight(to_tsvector('english'::regconfig, "name_en"), 'A')
+  || setweight(to_tsvector('english'::regconfig, "description_en"), 'B')
+  || strip(to_tsvector('simple'::regconfig, cjk_grams("name_zh" || ' ' || "description_zh")))`;
+
 export const products = pgTable(
   'products',
   {
@@ -55,18 +69,26 @@ export const products = pgTable(
     minPriceHkd: integer('min_price_hkd').notNull(),
     minPriceUsd: integer('min_price_usd').notNull(),
     soldCount: integer('sold_count').notNull().default(0),
-    /** Lower-cased names and descriptions in both languages, for keyword search. */
-    searchText: text('search_text').notNull(),
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(productSearchDocument),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('products_type_idx').on(t.typeId),
-    index('products_created_idx').on(t.createdAt),
-    index('products_sold_idx').on(t.soldCount),
-    index('products_price_hkd_idx').on(t.minPriceHkd),
-    index('products_price_usd_idx').on(t.minPriceUsd),
     index('products_attributes_idx').using('gin', t.attributeIds),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_idx').using('gin', t.searchVector),
+    // The listing orders, over products on sale only (every listing hides stopped sales); the id breaks ties.
+    // Whole catalogue, and per type: prices follow the type closely, so a type's cheapest products are not
+    // found by walking the catalogue's price order.
+    index('products_on_sale_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`not ${t.stopSell}`),
+    index('products_on_sale_sold_idx').on(t.soldCount.desc().nullsFirst(), t.id).where(sql`not ${t.stopSell}`),
+    index('products_on_sale_price_hkd_idx').on(t.minPriceHkd, t.id).where(sql`not ${t.stopSell}`),
+    index('products_on_sale_price_usd_idx').on(t.minPriceUsd, t.id).where(sql`not ${t.stopSell}`),
+    index('products_on_sale_type_newest_idx').on(t.typeId, t.createdAt.desc().nullsFirst(), t.id).where(sql`not ${t.stopSell}`),
+    index('products_on_sale_type_sold_idx').on(t.typeId, t.soldCount.desc().nullsFirst(), t.id).where(sql`not ${t.stopSell}`),
+    index('products_on_sale_type_price_hkd_idx').on(t.typeId, t.minPriceHkd, t.id).where(sql`not ${t.stopSell}`),
+    index('products_on_sale_type_price_usd_idx').on(t.typeId, t.minPriceUsd, t.id).where(sql`not ${t.stopSell}`),
+    // Autocomplete: names starting with what was typed.
+    index('products_name_en_prefix_idx').on(sql`lower(${t.nameEn}) text_pattern_ops`),
+    index('products_name_zh_prefix_idx').on(sql`${t.nameZh} text_pattern_ops`),
   ],
 );
 
@@ -89,6 +111,27 @@ export const variances = pgTable(
     index('variances_product_idx').on(t.productId),
     check('variances_stock_nonnegative', sql`${t.stock} >= 0`),
     check('variances_prices_nonnegative', sql`${t.priceHkd} >= 0 and ${t.priceUsd} >= 0`),
+  ],
+);
+
+/** Products on sale per product type, kept by triggers on products (migration 0007): Totals without counting rows. */
+export const productOnSaleCounts = pgTable('product_on_sale_counts', {
+  typeId: text('type_id')
+    .primaryKey()
+    .references(() => productTypes.id),
+  onSale: integer('on_sale').notNull(),
+});
+
+/**
+ * Every English stem in product names and descriptions, added by a trigger on products (migration 0007):
+ * a typed word that matches none is corrected to the stems it most resembles (trigram similarity).
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  { stem: text('stem').primaryKey() },
+  (t) => [
+    index('search_vocabulary_prefix_idx').on(sql`${t.stem} text_pattern_ops`),
+    index('search_vocabulary_trgm_idx').using('gin', sql`${t.stem} gin_trgm_ops`),
   ],
 );
 
@@ -467,7 +510,11 @@ export const searchLogs = pgTable(
     resultCount: integer('result_count').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('search_logs_created_idx').on(t.createdAt), index('search_logs_keyword_idx').on(t.keyword)],
+  (t) => [
+    index('search_logs_created_idx').on(t.createdAt),
+    // text_pattern_ops: autocomplete looks keywords up by prefix (LIKE 'x%') whatever the collation.
+    index('search_logs_keyword_idx').on(sql`${t.keyword} text_pattern_ops`),
+  ],
 );
 
 /** Spec §5: a member's recent searches (at most 5 kept, newest first). */

@@ -32,7 +32,8 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
 
     const userId = call.auth === 'member' ? await authenticate(c, deps) : undefined;
     const body = parseBody(call, await readInput(c, call));
-    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId });
+    const signedInMember = () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
+    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, signedInMember });
     return c.json({ result: true, ...data });
   });
 
@@ -80,13 +81,26 @@ function parseBody(call: CallDef, input: unknown) {
 
 /** Member calls need a valid bearer id token (DESIGN §4). */
 async function authenticate(c: Context, deps: Deps): Promise<string> {
+  const userId = await bearerMember(c, deps);
+  if (!userId) throw unauthorized();
+  return userId;
+}
+
+/**
+ * The member a request's bearer id token names; undefined when it carries none. A token that is there but
+ * invalid, expired or signed out answers 401, so that the client refreshes it and asks again.
+ */
+async function bearerMember(c: Context, deps: Deps): Promise<string | undefined> {
   const header = c.req.header('authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const claims = token ? await deps.tokens.verifyIdToken(token) : null;
+  if (!token) return undefined;
+  const claims = await deps.tokens.verifyIdToken(token);
   // A signed-out (revoked) session's tokens stop working at once, not when they expire.
-  if (!claims || !(await isSessionActive(deps.db, claims.sessionId))) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+  if (!claims || !(await isSessionActive(deps.db, claims.sessionId))) throw unauthorized();
   return claims.userId;
 }
+
+const unauthorized = () => new ApiError(401, 'Unauthorized', 'Unauthorized');
 
 function clientIp(c: Context, deps: Deps): string | undefined {
   if (deps.config.trustProxy) {

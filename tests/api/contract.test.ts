@@ -11,7 +11,17 @@ describe('contract and server', () => {
   it('content calls are GET, the rest POST, as spec §7 says', () => {
     const gets = [...CALLS.values()].filter((c) => c.method === 'GET').map((c) => c.name).sort();
     expect(gets).toEqual(
-      ['getAllInformation', 'getBigPromotionBanner', 'getFooterContent', 'getNavigationMenu', 'getNewInSection', 'getSmallPromotionBanner'].sort(),
+      [
+        'getAllInformation',
+        'getBigPromotionBanner',
+        'getFooterContent',
+        'getHotKeyword',
+        'getNavigationMenu',
+        'getNewInSection',
+        'getSmallPromotionBanner',
+        'updateNowTrending',
+        'updateTopSearch',
+      ].sort(),
     );
   });
 });

@@ -27,11 +27,6 @@ import { seedSearchLogs } from './search-data.ts';
 const DAY_MS = 86_400_000;
 const BATCH = 500;
 
-/** Lower-cased names and descriptions in both languages: what a keyword is matched against. */
-export function searchTextOf(p: Pick<SeedProduct, 'nameEn' | 'nameZh' | 'descriptionEn' | 'descriptionZh'>): string {
-  return [p.nameEn, p.nameZh, p.descriptionEn, p.descriptionZh].join(' \n ').toLowerCase();
-}
-
 async function insertProducts(db: Db, list: readonly SeedProduct[], now: Date) {
   for (let i = 0; i < list.length; i += BATCH) {
     const chunk = list.slice(i, i + BATCH);
@@ -52,7 +47,7 @@ async function insertProducts(db: Db, list: readonly SeedProduct[], now: Date) {
           minPriceHkd: Math.min(...priced.map((v) => v.priceHkd)),
           minPriceUsd: Math.min(...priced.map((v) => v.priceUsd)),
           soldCount: p.soldCount,
-          searchText: searchTextOf(p),
+          // search_vector (what keywords match) is a generated column: the database derives it from the texts.
           createdAt: new Date(now.getTime() - p.addedDaysAgo * DAY_MS),
         };
       }),

@@ -1,0 +1,752 @@
+/**
+ * Product search (SearchAndFilterProduct, UserSearchAndFilterProduct, searchProduct), the search log, the
+ * top-search and now-trending lists, members' recent searches and autocomplete.
+ *
+ * Keywords match products.search_vector (migration 0007): English words by stem and prefix ("brewing" finds
+ * "brew", "oolo" finds "Oolong"); a word that matches nothing is corrected to the most similar stems of the
+ * catalogue (trigram similarity against search_vocabulary, so "oloong" finds "Oolong"); Chinese by substring
+ * of the name or description, or by most of its character bigrams appearing in the name. Every word and
+ * Chinese run of a keyword must match. Relevance: exact name, then name hits, description hits, partial
+ * Chinese hits and corrected words; ties go to the best seller.
+ */
+import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  HOT_KEYWORD_LIMIT,
+  pushRecentSearch,
+  type CallBody,
+  type HotKeyword,
+  type Recommendation,
+  type SearchAndFilterProduct,
+} from '../../contract/index.ts';
+import type { Db } from '../db/client.ts';
+import {
+  hotKeywords,
+  productOnSaleCounts,
+  productTypes,
+  products,
+  recentSearches,
+  searchLogs,
+  users,
+  wishlistItems,
+} from '../db/schema.ts';
+
+export type ProductSearch = CallBody<typeof SearchAndFilterProduct>;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Words and Chinese runs of a keyword that count; the rest is ignored. */
+const MAX_TERMS = 8;
+/** Trigram similarity from which a catalogue stem counts as what a mistyped word meant ("oloong" → oolong: 0.4). */
+const TYPO_SIMILARITY = 0.35;
+const TYPO_CORRECTIONS = 4;
+/** A correction is about as long as the word ("matcha" is not "mat"); stems lose a suffix at most. */
+const TYPO_LENGTH_DIFFERENCE = 2;
+
+/** How a keyword is logged and compared: trimmed, lower-cased, inner white space collapsed. */
+export function normaliseKeyword(keyword: string): string {
+  return keyword.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+// -------------------------------------------------------------------------------- keyword terms
+
+/** The Chinese and Japanese characters that cjk_grams (migration 0007) cuts into grams: the same ranges. */
+const CJK = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff';
+const PIECE = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}])+)`, 'gu');
+
+type Piece = { kind: 'cjk' | 'word'; text: string };
+
+/** A keyword's runs of Chinese characters and its words (letters and digits); punctuation only separates. */
+function keywordPieces(keyword: string): Piece[] {
+  return [...normaliseKeyword(keyword).matchAll(PIECE)]
+    .map((m): Piece => (m[1] ? { kind: 'cjk', text: m[1] } : { kind: 'word', text: m[2]! }))
+    .slice(0, MAX_TERMS);
+}
+
+/** A catalogue lexeme in a tsquery: quoted, optionally a prefix and restricted to name text (weight A). */
+type Lexeme = { text: string; prefix: boolean };
+
+function tsquery(lexemes: readonly Lexeme[], nameOnly = false): string {
+  const label = (l: Lexeme) => `${l.prefix ? '*' : ''}${nameOnly ? 'A' : ''}`;
+  return lexemes
+    .map((l) => {
+      const quoted = `'${l.text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+      const suffix = label(l);
+      return suffix ? `${quoted}:${suffix}` : quoted;
+    })
+    .join(' | ');
+}
+
+/**
+ * An English word, found by its stem as a prefix (to_tsquery('english') stems it: "brewing" → brew:*); or,
+ * when no catalogue stem starts like it, by the stems it most resembles (`corrections`: "oloong" → oolong).
+ */
+type WordTerm = { kind: 'word'; word: string; corrections?: string[] };
+/** Chinese: found as a substring, or through its character bigrams (a single character through its grams). */
+type CjkTerm = { kind: 'cjk'; text: string; grams: string[] };
+type Term = WordTerm | CjkTerm;
+
+/**
+ * The terms of a keyword as typed; null when it has nothing to search for (only punctuation). Words are
+ * taken as they are (stop words then match nothing and count for nothing): correctedTerms is for when
+ * they find nothing.
+ */
+function keywordTerms(keyword: string): Term[] | null {
+  const terms = keywordPieces(keyword).map((piece): Term => {
+    if (piece.kind === 'word') return { kind: 'word', word: piece.text };
+    const chars = [...piece.text];
+    const grams = chars.length === 1 ? chars : chars.slice(0, -1).map((c, i) => c + chars[i + 1]);
+    return { kind: 'cjk', text: piece.text, grams };
+  });
+  return terms.length ? terms : null;
+}
+
+/**
+ * For a search that found nothing: its words checked against the catalogue's stems in one query. Stop words
+ * are dropped; a word no stem starts like is replaced by the stems it resembles. Null when that changes
+ * nothing, or when a word resembles nothing (the search cannot find anything).
+ */
+async function correctedTerms(db: Db, terms: readonly Term[]): Promise<Term[] | null> {
+  const words = terms.flatMap((t) => (t.kind === 'word' && !t.corrections ? [t.word] : []));
+  if (words.length === 0) return null;
+  // "known": some catalogue stem starts with the word's stem, looked up as a range in the prefix index's
+  // byte order (~>=~, ~<~).
+  const rows = await rowsOf<{ word: string; stem: string | null; known: boolean; corrections: string[] }>(
+    db,
+    sql`select w.word, s.stem,
+        s.stem is not null and exists (select 1 from search_vocabulary v
+          where v.stem ~>=~ s.stem and v.stem ~<~ (s.stem || chr(1114111))) as known,
+        array(select v.stem from search_vocabulary v
+              where char_length(w.word) >= 3 and v.stem % w.word and similarity(v.stem, w.word) >= ${TYPO_SIMILARITY}
+                and abs(char_length(v.stem) - char_length(w.word)) <= ${TYPO_LENGTH_DIFFERENCE}
+              order by similarity(v.stem, w.word) desc, v.stem limit ${TYPO_CORRECTIONS}) as corrections
+      from unnest(${textArray(words)}) as w(word)
+      cross join lateral (select (ts_lexize('english_stem', w.word))[1] as stem) s`,
+  );
+  const analysed = new Map(rows.map((r) => [r.word, r]));
+  let changed = false;
+  const corrected: Term[] = [];
+  for (const term of terms) {
+    const word = term.kind === 'word' && !term.corrections ? analysed.get(term.word) : undefined;
+    if (!word) {
+      corrected.push(term);
+    } else if (!word.stem) {
+      changed = true; // a stop word ("the", "no"): neither required nor searched
+    } else if (word.known || !/\p{L}/u.test(word.word)) {
+      corrected.push(term); // numbers are taken as typed; the vocabulary holds words only
+    } else if (word.corrections.length) {
+      changed = true;
+      corrected.push({ kind: 'word', word: word.word, corrections: word.corrections });
+    } else {
+      return null;
+    }
+  }
+  return changed && corrected.length ? corrected : null;
+}
+
+/** A word term as a tsquery: its stem as a prefix, or its corrections; optionally only in names (weight A). */
+function wordQuery(term: WordTerm, nameOnly = false): SQL {
+  if (term.corrections) return sql`${tsquery(term.corrections.map((text) => ({ text, prefix: false })), nameOnly)}::tsquery`;
+  return sql`to_tsquery('english', ${`${term.word}:*${nameOnly ? 'A' : ''}`})`;
+}
+
+const vector = products.searchVector;
+
+/** What the GIN index on search_vector can answer for a term (the rest is checked on those rows). */
+function candidateQuery(term: Term): SQL {
+  return term.kind === 'word' ? wordQuery(term) : sql`${gramQuery(term)}::tsquery`;
+}
+
+function gramQuery(term: CjkTerm): string {
+  const { grams } = term;
+  if (grams.length === 1) return tsquery([{ text: grams[0]!, prefix: grams[0]!.length === 1 }]);
+  // A match holds every bigram (substring) or at least half of them (in the name): rows with enough of
+  // them together. Past a few combinations, any n - need + 1 of the bigrams (one of them must be there).
+  const need = gramsNeeded(term);
+  const together = combinations(grams, need);
+  if (together.length <= MAX_GRAM_COMBINATIONS) {
+    return together.map((combo) => `(${combo.map((text) => tsquery([{ text, prefix: false }])).join(' & ')})`).join(' | ');
+  }
+  return tsquery(grams.slice(0, grams.length - need + 1).map((text) => ({ text, prefix: false })));
+}
+
+const MAX_GRAM_COMBINATIONS = 10;
+const gramsNeeded = (term: CjkTerm) => Math.ceil(term.grams.length / 2);
+
+function combinations<T>(items: readonly T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  if (items.length < size) return [];
+  const [first, ...rest] = items;
+  return [...combinations(rest, size - 1).map((c) => [first!, ...c]), ...combinations(rest, size)];
+}
+
+/** Chinese bigrams of the term found anywhere in the name. */
+const nameGramHits = (term: CjkTerm) =>
+  sql.join(
+    term.grams.map((g) => sql`(strpos(${products.nameZh}, ${g}) > 0)::int`),
+    sql` + `,
+  );
+
+/** A Chinese run matches as a substring of name or description, or with at least half its bigrams in the name. */
+function cjkCondition(term: CjkTerm): SQL {
+  const substring = sql`(strpos(${products.nameZh}, ${term.text}) > 0 or strpos(${products.descriptionZh}, ${term.text}) > 0)`;
+  if (term.grams.length < 2) return substring;
+  return sql`(${substring} or (${nameGramHits(term)}) >= ${gramsNeeded(term)})`;
+}
+
+/**
+ * Relevance of one term on a row that matches it: in the name 10, in the description 4; most Chinese bigrams
+ * in the name up to 3; a corrected word 2 in the name, 1 in the description.
+ */
+function termScore(term: Term): SQL {
+  if (term.kind === 'cjk') {
+    const partial = term.grams.length < 2 ? sql`0` : sql`3.0 * (${nameGramHits(term)}) / ${term.grams.length}`;
+    return sql`(case when strpos(${products.nameZh}, ${term.text}) > 0 then 10
+      when strpos(${products.descriptionZh}, ${term.text}) > 0 then 4 else ${partial} end)`;
+  }
+  const [inName, elsewhere] = term.corrections ? [2, 1] : [10, 4];
+  return sql`(case when ${vector} @@ ${wordQuery(term, true)} then ${sql.raw(String(inName))} else ${sql.raw(String(elsewhere))} end)`;
+}
+
+/** Rows matching every term: one GIN lookup for all of them, then the Chinese substring checks. */
+function keywordConditions(terms: readonly Term[]): SQL[] {
+  const candidates = sql.join(terms.map(candidateQuery), sql` && `);
+  return [sql`${vector} @@ (${candidates})`, ...terms.filter((t): t is CjkTerm => t.kind === 'cjk').map(cjkCondition)];
+}
+
+/** A product named exactly the keyword (in either language): looked up once, through the name indexes. */
+const exactNameMatch = (keyword: string) =>
+  sql`${products.id} = any(array(select exact.id from ${products} exact
+    where lower(exact.name_en) = ${keyword} or exact.name_zh = ${keyword}))`;
+
+/** The terms' scores, and 100 for a name that is exactly the keyword. */
+function relevance(terms: readonly Term[], keyword: string): SQL {
+  return sql`((${exactNameMatch(keyword)})::int * 100 + ${sql.join(terms.map(termScore), sql` + `)})`;
+}
+
+// ------------------------------------------------------------------------------------- affinity
+
+/** A product a member showed interest in, and how much that counts (a wishlist save counts 1). */
+export interface Interest {
+  productId: string;
+  typeId: string;
+  attributeIds: readonly string[];
+  weight: number;
+}
+
+/**
+ * What a member's interests say about other products: the products themselves, their types and attributes,
+ * each weighted by the interests behind it.
+ */
+export interface Affinity {
+  products: ReadonlyMap<string, number>;
+  types: ReadonlyMap<string, number>;
+  attributes: ReadonlyMap<string, number>;
+}
+
+/** Attributes beyond these (the most shared ones are kept) add little and cost a check per row each. */
+const AFFINITY_ATTRIBUTES = 24;
+
+export function affinityFrom(interests: readonly Interest[]): Affinity {
+  const add = (map: Map<string, number>, key: string, weight: number) => map.set(key, (map.get(key) ?? 0) + weight);
+  const productsOf = new Map<string, number>();
+  const types = new Map<string, number>();
+  const attributes = new Map<string, number>();
+  for (const interest of interests) {
+    add(productsOf, interest.productId, interest.weight);
+    add(types, interest.typeId, interest.weight);
+    for (const id of interest.attributeIds) add(attributes, id, interest.weight);
+  }
+  const strongest = [...attributes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, AFFINITY_ATTRIBUTES);
+  return { products: productsOf, types, attributes: new Map(strongest) };
+}
+
+/**
+ * The member's interests: the wishlist. Ordered products join here, weighted above a wishlist save, once
+ * orders exist (next issue); the ranking takes whatever this answers.
+ */
+export async function memberInterests(db: Db, userId: string): Promise<Interest[]> {
+  const rows = await db
+    .select({ productId: products.id, typeId: products.typeId, attributeIds: products.attributeIds })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId));
+  return rows.map((r) => ({ ...r, weight: 1 }));
+}
+
+export async function memberAffinity(db: Db, userId: string): Promise<Affinity> {
+  return affinityFrom(await memberInterests(db, userId));
+}
+
+const isEmptyAffinity = (a: Affinity) => a.products.size === 0;
+
+/** Per product: 10 per interest in it, plus the weights of its type and of each attribute it shares. */
+function affinityScore(a: Affinity): SQL {
+  const weighted = (map: ReadonlyMap<string, number>, test: (key: string) => SQL, scale = 1) =>
+    [...map].map(([key, weight]) => sql`(case when ${test(key)} then ${weight * scale} else 0 end)`);
+  const parts = [
+    ...weighted(a.products, (id) => sql`${products.id} = ${id}`, 10),
+    ...weighted(a.types, (id) => sql`${products.typeId} = ${id}`),
+    ...weighted(a.attributes, (id) => sql`${products.attributeIds} ? ${id}`),
+  ];
+  return parts.length ? sql`(${sql.join(parts, sql` + `)})` : sql`0`;
+}
+
+// ------------------------------------------------------------------------------- product search
+
+export interface SearchOptions {
+  /** A member's affinity: among equally relevant products, those closer to the member's interests first. */
+  affinity?: Affinity;
+}
+
+export interface SearchPage {
+  /** Product IDs of the page, in order. */
+  ids: string[];
+  total: number;
+}
+
+const priceColumn = (currency: ProductSearch['Currency']) => (currency === 'HKD' ? products.minPriceHkd : products.minPriceUsd);
+/** Written as the partial indexes' predicate, so that the planner matches them. */
+const onSale = sql`not ${products.stopSell}`;
+
+/** Any of a group's values matches; every group must match. */
+function attributeCondition(ids: readonly string[]): SQL | undefined {
+  const byGroup = new Map<string, string[]>();
+  for (const id of ids) {
+    const group = id.split(':')[0] ?? id;
+    byGroup.set(group, [...(byGroup.get(group) ?? []), id]);
+  }
+  const conditions = [...byGroup.values()].map((group) => sql`${products.attributeIds} ?| ${textArray(group)}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+type SortKey = { value: SQL; direction: 'asc' | 'desc' };
+const ascending = (value: SQL | AnyColumn): SortKey => ({ value: sql`${value}`, direction: 'asc' });
+const descending = (value: SQL | AnyColumn): SortKey => ({ value: sql`${value}`, direction: 'desc' });
+const orderOf = (keys: readonly SortKey[]) => keys.map((k) => (k.direction === 'asc' ? asc(k.value) : desc(k.value)));
+
+/** Pages deeper than this in a relevance sort are ranked in full (see bestSellerWindow). */
+const WINDOW_MAX_RANK = 100;
+/** Best-selling matches read per rank of the page. */
+const WINDOW_PER_RANK = 4;
+
+/**
+ * Searches the products on sale: keyword, type and attribute filters, exclusions, price range, one of the
+ * sorts, a page.
+ *
+ * Cost is what decides the shape (DESIGN §10: 100,000 products): a listing by type alone walks an order
+ * index and takes its Total from the per-type counts the database keeps; anything narrower counts its
+ * matches (unavoidable for an exact Total) while it pages through an order index or, for relevance, through
+ * the best sellers (bestSellerWindow), falling back to ranking every match.
+ */
+export async function searchProducts(db: Db, search: ProductSearch, options: SearchOptions = {}): Promise<SearchPage> {
+  const keyword = normaliseKeyword(search.Keyword ?? '');
+  const terms = keyword ? keywordTerms(keyword) : [];
+  if (terms === null) return { ids: [], total: 0 };
+  const found = await searchWith(db, search, keyword, terms, options);
+  if (found.total > 0 || !terms.length) return found;
+  // Nothing found: try again with stop words dropped and mistyped words corrected, if that changes anything.
+  const corrected = await correctedTerms(db, terms);
+  return corrected ? searchWith(db, search, keyword, corrected, options) : found;
+}
+
+async function searchWith(
+  db: Db,
+  search: ProductSearch,
+  keyword: string,
+  terms: readonly Term[],
+  options: SearchOptions,
+): Promise<SearchPage> {
+  const price = priceColumn(search.Currency);
+  const excluded = [...new Set(search.MustNot?.ProductType ?? [])];
+  const types = search.Filter?.ProductType?.length ? [...new Set(search.Filter.ProductType)].filter((t) => !excluded.includes(t)) : undefined;
+  if (types?.length === 0) return { ids: [], total: 0 };
+  const typeCondition = types ? inArray(products.typeId, types) : excluded.length ? notInArray(products.typeId, excluded) : undefined;
+  const narrowing = [
+    ...(terms.length ? keywordConditions(terms) : []),
+    search.Filter?.Attribute?.length ? attributeCondition(search.Filter.Attribute) : undefined,
+    search.Range?.Price?.Min !== undefined ? gte(price, search.Range.Price.Min) : undefined,
+    search.Range?.Price?.Max !== undefined ? lte(price, search.Range.Price.Max) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+
+  const sort = search.Sort ?? (terms.length ? 'relevance' : 'newest');
+  const affinity = sort === 'relevance' && options.affinity && !isEmptyAffinity(options.affinity) ? options.affinity : undefined;
+  const keys: SortKey[] = {
+    relevance: [
+      ...(terms.length ? [descending(relevance(terms, keyword))] : []),
+      ...(affinity ? [descending(affinityScore(affinity))] : []),
+      descending(products.soldCount),
+      ascending(products.id),
+    ],
+    newest: [descending(products.createdAt), ascending(products.id)],
+    priceAsc: [ascending(price), ascending(products.id)],
+    // Ties run backwards too, so that one index serves both price orders.
+    priceDesc: [descending(price), descending(products.id)],
+    bestSelling: [descending(products.soldCount), ascending(products.id)],
+  }[sort];
+
+  if (narrowing.length === 0 && !affinity) {
+    const ids = types ? await typeListingPage(db, types, keys, search) : await orderedPage(db, and(onSale, typeCondition), keys, search);
+    return { ids, total: await onSaleCount(db, types, excluded) };
+  }
+
+  const where = and(onSale, typeCondition, ...narrowing);
+  // Counting and paging need not wait for each other (PostgreSQL runs them side by side).
+  const relevant = sort === 'relevance' && terms.length > 0 && !affinity && search.From + search.Size <= WINDOW_MAX_RANK;
+  const [count, page] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+    relevant ? bestSellerWindow(db, where, terms, keyword, search) : orderedPage(db, where, keys, search),
+  ]);
+  const total = count[0]?.n ?? 0;
+  if (total === 0 || search.From >= total) return { ids: [], total };
+  return { ids: page ?? (await orderedPage(db, where, keys, search)), total };
+}
+
+async function orderedPage(db: Db, where: SQL | undefined, keys: readonly SortKey[], page: ProductSearch): Promise<string[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...orderOf(keys))
+    .limit(page.Size)
+    .offset(page.From);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A listing of some types: each type's page from its own order index, merged. Walking the catalogue's
+ * order instead would wade through the other types first (all the spirits before the cheapest tea).
+ */
+async function typeListingPage(db: Db, types: readonly string[], keys: readonly SortKey[], page: ProductSearch): Promise<string[]> {
+  const column = (i: number) => sql.raw(`k${i}`);
+  const branches = types.map(
+    (type) => sql`(select ${sql.join(
+      keys.map((k, i) => sql`${k.value} as ${column(i)}`),
+      sql`, `,
+    )} from ${products} where ${onSale} and ${products.typeId} = ${type}
+      order by ${sql.join(orderOf(keys), sql`, `)} limit ${page.From + page.Size})`,
+  );
+  // The last key is the product id.
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select ${column(keys.length - 1)} as id from (${sql.join(branches, sql` union all `)}) merged
+      order by ${sql.join(
+        keys.map((k, i) => sql`${column(i)} ${sql.raw(k.direction)}`),
+        sql`, `,
+      )} limit ${page.Size} offset ${page.From}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The relevance page, found among the best-selling matches when that is provably the same as ranking them
+ * all. The window holds the best sellers among the matches (and any exact-name match), ranked. It is the
+ * answer when it holds every match, or when every product up to the page's end scores the most a product
+ * can score: a product outside the window sells less, so it cannot come before them. Broad keywords ("tea",
+ * a word in every name) end here after reading a few hundred rows instead of thousands; narrow ones fit in
+ * the window. Undefined when the window cannot tell.
+ */
+async function bestSellerWindow(
+  db: Db,
+  where: SQL | undefined,
+  terms: readonly Term[],
+  keyword: string,
+  page: ProductSearch,
+): Promise<string[] | undefined> {
+  const end = page.From + page.Size;
+  const size = WINDOW_PER_RANK * end;
+  const best = terms.reduce((sum, t) => sum + (t.kind === 'word' && t.corrections ? 2 : 10), 0);
+  const score = relevance(terms, keyword);
+  const rows = await rowsOf<{ id: string; score: number; best_sellers: number }>(
+    db,
+    sql`with best_sellers as (
+        select ${products.id} as id, ${products.soldCount} as sold, ${score} as score
+        from ${products} where ${where} order by ${products.soldCount} desc, ${products.id} limit ${size}
+      )
+      select id, score, (select count(*) from best_sellers)::int as best_sellers from (
+        select id, sold, score from best_sellers
+        union
+        select ${products.id}, ${products.soldCount}, ${score} from ${products} where ${where} and ${exactNameMatch(keyword)}
+      ) ranked order by score desc, sold desc, id`,
+  );
+  const complete = Number(rows[0]?.best_sellers ?? 0) < size;
+  if (!complete && (rows.length < end || Number(rows[end - 1]!.score) < best)) return undefined;
+  return rows.slice(page.From, end).map((r) => r.id);
+}
+
+/** Products on sale among some types (all but the excluded when none given), from the counts the database keeps. */
+async function onSaleCount(db: Db, types: readonly string[] | undefined, excluded: readonly string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${productOnSaleCounts.onSale}), 0)::int` })
+    .from(productOnSaleCounts)
+    .where(
+      types
+        ? inArray(productOnSaleCounts.typeId, [...types])
+        : excluded.length
+          ? notInArray(productOnSaleCounts.typeId, [...excluded])
+          : undefined,
+    );
+  return row?.n ?? 0;
+}
+
+/** The product types that are box sets (spec §9: a type marks them). */
+export async function boxsetTypeIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: productTypes.id }).from(productTypes).where(eq(productTypes.isBoxset, true));
+  return rows.map((r) => r.id);
+}
+
+// ------------------------------------------------------------------------- log, recent searches
+
+export interface LoggedSearch {
+  keyword: string;
+  userId?: string;
+  cookieId?: string;
+  resultCount: number;
+  at: Date;
+}
+
+/** Records a submitted search (normalised keyword) for the hot-keyword lists; an empty keyword is not logged. */
+export async function logSearch(db: Db, search: LoggedSearch): Promise<void> {
+  const keyword = normaliseKeyword(search.keyword);
+  if (!keyword) return;
+  await db.insert(searchLogs).values({
+    keyword,
+    userId: search.userId ?? null,
+    cookieId: search.cookieId || null,
+    resultCount: search.resultCount,
+    createdAt: search.at,
+  });
+}
+
+/** A member's recent searches, newest first. */
+export async function recentSearchesOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ keyword: recentSearches.keyword })
+    .from(recentSearches)
+    .where(eq(recentSearches.userId, userId))
+    .orderBy(desc(recentSearches.searchedAt), asc(recentSearches.keyword));
+  return rows.map((r) => r.keyword);
+}
+
+/**
+ * Remembers a member's search by the spec §5 rules (contract pushRecentSearch): the list is rewritten with
+ * strictly decreasing times, so its order survives searches within the same millisecond.
+ */
+export async function rememberSearch(db: Db, userId: string, keyword: string, at: Date): Promise<string[]> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    // One member's searches are rewritten one at a time.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const stored = await tx
+      .select({ keyword: recentSearches.keyword, searchedAt: recentSearches.searchedAt })
+      .from(recentSearches)
+      .where(eq(recentSearches.userId, userId))
+      .orderBy(desc(recentSearches.searchedAt), asc(recentSearches.keyword));
+    const list = pushRecentSearch(
+      stored.map((s) => s.keyword),
+      keyword,
+    );
+    const timeOf = new Map(stored.map((s) => [s.keyword, s.searchedAt.getTime()]));
+    let previous = Infinity;
+    const rows = list.map((entry, i) => {
+      const time = Math.min(i === 0 ? at.getTime() : (timeOf.get(entry) ?? at.getTime()), previous - 1);
+      previous = time;
+      return { userId, keyword: entry, searchedAt: new Date(time) };
+    });
+    await tx.delete(recentSearches).where(eq(recentSearches.userId, userId));
+    if (rows.length) await tx.insert(recentSearches).values(rows);
+    return list;
+  });
+}
+
+/** Forgets one keyword (ignoring case and spacing), or every recent search when none is given. */
+export async function forgetSearch(db: Db, userId: string, keyword?: string): Promise<string[]> {
+  const forgotten = keyword === undefined ? undefined : normaliseKeyword(keyword);
+  await db
+    .delete(recentSearches)
+    .where(
+      and(
+        eq(recentSearches.userId, userId),
+        forgotten === undefined ? undefined : sql`lower(${recentSearches.keyword}) = ${forgotten}`,
+      ),
+    );
+  return recentSearchesOf(db, userId);
+}
+
+// --------------------------------------------------------------------------------- hot keywords
+
+type HotKind = 'top' | 'trending';
+/** Stored lists older than this are recomputed when asked for. */
+const HOT_KEYWORDS_MAX_AGE_MS = HOUR_MS;
+const TOP_WINDOW_DAYS = 90;
+const TRENDING_BASELINE_DAYS = 7;
+const TRENDING_MIN_SEARCHERS = 2;
+
+/** A searcher: the member, else the visitor's cookie. */
+const searcher = sql`coalesce(${searchLogs.userId}, ${searchLogs.cookieId})`;
+
+/** Keywords of the last 90 days that found something, by how many people searched them. */
+async function computeTopSearch(db: Db, now: Date): Promise<string[]> {
+  const searchers = sql<number>`count(distinct ${searcher})`;
+  const rows = await db
+    .select({ keyword: searchLogs.keyword })
+    .from(searchLogs)
+    .where(
+      and(
+        gte(searchLogs.createdAt, new Date(now.getTime() - TOP_WINDOW_DAYS * DAY_MS)),
+        lte(searchLogs.createdAt, now),
+        sql`${searchLogs.resultCount} > 0`,
+      ),
+    )
+    .groupBy(searchLogs.keyword)
+    .having(sql`${searchers} > 0`)
+    .orderBy(desc(searchers), desc(sql`count(*)`), asc(searchLogs.keyword))
+    .limit(HOT_KEYWORD_LIMIT);
+  return rows.map((r) => r.keyword);
+}
+
+/**
+ * Keywords rising now: searchers of the last 24 hours (at least 2) against the daily average of the 7 days
+ * before, ranked by growth (rise over the average plus one, so that a new keyword ranks by its searchers).
+ */
+async function computeNowTrending(db: Db, now: Date): Promise<string[]> {
+  const dayStart = new Date(now.getTime() - DAY_MS);
+  const baselineStart = new Date(dayStart.getTime() - TRENDING_BASELINE_DAYS * DAY_MS);
+  const rows = await rowsOf<{ keyword: string }>(
+    db,
+    sql`with found as (
+        select keyword, ${searcher} as who, created_at from search_logs
+        where created_at > ${baselineStart} and created_at <= ${now} and result_count > 0 and ${searcher} is not null
+      ),
+      recent as (
+        select keyword, count(distinct who)::float8 as searchers from found where created_at > ${dayStart}
+        group by keyword having count(distinct who) >= ${TRENDING_MIN_SEARCHERS}
+      ),
+      daily as (
+        select keyword, count(distinct who) as searchers from found where created_at <= ${dayStart}
+        group by keyword, floor(extract(epoch from (${dayStart}::timestamptz - created_at)) / 86400)
+      ),
+      baseline as (select keyword, sum(searchers)::float8 / ${TRENDING_BASELINE_DAYS} as average from daily group by keyword)
+      select r.keyword from recent r left join baseline b using (keyword)
+      where r.searchers > coalesce(b.average, 0)
+      order by (r.searchers - coalesce(b.average, 0)) / (coalesce(b.average, 0) + 1) desc, r.searchers desc, r.keyword
+      limit ${HOT_KEYWORD_LIMIT}`,
+  );
+  return rows.map((r) => r.keyword);
+}
+
+const compute: Record<HotKind, (db: Db, now: Date) => Promise<string[]>> = { top: computeTopSearch, trending: computeNowTrending };
+
+/** Recomputes one list and stores it (Sort 1…n). */
+export async function refreshHotKeywords(db: Db, kind: HotKind, now: Date): Promise<HotKeyword[]> {
+  const list = (await compute[kind](db, now)).map((Keyword, i) => ({ Keyword, Sort: i + 1 }));
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    // Upsert, then drop the tail: two refreshes at once leave one whole list, never a key conflict.
+    if (list.length) {
+      await tx
+        .insert(hotKeywords)
+        .values(list.map((k) => ({ kind, sort: k.Sort, keyword: k.Keyword, computedAt: now })))
+        .onConflictDoUpdate({
+          target: [hotKeywords.kind, hotKeywords.sort],
+          set: { keyword: sql`excluded.keyword`, computedAt: sql`excluded.computed_at` },
+        });
+    }
+    await tx.delete(hotKeywords).where(and(eq(hotKeywords.kind, kind), sql`${hotKeywords.sort} > ${list.length}`));
+  });
+  return list;
+}
+
+/** Both stored lists; a list missing or older than an hour is recomputed first. */
+export async function currentHotKeywords(db: Db, now: Date): Promise<Record<HotKind, HotKeyword[]>> {
+  const stored = await db.select().from(hotKeywords).orderBy(asc(hotKeywords.kind), asc(hotKeywords.sort));
+  const result = {} as Record<HotKind, HotKeyword[]>;
+  for (const kind of ['top', 'trending'] as const) {
+    const rows = stored.filter((r) => r.kind === kind);
+    const fresh = rows.length > 0 && rows.every((r) => now.getTime() - r.computedAt.getTime() < HOT_KEYWORDS_MAX_AGE_MS);
+    result[kind] = fresh ? rows.map((r) => ({ Keyword: r.keyword, Sort: r.sort })) : await refreshHotKeywords(db, kind, now);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------- autocomplete
+
+const AUTOCOMPLETE_LIMIT = 10;
+/** Logged keywords come first, at most this many when products fill the rest. */
+const AUTOCOMPLETE_KEYWORDS = 5;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/**
+ * Suggestions while typing: popular logged keywords starting with the text (last 90 days, searches that
+ * found something), then products on sale whose English or Chinese name starts with it, then those with a
+ * name word starting with it; best sellers first within each.
+ */
+export async function autocomplete(db: Db, typed: string, now: Date): Promise<Recommendation[]> {
+  const text = normaliseKeyword(typed);
+  if (!text) return [];
+  const prefix = `${escapeLike(text)}%`;
+  const keywordRows = await db
+    .select({ keyword: searchLogs.keyword })
+    .from(searchLogs)
+    .where(
+      and(
+        sql`${searchLogs.keyword} like ${prefix}`,
+        gte(searchLogs.createdAt, new Date(now.getTime() - TOP_WINDOW_DAYS * DAY_MS)),
+        lte(searchLogs.createdAt, now),
+        sql`${searchLogs.resultCount} > 0`,
+      ),
+    )
+    .groupBy(searchLogs.keyword)
+    .orderBy(desc(sql`count(distinct ${searcher})`), asc(searchLogs.keyword))
+    .limit(AUTOCOMPLETE_LIMIT);
+
+  const card = { id: products.id, nameEn: products.nameEn, nameZh: products.nameZh };
+  const starting = await db
+    .select(card)
+    .from(products)
+    .where(and(onSale, sql`(lower(${products.nameEn}) like ${prefix} or ${products.nameZh} like ${prefix})`))
+    .orderBy(desc(products.soldCount), asc(products.id))
+    .limit(AUTOCOMPLETE_LIMIT);
+  let found = starting;
+  // Suggestions follow what is typed: no corrected spellings here.
+  const terms = found.length < AUTOCOMPLETE_LIMIT ? keywordTerms(text) : null;
+  if (terms) {
+    const inName = terms.flatMap((t): SQL[] =>
+      t.kind === 'word'
+        ? [sql`${vector} @@ ${wordQuery(t, true)}`]
+        : [sql`${vector} @@ ${candidateQuery(t)}`, sql`strpos(${products.nameZh}, ${t.text}) > 0`],
+    );
+    const seen = found.map((p) => p.id);
+    const more = await db
+      .select(card)
+      .from(products)
+      .where(and(onSale, ...inName, seen.length ? notInArray(products.id, seen) : undefined))
+      .orderBy(desc(products.soldCount), asc(products.id))
+      .limit(AUTOCOMPLETE_LIMIT - found.length);
+    found = [...found, ...more];
+  }
+
+  const chinese = new RegExp(`[${CJK}]`, 'u').test(text);
+  const productSuggestions: Recommendation[] = found.map((p) => ({
+    Type: 'product',
+    Keyword: chinese ? p.nameZh : p.nameEn,
+    ProductID: p.id,
+    Name: { en: p.nameEn, zh: p.nameZh },
+  }));
+  const keywordSuggestions: Recommendation[] = keywordRows.map((k) => ({ Type: 'keyword', Keyword: k.keyword }));
+  const keywordsShown = Math.max(AUTOCOMPLETE_KEYWORDS, AUTOCOMPLETE_LIMIT - productSuggestions.length);
+  return [...keywordSuggestions.slice(0, keywordsShown), ...productSuggestions].slice(0, AUTOCOMPLETE_LIMIT);
+}
+
+// ------------------------------------------------------------------------------------- helpers
+
+/** A text[] bound as one parameter. */
+function textArray(values: readonly string[]): SQL {
+  return sql`${sql.param([...values])}::text[]`;
+}
+
+/** Rows of a raw query; both drivers answer `{ rows }`. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
