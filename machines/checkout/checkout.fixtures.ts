@@ -1,0 +1,133 @@
+import type { checkoutMachine } from './checkout.machine.ts';
+import type { CheckoutContext, CouponError, GetShoppingBagOutput, PaymentStart, SavedCard, ShoppingBag } from './checkout.types.ts';
+import type { FlowFixtures } from '../../flows/model.ts';
+
+export const visa: SavedCard = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 };
+export const mastercard: SavedCard = { id: 'pm_mc', brand: 'mastercard', last4: '4444', expMonth: 2, expYear: 2032 };
+
+const detail = { Currency: 'HKD' as const, SubTotal: 88_000, Discount: 8_800, ShippingFee: 0, Taxes: 0, Total: 79_200 };
+export const teaBag: ShoppingBag = { productList: [{ VarianceID: 'tea-tieguanyin-50g' }], orderDetail: detail, HasAlcohol: false };
+export const whiskyBag: ShoppingBag = { productList: [{ VarianceID: 'spirit-single-malt-700ml' }], orderDetail: detail, HasAlcohol: true };
+export const emptyBag: ShoppingBag = { productList: [], orderDetail: { ...detail, SubTotal: 0, Discount: 0, Total: 0 }, HasAlcohol: false };
+export const expiredCoupon: CouponError = { couponID: 'TEA10', code: '70600', reason: 'Expired', message: 'This coupon has expired' };
+
+export const paid: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'succeeded', PaymentID: 'pi_1' };
+export const needsStep: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'requires_action', PaymentID: 'pi_1', RedirectURL: 'http://shop.test/api/payments/sandbox/pages/pi_1' };
+export const processing: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'processing', PaymentID: 'pi_1' };
+
+const bagOutcomes: readonly [GetShoppingBagOutput, ...GetShoppingBagOutput[]] = [
+  { ok: true, data: { totals: whiskyBag, couponID: 'TEA10' } },
+  { ok: true, data: { totals: teaBag, couponError: expiredCoupon } },
+  { ok: true, data: { totals: emptyBag } },
+  { ok: false, code: 'InternalError' },
+  { ok: false, code: 'InternalError', data: { couponError: expiredCoupon } },
+];
+
+/** What `npm run paths`, the tests and the flow atlas drive the checkoutMachine with. */
+export const fixtures: FlowFixtures<typeof checkoutMachine> = {
+  inputs: [
+    { currency: 'HKD', language: 'en', couponID: 'TEA10', addressIndex: 0 },
+    { currency: 'HKD', language: 'en', resume: { OrderID: 'order-1', PaymentMethod: 'CreditCard', PaymentID: 'pi_1' } },
+    { currency: 'HKD', language: 'en', resume: { OrderID: 'order-1', PaymentMethod: 'Alipay' } },
+  ],
+  describeInput: (input) =>
+    input.resume ? `resume ${input.resume.PaymentMethod}` : 'with address and coupon',
+  events: {
+    CHOOSE_ADDRESS: [{ type: 'CHOOSE_ADDRESS', index: 1 }],
+    CONTINUE: [{ type: 'CONTINUE' }],
+    BACK: [{ type: 'BACK' }],
+    BACK_TO_BAG: [{ type: 'BACK_TO_BAG' }],
+    CONFIRM_AGE: [{ type: 'CONFIRM_AGE' }],
+    DECLINE_AGE: [{ type: 'DECLINE_AGE' }],
+    SELECT_METHOD: [
+      { type: 'SELECT_METHOD', method: 'CreditCard' },
+      { type: 'SELECT_METHOD', method: 'Alipay' },
+      { type: 'SELECT_METHOD', method: 'FPS' },
+    ],
+    SELECT_CARD: [
+      { type: 'SELECT_CARD', cardID: 'pm_mc' },
+      { type: 'SELECT_CARD', cardID: 'pm_unknown' },
+    ],
+    ADD_CARD: [{ type: 'ADD_CARD' }],
+    SUBMIT_CARD: [{ type: 'SUBMIT_CARD', number: '4242 4242 4242 4242', expMonth: 4, expYear: 2031, cvc: '123' }],
+    CANCEL: [{ type: 'CANCEL' }],
+    PLACE_ORDER: [{ type: 'PLACE_ORDER' }],
+    RETRY: [{ type: 'RETRY' }],
+    CANCEL_ORDER: [{ type: 'CANCEL_ORDER' }],
+  },
+  actors: {
+    getShoppingBag: { done: bagOutcomes, error: new Error('network down') },
+    getPaymentMehtod: {
+      done: [{ ok: true, data: { PaymentMethodList: [visa, mastercard] } }, { ok: true, data: { PaymentMethodList: [] } }, { ok: false, code: 'StripeError' }],
+      error: new Error('network down'),
+    },
+    addCreditCard: {
+      done: [{ ok: true, data: { PaymentMethodID: 'pm_new' } }, { ok: false, code: 'PaymentFail', message: 'Your card number is incorrect.' }],
+      error: new Error('network down'),
+    },
+    addPaymentMehtod: {
+      done: [{ ok: true, data: { PaymentMethod: { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 } } }, { ok: false, code: 'StripeError' }],
+      error: new Error('network down'),
+    },
+    checkout: {
+      done: [
+        { ok: true, data: paid },
+        { ok: true, data: needsStep },
+        { ok: true, data: processing },
+        { ok: false, code: '70600', message: 'This coupon has expired' },
+        { ok: false, code: 'OutOfStock', message: 'Island Single Malt is out of stock' },
+        { ok: false, code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later', data: { OrderID: 'order-1' } },
+        { ok: false, code: 'StripeError', message: 'The card provider could not be reached' },
+        { ok: false, code: 'InvalidParameter', message: 'AgeConfirmed' },
+      ],
+      error: new Error('network down'),
+    },
+    createProductPayment: {
+      done: [
+        { ok: true, data: paid },
+        { ok: true, data: needsStep },
+        { ok: true, data: processing },
+        { ok: false, code: 'AlipayError', message: 'Alipay is unavailable' },
+        { ok: false, code: 'ObjectNotFound' },
+      ],
+      error: new Error('network down'),
+    },
+    productCreditcardPayment: {
+      done: [
+        { ok: true, data: paid },
+        { ok: true, data: needsStep },
+        { ok: true, data: processing },
+        { ok: false, code: 'PaymentFail', data: { OrderID: 'order-1' } },
+        { ok: false, code: 'ObjectNotFound' },
+      ],
+      error: new Error('network down'),
+    },
+    getProductOrder: {
+      done: [
+        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Paid' } } },
+        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'PaymentFailed' } } },
+        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Cancelled' } } },
+        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Expired' } } },
+        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } },
+        { ok: false, code: 'InternalError' },
+      ],
+      error: new Error('network down'),
+    },
+    cancelOrder: {
+      done: [{ ok: true, data: {} }, { ok: false, code: 'InvalidParameter', message: 'The order is paid' }],
+      error: new Error('network down'),
+    },
+  },
+  // The graph tells states apart by what the guards look at, not by every value the flow holds.
+  abstraction: (s) => {
+    const c = s.context as CheckoutContext;
+    return {
+      method: c.method,
+      cardChosen: c.cardID !== undefined,
+      hasCards: (c.cards?.length ?? 0) > 0,
+      order: c.orderID !== undefined,
+      address: c.addressIndex !== undefined,
+      needsAge: Boolean(c.bag?.HasAlcohol) && !c.ageConfirmed,
+    };
+  },
+};

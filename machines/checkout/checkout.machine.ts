@@ -1,0 +1,608 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  AddCreditCardInput,
+  AddCreditCardOutput,
+  AddPaymentMethodInput,
+  AddPaymentMethodOutput,
+  CallResult,
+  CancelOrderInput,
+  CheckoutCallInput,
+  CheckoutContext,
+  CheckoutEvent,
+  CheckoutInput,
+  CheckoutOutcome,
+  CheckoutOutput,
+  CheckoutTag,
+  CreateProductPaymentInput,
+  Empty,
+  GetPaymentMethodOutput,
+  GetProductOrderInput,
+  GetProductOrderOutput,
+  GetShoppingBagInput,
+  GetShoppingBagOutput,
+  PaymentStart,
+  PlaceOrderFailData,
+  ProductCreditcardPaymentInput,
+} from './checkout.types.ts';
+import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR, PAYMENT_ERRORS } from './checkout.types.ts';
+
+type PlaceResult = CallResult<PaymentStart, PlaceOrderFailData>;
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    output: {} as CheckoutOutput,
+    tags: {} as CheckoutTag,
+  },
+  actors: {
+    getShoppingBag: fromPromise<GetShoppingBagOutput, GetShoppingBagInput>(async () => {
+      throw new Error('getShoppingBag not provided');
+    }),
+    getPaymentMehtod: fromPromise<CallResult<GetPaymentMethodOutput>, Empty>(async () => {
+      throw new Error('getPaymentMehtod not provided');
+    }),
+    addCreditCard: fromPromise<CallResult<AddCreditCardOutput>, AddCreditCardInput>(async () => {
+      throw new Error('addCreditCard not provided');
+    }),
+    addPaymentMehtod: fromPromise<CallResult<AddPaymentMethodOutput>, AddPaymentMethodInput>(async () => {
+      throw new Error('addPaymentMehtod not provided');
+    }),
+    checkout: fromPromise<PlaceResult, CheckoutCallInput>(async () => {
+      throw new Error('checkout not provided');
+    }),
+    createProductPayment: fromPromise<PlaceResult, CreateProductPaymentInput>(async () => {
+      throw new Error('createProductPayment not provided');
+    }),
+    productCreditcardPayment: fromPromise<PlaceResult, ProductCreditcardPaymentInput>(async () => {
+      throw new Error('productCreditcardPayment not provided');
+    }),
+    getProductOrder: fromPromise<CallResult<GetProductOrderOutput>, GetProductOrderInput>(async () => {
+      throw new Error('getProductOrder not provided');
+    }),
+    cancelOrder: fromPromise<CallResult<Empty>, CancelOrderInput>(async () => {
+      throw new Error('cancelOrder not provided');
+    }),
+  },
+  delays: {
+    /** Between two reads of the order while the provider decides. */
+    pollInterval: 2_000,
+    /** How long to keep reading before leaving the answer to the order page. */
+    pollDeadline: 60_000,
+  },
+  actions: {
+    storeBag: assign(({ context }, params: { result: GetShoppingBagOutput }) =>
+      params.result.ok
+        ? {
+            bag: params.result.data.totals,
+            couponID: params.result.data.couponID,
+            // A coupon refused earlier (e.g. when placing) stays on show after the re-read.
+            couponError: params.result.data.couponError ?? context.couponError,
+            error: undefined,
+          }
+        : {},
+    ),
+    storeBagFailure: assign((_, params: { result: GetShoppingBagOutput }) =>
+      params.result.ok
+        ? {}
+        : {
+            error: { code: params.result.code, message: params.result.message },
+            // A coupon refused on the way stays dropped even when the second read failed.
+            ...(params.result.data?.couponError ? { couponID: undefined, couponError: params.result.data.couponError } : {}),
+          },
+    ),
+    storeBagEmpty: assign({ error: { code: 'ShoppingBagEmpty' } }),
+    chooseAddress: assign((_, params: { index: number }) => ({ addressIndex: params.index, error: undefined })),
+    confirmAge: assign({ ageConfirmed: true }),
+    selectMethod: assign((_, params: { method: CheckoutContext['method'] }) => ({ method: params.method, error: undefined })),
+    storeCards: assign(({ context }, params: { result: CallResult<GetPaymentMethodOutput> }) => {
+      if (!params.result.ok) return {};
+      const cards = params.result.data.PaymentMethodList;
+      const kept = cards.some((c) => c.id === context.cardID) ? context.cardID : cards[0]?.id;
+      return { cards, cardID: kept, error: undefined };
+    }),
+    selectCard: assign((_, params: { cardID: string }) => ({ cardID: params.cardID, error: undefined })),
+    storeNewPaymentMethod: assign((_, params: { result: CallResult<AddCreditCardOutput> }) => ({
+      newPaymentMethodID: params.result.ok ? params.result.data.PaymentMethodID : undefined,
+    })),
+    addSavedCard: assign(({ context }, params: { result: CallResult<AddPaymentMethodOutput> }) => {
+      if (!params.result.ok) return {};
+      const card = params.result.data.PaymentMethod;
+      return { cards: [...(context.cards ?? []).filter((c) => c.id !== card.id), card], cardID: card.id, newPaymentMethodID: undefined, error: undefined };
+    }),
+    storePayment: assign((_, params: { result: PlaceResult }) =>
+      params.result.ok ? { payment: params.result.data, orderID: params.result.data.OrderID, error: undefined } : {},
+    ),
+    storeFailure: assign(({ context }, params: { result: CallResult<unknown, PlaceOrderFailData> }) =>
+      params.result.ok
+        ? {}
+        : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
+    ),
+    dropCoupon: assign(({ context }, params: { result: CallResult<unknown, PlaceOrderFailData> }) => ({
+      couponID: undefined,
+      couponError: params.result.ok
+        ? undefined
+        : { couponID: context.couponID ?? '', code: params.result.code, message: params.result.message },
+    })),
+    storeOrderFailure: assign({ error: { code: 'PaymentFail' } }),
+    storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
+    clearError: assign({ error: undefined }),
+    finish: assign((_, params: { outcome: CheckoutOutcome }) => ({ outcome: params.outcome })),
+  },
+  guards: {
+    succeeded: (_, params: { result: CallResult<unknown, unknown> }) => params.result.ok,
+    bagIsEmpty: (_, params: { result: GetShoppingBagOutput }) => params.result.ok && params.result.data.totals.productList.length === 0,
+    hasAddress: ({ context }) => context.addressIndex !== undefined,
+    needsAgeConfirmation: ({ context }) => Boolean(context.bag?.HasAlcohol) && !context.ageConfirmed,
+    isCard: (_, params: { method: CheckoutContext['method'] }) => params.method === 'CreditCard',
+    payingByCard: ({ context }) => context.method === 'CreditCard',
+    knownCard: ({ context }, params: { cardID: string }) => Boolean(context.cards?.some((c) => c.id === params.cardID)),
+    readyToPlace: ({ context }) => context.orderID === undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
+    readyToPay: ({ context }) => context.orderID !== undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
+    noOrderYet: ({ context }) => context.orderID === undefined,
+    hasOrder: ({ context }) => context.orderID !== undefined,
+    resumingCard: ({ context }) => context.orderID !== undefined && context.method === 'CreditCard' && context.paymentID !== undefined,
+    resuming: ({ context }) => context.orderID !== undefined,
+    paid: (_, params: { result: PlaceResult }) => params.result.ok && params.result.data.PaymentStatus === 'succeeded',
+    fpsPlaced: ({ context }, params: { result: PlaceResult }) => params.result.ok && context.method === 'FPS',
+    mustRedirect: (_, params: { result: PlaceResult }) =>
+      params.result.ok && params.result.data.PaymentStatus === 'requires_action' && Boolean(params.result.data.RedirectURL),
+    couponRefused: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === INVALID_COUPON,
+    bagChanged: (_, params: { result: CallResult<unknown, unknown> }) =>
+      !params.result.ok && (BAG_ERRORS as readonly string[]).includes(params.result.code),
+    paymentRefused: (_, params: { result: CallResult<unknown, unknown> }) =>
+      !params.result.ok && (PAYMENT_ERRORS as readonly string[]).includes(params.result.code),
+    orderIs: (_, params: { result: CallResult<GetProductOrderOutput>; status: GetProductOrderOutput['Order']['PaymentStatus'] }) =>
+      params.result.ok && params.result.data.Order.PaymentStatus === params.status,
+  },
+}).createMachine({
+  id: 'checkout',
+  description:
+    'Product checkout: delivery address, the over-18 confirmation when the bag holds alcohol, the payment method (saved card, new card, Alipay, FPS), placing the order and paying it.',
+  context: ({ input }) => ({
+    currency: input.currency,
+    language: input.language,
+    couponID: input.couponID?.trim() || undefined,
+    addressIndex: input.addressIndex,
+    ageConfirmed: false,
+    orderID: input.resume?.OrderID,
+    method: input.resume?.PaymentMethod,
+    paymentID: input.resume?.PaymentID,
+  }),
+  initial: 'starting',
+  output: ({ context }) => ({
+    outcome: context.outcome ?? 'backToBag',
+    OrderID: context.orderID,
+    RedirectURL: context.outcome === 'redirect' ? context.payment?.RedirectURL : undefined,
+  }),
+  states: {
+    starting: {
+      description: 'A fresh checkout reads the bag; a checkout the browser comes back to (from Alipay or the card’s extra step) picks up its order’s payment.',
+      always: [
+        { guard: 'resumingCard', target: 'confirmingCard', description: 'Back from the card’s extra confirmation: ask for its outcome.' },
+        { guard: 'resuming', target: 'polling', description: 'Back from Alipay: the order’s status will say whether it was paid.' },
+        { target: 'loadingBag' },
+      ],
+    },
+    loadingBag: {
+      description: 'Reading the bag and its totals for the chosen address (getShoppingBag; a refused coupon is dropped and the bag read again).',
+      tags: ['busy'],
+      invoke: {
+        id: 'getShoppingBag',
+        src: 'getShoppingBag',
+        input: ({ context }) => ({ couponID: context.couponID, request: { Currency: context.currency } }),
+        onDone: [
+          {
+            guard: { type: 'bagIsEmpty', params: ({ event }) => ({ result: event.output }) },
+            target: 'bagProblem',
+            actions: [{ type: 'storeBag', params: ({ event }) => ({ result: event.output }) }, 'storeBagEmpty'],
+            description: 'Nothing left to order (ShoppingBagEmpty).',
+          },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'choosingAddress',
+            actions: { type: 'storeBag', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'loadFailed', actions: { type: 'storeBagFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeNetworkError' },
+      },
+    },
+    loadFailed: {
+      description: 'The bag could not be read; the member can try again.',
+      on: { RETRY: { target: 'loadingBag', actions: 'clearError' }, BACK_TO_BAG: 'returnedToBag' },
+    },
+    choosingAddress: {
+      description: 'The delivery address step, with the order summary for that address.',
+      on: {
+        CHOOSE_ADDRESS: {
+          target: 'loadingBag',
+          actions: { type: 'chooseAddress', params: ({ event }) => ({ index: event.index }) },
+          description: 'Shipping and taxes depend on the delivery country: read the totals again.',
+        },
+        CONTINUE: { guard: 'hasAddress', target: 'checkingAge' },
+        BACK_TO_BAG: 'returnedToBag',
+      },
+    },
+    checkingAge: {
+      description: 'Alcohol in the bag needs the over-18 confirmation (spec §5) before payment.',
+      always: [{ guard: 'needsAgeConfirmation', target: 'confirmingAge' }, { target: 'payment' }],
+    },
+    confirmingAge: {
+      description: 'The age warning: the member confirms they are 18 or over (Hong Kong law).',
+      on: {
+        CONFIRM_AGE: { target: 'payment', actions: 'confirmAge' },
+        DECLINE_AGE: {
+          target: 'returnedToBag',
+          description: 'Not confirmed: alcohol cannot be sold, so back to the bag to take it out.',
+        },
+        BACK: 'choosingAddress',
+      },
+    },
+    payment: {
+      description: 'Choosing how to pay: a saved card (or a new one), Alipay or FPS.',
+      initial: 'choosing',
+      states: {
+        choosing: {
+          description: 'The payment method list. Placing the order needs a method, and a card when paying by card.',
+          on: {
+            SELECT_METHOD: [
+              {
+                guard: { type: 'isCard', params: ({ event }) => ({ method: event.method }) },
+                target: 'loadingCards',
+                actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) },
+                description: 'Card: read the saved cards to choose from.',
+              },
+              { actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) } },
+            ],
+            SELECT_CARD: {
+              guard: { type: 'knownCard', params: ({ event }) => ({ cardID: event.cardID }) },
+              actions: { type: 'selectCard', params: ({ event }) => ({ cardID: event.cardID }) },
+            },
+            ADD_CARD: { guard: 'payingByCard', target: 'addingCard', actions: 'clearError' },
+            PLACE_ORDER: [
+              { guard: 'readyToPlace', target: '#checkout.placing', actions: 'clearError' },
+              {
+                guard: 'readyToPay',
+                target: '#checkout.startingPayment',
+                actions: 'clearError',
+                description: 'The order was placed by an earlier attempt: pay that order.',
+              },
+            ],
+            BACK: { guard: 'noOrderYet', target: '#checkout.choosingAddress' },
+          },
+        },
+        loadingCards: {
+          description: 'Reading the saved cards (getPaymentMehtod).',
+          tags: ['busy'],
+          invoke: {
+            id: 'getPaymentMehtod',
+            src: 'getPaymentMehtod',
+            input: () => ({}),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: 'choosing',
+                actions: { type: 'storeCards', params: ({ event }) => ({ result: event.output }) },
+              },
+              { target: 'choosing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+            ],
+            onError: { target: 'choosing', actions: 'storeNetworkError' },
+          },
+        },
+        addingCard: {
+          description: 'The add-card form: the card is tokenised, then saved to the member and selected.',
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'Card number, expiry and CVC; shows why the last try was refused.',
+              on: {
+                SUBMIT_CARD: 'tokenizing',
+                CANCEL: { target: '#checkout.payment.choosing', actions: 'clearError' },
+              },
+            },
+            tokenizing: {
+              description: 'Tokenising the card (addCreditCard in the sandbox; Stripe.js when Stripe is configured).',
+              tags: ['busy'],
+              invoke: {
+                id: 'addCreditCard',
+                src: 'addCreditCard',
+                input: ({ event }) => {
+                  assertEvent(event, 'SUBMIT_CARD');
+                  return { number: event.number, exp_month: event.expMonth, exp_year: event.expYear, cvc: event.cvc };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                    target: 'attaching',
+                    actions: { type: 'storeNewPaymentMethod', params: ({ event }) => ({ result: event.output }) },
+                  },
+                  {
+                    target: 'editing',
+                    actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+                    description: 'Refused (incorrect number, expired card, declined …): back to the form with the reason.',
+                  },
+                ],
+                onError: { target: 'editing', actions: 'storeNetworkError' },
+              },
+            },
+            attaching: {
+              description: 'Saving the card to the member (addPaymentMehtod).',
+              tags: ['busy'],
+              invoke: {
+                id: 'addPaymentMehtod',
+                src: 'addPaymentMehtod',
+                input: ({ context }) => ({ PaymentMethodID: context.newPaymentMethodID ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                    target: '#checkout.payment.choosing',
+                    actions: { type: 'addSavedCard', params: ({ event }) => ({ result: event.output }) },
+                    description: 'Saved: it joins the list, selected.',
+                  },
+                  { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+                ],
+                onError: { target: 'editing', actions: 'storeNetworkError' },
+              },
+            },
+          },
+        },
+      },
+    },
+    placing: {
+      description: 'Placing the order and starting its payment (checkout). Stock is held from here.',
+      tags: ['busy'],
+      invoke: {
+        id: 'checkout',
+        src: 'checkout',
+        input: ({ context }) => ({
+          Language: context.language,
+          Currency: context.currency,
+          PaymentMethod: context.method ?? 'CreditCard',
+          CardID: context.method === 'CreditCard' ? context.cardID : undefined,
+          CouponID: context.couponID,
+          AgeConfirmed: context.ageConfirmed,
+        }),
+        onDone: [
+          {
+            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
+            target: 'confirmed',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'fpsPlaced', params: ({ event }) => ({ result: event.output }) },
+            target: 'fpsHandoff',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'mustRedirect', params: ({ event }) => ({ result: event.output }) },
+            target: 'redirecting',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'polling',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+            description: 'Placed; the provider is still deciding.',
+          },
+          {
+            guard: { type: 'couponRefused', params: ({ event }) => ({ result: event.output }) },
+            target: 'refreshingTotals',
+            actions: [
+              { type: 'dropCoupon', params: ({ event }) => ({ result: event.output }) },
+              { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+            ],
+            description: '70600: the coupon no longer applies. Drop it, keep its message, and show the new totals.',
+          },
+          {
+            guard: { type: 'bagChanged', params: ({ event }) => ({ result: event.output }) },
+            target: 'bagProblem',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'paymentRefused', params: ({ event }) => ({ result: event.output }) },
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'payment',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+            description: 'Any other refusal: back to the payment step with the reason.',
+          },
+        ],
+        onError: { target: 'payment', actions: 'storeNetworkError' },
+      },
+    },
+    startingPayment: {
+      description: 'Paying the order an earlier attempt placed, with the method chosen now (create-product-payment).',
+      tags: ['busy'],
+      invoke: {
+        id: 'createProductPayment',
+        src: 'createProductPayment',
+        input: ({ context }) => ({
+          OrderID: context.orderID ?? '',
+          PaymentMethod: context.method ?? 'CreditCard',
+          CardID: context.method === 'CreditCard' ? context.cardID : undefined,
+          CouponID: context.couponID,
+        }),
+        onDone: [
+          {
+            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
+            target: 'confirmed',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'fpsPlaced', params: ({ event }) => ({ result: event.output }) },
+            target: 'fpsHandoff',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'mustRedirect', params: ({ event }) => ({ result: event.output }) },
+            target: 'redirecting',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'polling',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'paymentRefused', params: ({ event }) => ({ result: event.output }) },
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'payment',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+            description: 'Any other refusal (e.g. the order was cancelled meanwhile): back to the payment step with the reason.',
+          },
+        ],
+        onError: { target: 'payment', actions: 'storeNetworkError' },
+      },
+    },
+    refreshingTotals: {
+      description: 'Reading the totals again without the refused coupon, then back to the payment step.',
+      tags: ['busy'],
+      invoke: {
+        id: 'getShoppingBag',
+        src: 'getShoppingBag',
+        input: ({ context }) => ({ couponID: context.couponID, request: { Currency: context.currency } }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'payment',
+            actions: { type: 'storeBag', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'payment', actions: { type: 'storeBagFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'payment', actions: 'storeNetworkError' },
+      },
+    },
+    confirmingCard: {
+      description: 'Back from the card’s extra confirmation: reading the card payment’s outcome (product-creditcard-payment).',
+      tags: ['busy'],
+      invoke: {
+        id: 'productCreditcardPayment',
+        src: 'productCreditcardPayment',
+        input: ({ context }) => ({ OrderID: context.orderID ?? '', Payload: context.paymentID ?? '', OrderType: 'product' as const }),
+        onDone: [
+          {
+            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
+            target: 'confirmed',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'mustRedirect', params: ({ event }) => ({ result: event.output }) },
+            target: 'redirecting',
+            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+            description: 'The issuer asks for another step.',
+          },
+          {
+            guard: { type: 'paymentRefused', params: ({ event }) => ({ result: event.output }) },
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'polling',
+            description: 'Still processing, or no clear answer: the order’s status decides.',
+          },
+        ],
+        onError: { target: 'polling', description: 'Unreachable: the order’s status decides.' },
+      },
+    },
+    polling: {
+      description: 'Waiting for the payment result, which reaches the server by webhook: reading the order every few seconds.',
+      tags: ['busy'],
+      initial: 'fetching',
+      after: { pollDeadline: { target: 'stillProcessing', description: 'No answer in time: the order page will show it.' } },
+      states: {
+        fetching: {
+          description: 'Reading the order (get-product-order).',
+          invoke: {
+            id: 'getProductOrder',
+            src: 'getProductOrder',
+            input: ({ context }) => ({ orderID: context.orderID ?? '' }),
+            onDone: [
+              { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: '#checkout.confirmed' },
+              {
+                guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'PaymentFailed' }) },
+                target: '#checkout.failed',
+                actions: 'storeOrderFailure',
+              },
+              { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Cancelled' }) }, target: '#checkout.cancelled' },
+              {
+                guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Expired' }) },
+                target: '#checkout.cancelled',
+                description: 'The payment window ended unpaid: the server cancelled the order.',
+              },
+              { target: 'waiting', description: 'Still waiting for payment, or the read failed: read again shortly.' },
+            ],
+            onError: { target: 'waiting' },
+          },
+        },
+        waiting: {
+          description: 'A pause before reading the order again.',
+          after: { pollInterval: 'fetching' },
+        },
+      },
+    },
+    failed: {
+      description:
+        'The payment did not go through (PaymentFail, StripeError, AlipayError): the server’s message, another method or another try, or cancelling the order.',
+      on: {
+        RETRY: { target: 'payment', actions: 'clearError' },
+        CANCEL_ORDER: { guard: 'hasOrder', target: 'cancelling' },
+        BACK_TO_BAG: { guard: 'noOrderYet', target: 'returnedToBag' },
+      },
+    },
+    cancelling: {
+      description: 'Cancelling the unpaid order, which releases its stock (cancelOrder).',
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelOrder',
+        src: 'cancelOrder',
+        input: ({ context }) => ({ orderID: context.orderID ?? '' }),
+        onDone: [
+          { guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) }, target: 'cancelled' },
+          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: 'storeNetworkError' },
+      },
+    },
+    bagProblem: {
+      description: 'The bag changed under the checkout (OutOfStock, ShoppingBagEmpty): the server’s message, and back to the bag.',
+      on: { BACK_TO_BAG: 'returnedToBag' },
+    },
+    redirecting: {
+      type: 'final',
+      description: 'The browser goes to the provider’s page (Alipay, or the card’s extra confirmation); the flow resumes when it comes back.',
+      entry: { type: 'finish', params: { outcome: 'redirect' } },
+    },
+    fpsHandoff: {
+      type: 'final',
+      description: 'Placed for FPS: the FPS QR popup (fpsPayment) takes over.',
+      entry: { type: 'finish', params: { outcome: 'fps' } },
+    },
+    confirmed: {
+      type: 'final',
+      description: 'Paid: the order confirmation page follows.',
+      entry: { type: 'finish', params: { outcome: 'confirmed' } },
+    },
+    stillProcessing: {
+      type: 'final',
+      description: 'The provider has not answered yet: the order page will show the result when it comes.',
+      entry: { type: 'finish', params: { outcome: 'processing' } },
+    },
+    cancelled: {
+      type: 'final',
+      description: 'The order is cancelled and its stock released.',
+      entry: { type: 'finish', params: { outcome: 'cancelled' } },
+    },
+    returnedToBag: {
+      type: 'final',
+      description: 'Back to the bag, nothing ordered.',
+      entry: { type: 'finish', params: { outcome: 'backToBag' } },
+    },
+  },
+});

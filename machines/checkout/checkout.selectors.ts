@@ -1,0 +1,56 @@
+import type { SnapshotFrom } from 'xstate';
+import type { checkoutMachine } from './checkout.machine.ts';
+import type { CheckoutError, CheckoutOutput, CouponError, OrderDetail, PaymentMethod, SavedCard } from './checkout.types.ts';
+
+export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+/** A call is running: disable the controls and show the loader. */
+export const isBusy = (s: CheckoutSnapshot): boolean => s.hasTag('busy');
+
+/** Which part of the checkout page to show. */
+export type CheckoutStep = 'loading' | 'address' | 'age' | 'payment' | 'addCard' | 'placing' | 'paying' | 'failed' | 'bagProblem' | 'loadFailed' | 'done';
+
+export function step(s: CheckoutSnapshot): CheckoutStep {
+  if (s.status === 'done') return 'done';
+  if (s.matches('loadingBag') || s.matches('starting')) return 'loading';
+  if (s.matches('loadFailed')) return 'loadFailed';
+  if (s.matches('choosingAddress')) return 'address';
+  if (s.matches('confirmingAge')) return 'age';
+  if (s.matches({ payment: 'addingCard' })) return 'addCard';
+  if (s.matches('payment') || s.matches('refreshingTotals')) return 'payment';
+  if (s.matches('placing') || s.matches('startingPayment')) return 'placing';
+  if (s.matches('confirmingCard') || s.matches('polling')) return 'paying';
+  if (s.matches('failed') || s.matches('cancelling')) return 'failed';
+  return 'bagProblem';
+}
+
+/** The order summary for the chosen address (subtotal, discount, shipping, taxes, total). */
+export const totals = (s: CheckoutSnapshot): OrderDetail | undefined => s.context.bag?.orderDetail;
+/** The coupon applied to the totals, if any. */
+export const couponID = (s: CheckoutSnapshot): string | undefined => s.context.couponID;
+/** A coupon the server refused (70600): its message is shown and it is no longer applied. */
+export const couponError = (s: CheckoutSnapshot): CouponError | undefined => s.context.couponError;
+/** The reason of the last failure (spec §8 code and the server's message, or NetworkError). */
+export const error = (s: CheckoutSnapshot): CheckoutError | undefined => s.context.error;
+
+export const addressIndex = (s: CheckoutSnapshot): number | undefined => s.context.addressIndex;
+/** The address step can move on (an address is chosen). */
+export const canContinue = (s: CheckoutSnapshot): boolean => s.can({ type: 'CONTINUE' });
+/** Show the age warning (over-18 confirmation). */
+export const needsAgeConfirmation = (s: CheckoutSnapshot): boolean => s.matches('confirmingAge');
+
+export const paymentMethod = (s: CheckoutSnapshot): PaymentMethod | undefined => s.context.method;
+/** The saved cards; undefined until read. */
+export const cards = (s: CheckoutSnapshot): SavedCard[] | undefined => s.context.cards;
+export const selectedCard = (s: CheckoutSnapshot): SavedCard | undefined => s.context.cards?.find((c) => c.id === s.context.cardID);
+export const isLoadingCards = (s: CheckoutSnapshot): boolean => s.matches({ payment: 'loadingCards' });
+/** "Add card" is offered when paying by card. */
+export const canAddCard = (s: CheckoutSnapshot): boolean => s.can({ type: 'ADD_CARD' });
+/** The place-order button is enabled. */
+export const canPlaceOrder = (s: CheckoutSnapshot): boolean => s.can({ type: 'PLACE_ORDER' });
+/** An order already exists (a failed payment): paying again pays that order. */
+export const hasOrder = (s: CheckoutSnapshot): boolean => s.context.orderID !== undefined;
+export const canCancelOrder = (s: CheckoutSnapshot): boolean => s.can({ type: 'CANCEL_ORDER' });
+
+/** The flow's result once done: where to go next (order confirmation, provider page, FPS popup, bag …). */
+export const result = (s: CheckoutSnapshot): CheckoutOutput | undefined => (s.status === 'done' ? s.output : undefined);

@@ -1,0 +1,199 @@
+/**
+ * Data of the product checkout flow. Declared here, not imported from contract/, so the machine
+ * opens unchanged in the Stately visualizer. The payment calls' contract is still to come: these
+ * types say what the flow sends and expects, for the contract to match (spec §7 names and fields,
+ * plus the additions noted).
+ */
+
+/** What every actor of the flow resolves with: business failures are values, not rejections. */
+export type CallResult<T, TFailData = never> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
+
+/** The code a flow shows when an actor rejected (network down, server unreachable). */
+export const NETWORK_ERROR = 'NetworkError';
+/** Spec §8: the invalid-coupon error code. */
+export const INVALID_COUPON = '70600';
+/** Spec §8 codes after which the bag must be looked at again: nothing can be ordered as it is. */
+export const BAG_ERRORS = ['OutOfStock', 'ShoppingBagEmpty'] as const;
+/** Spec §8 codes for a payment that did not go through: another method or another try. */
+export const PAYMENT_ERRORS = ['PaymentFail', 'StripeError', 'AlipayError'] as const;
+
+export type Currency = 'HKD' | 'USD';
+export type Language = 'en' | 'zh';
+/** Spec §9: credit card (through the card provider), Alipay, FPS QR. */
+export type PaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
+
+/** Spec §3 "Selected payment card". */
+export type SavedCard = { id: string; brand: string; last4: string; expMonth: number; expYear: number };
+
+// ---- The bag, as getShoppingBag answers (only what checkout reads; the bag flow has the rest).
+
+export type OrderDetail = {
+  Currency: Currency;
+  SubTotal: number;
+  Discount: number;
+  ShippingFee: number;
+  Taxes: number;
+  Total: number;
+};
+export type ShoppingBag = {
+  productList: ReadonlyArray<{ VarianceID: string }>;
+  orderDetail: OrderDetail;
+  /** Some line holds alcohol: the over-18 confirmation is needed (spec §5). */
+  HasAlcohol: boolean;
+};
+
+/** Why a coupon was refused: the `reason` a 70600 answer carries (contract CouponRefusal). */
+export type CouponRefusalReason = 'NotFound' | 'NotYetValid' | 'Expired' | 'MinSpend' | 'UsedUp' | 'MemberLimit' | 'NotApplicable' | 'EmptyBag';
+/** A refused coupon (machines/coupon-totals CouponError), kept for display after it is dropped. */
+export type CouponError = { couponID: string; code: string; reason?: CouponRefusalReason | undefined; message?: string | undefined };
+
+/** getShoppingBag through the coupon-totals machine: a refused coupon (70600) is dropped and the bag read again. */
+export type GetShoppingBagInput = { couponID?: string | undefined; request: { Currency: Currency } };
+export type GetShoppingBagOutput = CallResult<
+  { totals: ShoppingBag; couponID?: string | undefined; couponError?: CouponError | undefined },
+  { couponError?: CouponError | undefined }
+>;
+
+// ---- Payment methods (spec §7 "Payment methods", names as the spec spells them).
+
+/** getPaymentMehtod: the member's saved cards. */
+export type GetPaymentMethodOutput = { PaymentMethodList: SavedCard[] };
+/**
+ * addCreditCard {number, exp_month, exp_year, cvc} (test only, spec §7): tokenises the card. With
+ * Stripe configured the app provides Stripe.js's createPaymentMethod here instead; either way the
+ * answer is the payment method to save.
+ */
+export type AddCreditCardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
+export type AddCreditCardOutput = { PaymentMethodID: string };
+/** addPaymentMehtod {PaymentMethodID}: saves it to the member; answers the saved card. */
+export type AddPaymentMethodInput = { PaymentMethodID: string };
+export type AddPaymentMethodOutput = { PaymentMethod: SavedCard };
+
+// ---- Placing and paying.
+
+/**
+ * checkout {Language, Currency, PaymentMethod, CardID, CouponID} (spec §7), plus AgeConfirmed: the
+ * server refuses an order with alcohol without it (spec §5).
+ */
+export type CheckoutCallInput = {
+  Language: Language;
+  Currency: Currency;
+  PaymentMethod: PaymentMethod;
+  CardID?: string | undefined;
+  CouponID?: string | undefined;
+  AgeConfirmed: boolean;
+};
+
+/**
+ * Where the payment stands once the order is placed (checkout, create-product-payment,
+ * product-creditcard-payment): `succeeded` (paid), `requires_action` (send the browser to
+ * RedirectURL: Alipay's page or the card's extra confirmation), `processing` (the provider is
+ * deciding; the order's status will tell), `pending` (FPS: the QR comes next).
+ */
+export type PaymentStart = {
+  OrderID: string;
+  PaymentStatus: 'succeeded' | 'requires_action' | 'processing' | 'pending';
+  /** The provider's payment id (Stripe's PaymentIntent). */
+  PaymentID?: string | undefined;
+  RedirectURL?: string | undefined;
+};
+/** A refused checkout may still have placed the order (the payment was declined): its id comes along. */
+export type PlaceOrderFailData = { OrderID?: string | undefined };
+
+/** create-product-payment {PaymentMethod, OrderID, CouponID} (spec §7), plus CardID: pays a placed order again. */
+export type CreateProductPaymentInput = {
+  OrderID: string;
+  PaymentMethod: PaymentMethod;
+  CardID?: string | undefined;
+  CouponID?: string | undefined;
+};
+
+/**
+ * product-creditcard-payment {OrderID, Payload, OrderType} (spec §7): after the card's extra
+ * confirmation, reads the card payment's outcome. Payload: the provider's payment id the browser
+ * came back with (Stripe's payment_intent).
+ */
+export type ProductCreditcardPaymentInput = { OrderID: string; Payload: string; OrderType: 'product' };
+
+/**
+ * get-product-order {orderID}: what checkout reads of an order while waiting for its payment.
+ * Expired: the payment window ended unpaid and the server released the order's stock.
+ */
+export type OrderPaymentStatus = 'WaitForPayment' | 'Paid' | 'PaymentFailed' | 'Cancelled' | 'Expired';
+export type GetProductOrderInput = { orderID: string };
+export type GetProductOrderOutput = { Order: { OrderID: string; PaymentStatus: OrderPaymentStatus } };
+
+/** cancelOrder {orderID} (spec §7). */
+export type CancelOrderInput = { orderID: string };
+export type Empty = Record<string, never>;
+
+// ---- The flow.
+
+export type CheckoutInput = {
+  currency: Currency;
+  language: Language;
+  /** The coupon carried over from the bag, if any. */
+  couponID?: string | undefined;
+  /** The member's main delivery address (its index in their list), when they have one. */
+  addressIndex?: number | undefined;
+  /**
+   * Coming back from a provider's page (Alipay, the card's extra step) to an order placed before
+   * the browser left: the flow picks up the payment instead of starting again.
+   */
+  resume?: { OrderID: string; PaymentMethod: PaymentMethod; PaymentID?: string | undefined } | undefined;
+};
+
+export type CheckoutError = { code: string; message?: string | undefined };
+
+export type CheckoutOutcome = 'confirmed' | 'redirect' | 'fps' | 'processing' | 'cancelled' | 'backToBag';
+
+export type CheckoutContext = {
+  currency: Currency;
+  language: Language;
+  couponID?: string | undefined;
+  couponError?: CouponError | undefined;
+  bag?: ShoppingBag | undefined;
+  addressIndex?: number | undefined;
+  ageConfirmed: boolean;
+  method?: PaymentMethod | undefined;
+  /** Undefined until getPaymentMehtod answered. */
+  cards?: SavedCard[] | undefined;
+  cardID?: string | undefined;
+  /** A payment method tokenised but not yet saved to the member. */
+  newPaymentMethodID?: string | undefined;
+  /** The placed order, once there is one: another payment attempt pays it rather than placing a new one. */
+  orderID?: string | undefined;
+  payment?: PaymentStart | undefined;
+  /** The payment id a resumed flow came back with. */
+  paymentID?: string | undefined;
+  error?: CheckoutError | undefined;
+  outcome?: CheckoutOutcome | undefined;
+};
+
+export type CheckoutEvent =
+  /** The member picked another delivery address (after the address popup saved it as main). */
+  | { type: 'CHOOSE_ADDRESS'; index: number }
+  | { type: 'CONTINUE' }
+  | { type: 'BACK' }
+  | { type: 'BACK_TO_BAG' }
+  | { type: 'CONFIRM_AGE' }
+  | { type: 'DECLINE_AGE' }
+  | { type: 'SELECT_METHOD'; method: PaymentMethod }
+  | { type: 'SELECT_CARD'; cardID: string }
+  | { type: 'ADD_CARD' }
+  | { type: 'SUBMIT_CARD'; number: string; expMonth: number; expYear: number; cvc: string }
+  | { type: 'CANCEL' }
+  | { type: 'PLACE_ORDER' }
+  | { type: 'RETRY' }
+  | { type: 'CANCEL_ORDER' };
+
+export type CheckoutOutput = {
+  outcome: CheckoutOutcome;
+  OrderID?: string | undefined;
+  /** With outcome 'redirect': where to send the browser. */
+  RedirectURL?: string | undefined;
+};
+
+export type CheckoutTag = 'busy';

@@ -1,0 +1,383 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine.ts';
+import { withCouponRecovery } from '../../machines/coupon-totals/coupon-totals.provide.ts';
+import { expiredCoupon, mastercard, needsStep, paid, processing, teaBag, visa, whiskyBag } from '../../machines/checkout/checkout.fixtures.ts';
+import * as select from '../../machines/checkout/checkout.selectors.ts';
+import type {
+  AddCreditCardOutput,
+  AddPaymentMethodOutput,
+  CallResult,
+  CheckoutInput,
+  Empty,
+  GetPaymentMethodOutput,
+  GetProductOrderOutput,
+  GetShoppingBagInput,
+  GetShoppingBagOutput,
+  PaymentStart,
+  PlaceOrderFailData,
+} from '../../machines/checkout/checkout.types.ts';
+import { checkoutModel } from './checkout.model.ts';
+import { coverage, modelPaths } from './coverage.ts';
+import { replayOnActor } from './replay.ts';
+
+const paths = modelPaths(checkoutModel);
+
+describe('checkout: model paths', () => {
+  it('reach every state and take every transition', () => {
+    const c = coverage(checkoutMachine, paths);
+    expect(c.states.missing).toEqual([]);
+    expect(c.transitions.missing).toEqual([]);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, p) => {
+    const { calls } = await replayOnActor(checkoutModel, p);
+    for (const call of calls) {
+      const input = call.input as Record<string, unknown>;
+      if (call.src === 'checkout') {
+        expect(input).toMatchObject({ Language: 'en', Currency: 'HKD' });
+        expect(['CreditCard', 'Alipay', 'FPS']).toContain(input.PaymentMethod);
+        if (input.PaymentMethod === 'CreditCard') expect(['pm_visa', 'pm_mc', 'pm_new']).toContain(input.CardID);
+        else expect(input.CardID).toBeUndefined();
+      }
+      if (call.src === 'createProductPayment' || call.src === 'getProductOrder' || call.src === 'cancelOrder') {
+        expect(input.OrderID ?? input.orderID).toBe('order-1');
+      }
+      if (call.src === 'productCreditcardPayment') expect(input).toEqual({ OrderID: 'order-1', Payload: 'pi_1', OrderType: 'product' });
+      if (call.src === 'addPaymentMehtod') expect(input).toEqual({ PaymentMethodID: 'pm_new' });
+    }
+  });
+});
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+const POLL_INTERVAL = checkoutMachine.implementations.delays.pollInterval as number;
+const POLL_DEADLINE = checkoutMachine.implementations.delays.pollDeadline as number;
+
+type Answers = {
+  bag?: (input: GetShoppingBagInput) => GetShoppingBagOutput;
+  cards?: () => CallResult<GetPaymentMethodOutput>;
+  tokenize?: () => CallResult<AddCreditCardOutput>;
+  attach?: () => CallResult<AddPaymentMethodOutput>;
+  place?: () => CallResult<PaymentStart, PlaceOrderFailData>;
+  pay?: () => CallResult<PaymentStart, PlaceOrderFailData>;
+  confirmCard?: () => CallResult<PaymentStart, PlaceOrderFailData>;
+  order?: () => CallResult<GetProductOrderOutput> | Promise<CallResult<GetProductOrderOutput>>;
+  cancel?: () => CallResult<Empty>;
+};
+
+/** A checkout whose calls answer as told and are recorded, on a simulated clock. */
+function startCheckout(input: CheckoutInput, answers: Answers = {}) {
+  const clock = new SimulatedClock();
+  const calls: Array<{ src: string; input: unknown }> = [];
+  const call =
+    <I, O>(src: string, answer: ((input: I) => O | Promise<O>) | undefined) =>
+    async ({ input }: { input: I }): Promise<O> => {
+      calls.push({ src, input });
+      if (!answer) throw new Error(`${src} was not expected`);
+      return answer(input);
+    };
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: {
+        getShoppingBag: fromPromise(call('getShoppingBag', answers.bag ?? ((i: GetShoppingBagInput) => ({ ok: true, data: { totals: teaBag, couponID: i.couponID } })))),
+        getPaymentMehtod: fromPromise(call('getPaymentMehtod', answers.cards ?? (() => ({ ok: true, data: { PaymentMethodList: [visa, mastercard] } })))),
+        addCreditCard: fromPromise(call('addCreditCard', answers.tokenize)),
+        addPaymentMehtod: fromPromise(call('addPaymentMehtod', answers.attach)),
+        checkout: fromPromise(call('checkout', answers.place)),
+        createProductPayment: fromPromise(call('createProductPayment', answers.pay)),
+        productCreditcardPayment: fromPromise(call('productCreditcardPayment', answers.confirmCard)),
+        getProductOrder: fromPromise(call('getProductOrder', answers.order)),
+        cancelOrder: fromPromise(call('cancelOrder', answers.cancel)),
+      },
+    }),
+    { input, clock },
+  );
+  const errors: unknown[] = [];
+  actor.subscribe({ error: (e) => errors.push(e) });
+  actor.start();
+  return { actor, clock, calls, errors, snapshot: () => actor.getSnapshot() };
+}
+
+const hkd: CheckoutInput = { currency: 'HKD', language: 'en', couponID: 'TEA10', addressIndex: 0 };
+
+describe('checkout: behaviour', () => {
+  it('alcohol in the bag asks for the over-18 confirmation; a saved card pays at once', async () => {
+    const t = startCheckout(hkd, {
+      bag: (i) => ({ ok: true, data: { totals: whiskyBag, couponID: i.couponID } }),
+      place: () => ({ ok: true, data: paid }),
+    });
+    expect(select.step(t.snapshot())).toBe('loading');
+    await tick();
+    expect(t.calls[0]).toEqual({ src: 'getShoppingBag', input: { couponID: 'TEA10', request: { Currency: 'HKD' } } });
+    expect(select.step(t.snapshot())).toBe('address');
+    expect(select.totals(t.snapshot())?.Total).toBe(79_200);
+    t.actor.send({ type: 'CONTINUE' });
+    expect(select.needsAgeConfirmation(t.snapshot())).toBe(true);
+    t.actor.send({ type: 'CONFIRM_AGE' });
+    expect(select.step(t.snapshot())).toBe('payment');
+    expect(select.canPlaceOrder(t.snapshot())).toBe(false);
+
+    t.actor.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
+    expect(select.isLoadingCards(t.snapshot())).toBe(true);
+    await tick();
+    expect(select.cards(t.snapshot())).toEqual([visa, mastercard]);
+    expect(select.selectedCard(t.snapshot())).toEqual(visa);
+    t.actor.send({ type: 'SELECT_CARD', cardID: 'pm_unknown' });
+    expect(select.selectedCard(t.snapshot())).toEqual(visa);
+    t.actor.send({ type: 'SELECT_CARD', cardID: mastercard.id });
+    expect(select.selectedCard(t.snapshot())).toEqual(mastercard);
+
+    t.actor.send({ type: 'PLACE_ORDER' });
+    expect(select.isBusy(t.snapshot())).toBe(true);
+    await tick();
+    expect(t.calls.at(-1)).toEqual({
+      src: 'checkout',
+      input: { Language: 'en', Currency: 'HKD', PaymentMethod: 'CreditCard', CardID: 'pm_mc', CouponID: 'TEA10', AgeConfirmed: true },
+    });
+    expect(select.result(t.snapshot())).toEqual({ outcome: 'confirmed', OrderID: 'order-1', RedirectURL: undefined });
+  });
+
+  it('declining the age confirmation goes back to the bag; no alcohol skips it', async () => {
+    const withAlcohol = startCheckout(hkd, { bag: () => ({ ok: true, data: { totals: whiskyBag } }) });
+    await tick();
+    withAlcohol.actor.send({ type: 'CONTINUE' });
+    withAlcohol.actor.send({ type: 'DECLINE_AGE' });
+    expect(select.result(withAlcohol.snapshot())).toEqual({ outcome: 'backToBag', OrderID: undefined, RedirectURL: undefined });
+
+    const tea = startCheckout(hkd);
+    await tick();
+    tea.actor.send({ type: 'CONTINUE' });
+    expect(select.step(tea.snapshot())).toBe('payment');
+  });
+
+  it('without an address the member must choose one, which reads the totals again', async () => {
+    const t = startCheckout({ currency: 'USD', language: 'zh' });
+    await tick();
+    expect(select.canContinue(t.snapshot())).toBe(false);
+    t.actor.send({ type: 'CONTINUE' });
+    expect(select.step(t.snapshot())).toBe('address');
+    t.actor.send({ type: 'CHOOSE_ADDRESS', index: 2 });
+    expect(select.step(t.snapshot())).toBe('loading');
+    await tick();
+    expect(t.calls.map((c) => c.src)).toEqual(['getShoppingBag', 'getShoppingBag']);
+    expect(select.addressIndex(t.snapshot())).toBe(2);
+    expect(select.canContinue(t.snapshot())).toBe(true);
+  });
+
+  it('adds a card: tokenised, saved, and selected; a refusal returns to the form with the reason', async () => {
+    let tokenizeAnswer: CallResult<AddCreditCardOutput> = { ok: false, code: 'PaymentFail', message: 'Your card number is incorrect.' };
+    const newCard = { id: 'pm_new', brand: 'amex', last4: '0005', expMonth: 1, expYear: 2030 };
+    const t = startCheckout(hkd, {
+      cards: () => ({ ok: true, data: { PaymentMethodList: [] } }),
+      tokenize: () => tokenizeAnswer,
+      attach: () => ({ ok: true, data: { PaymentMethod: newCard } }),
+    });
+    await tick();
+    t.actor.send({ type: 'CONTINUE' });
+    expect(select.canAddCard(t.snapshot())).toBe(false);
+    t.actor.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
+    await tick();
+    expect(select.cards(t.snapshot())).toEqual([]);
+    expect(select.canPlaceOrder(t.snapshot())).toBe(false);
+    t.actor.send({ type: 'ADD_CARD' });
+    expect(select.step(t.snapshot())).toBe('addCard');
+    const card = { type: 'SUBMIT_CARD', number: '3782 822463 10005', expMonth: 1, expYear: 2030, cvc: '1234' } as const;
+    t.actor.send(card);
+    await tick();
+    expect(t.calls.at(-1)).toEqual({ src: 'addCreditCard', input: { number: '3782 822463 10005', exp_month: 1, exp_year: 2030, cvc: '1234' } });
+    expect(select.step(t.snapshot())).toBe('addCard');
+    expect(select.error(t.snapshot())).toEqual({ code: 'PaymentFail', message: 'Your card number is incorrect.' });
+
+    tokenizeAnswer = { ok: true, data: { PaymentMethodID: 'pm_new' } };
+    t.actor.send(card);
+    await tick();
+    await tick();
+    expect(t.calls.at(-1)).toEqual({ src: 'addPaymentMehtod', input: { PaymentMethodID: 'pm_new' } });
+    expect(select.step(t.snapshot())).toBe('payment');
+    expect(select.selectedCard(t.snapshot())).toEqual(newCard);
+    expect(select.error(t.snapshot())).toBeUndefined();
+    expect(select.canPlaceOrder(t.snapshot())).toBe(true);
+  });
+
+  it('an extra confirmation step sends the browser away; coming back reads the card payment’s outcome', async () => {
+    const t = startCheckout(hkd, { place: () => ({ ok: true, data: needsStep }) });
+    await tick();
+    t.actor.send({ type: 'CONTINUE' });
+    t.actor.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
+    await tick();
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    expect(select.result(t.snapshot())).toEqual({ outcome: 'redirect', OrderID: 'order-1', RedirectURL: needsStep.RedirectURL });
+
+    const back = startCheckout(
+      { ...hkd, resume: { OrderID: 'order-1', PaymentMethod: 'CreditCard', PaymentID: 'pi_1' } },
+      { confirmCard: () => ({ ok: true, data: paid }) },
+    );
+    expect(select.step(back.snapshot())).toBe('paying');
+    await tick();
+    expect(back.calls).toEqual([{ src: 'productCreditcardPayment', input: { OrderID: 'order-1', Payload: 'pi_1', OrderType: 'product' } }]);
+    expect(select.result(back.snapshot())?.outcome).toBe('confirmed');
+  });
+
+  it('back from Alipay, reads the order every 2 s until it is paid', async () => {
+    const answers: Array<CallResult<GetProductOrderOutput>> = [
+      { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } },
+      { ok: false, code: 'InternalError' },
+      { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Paid' } } },
+    ];
+    const t = startCheckout({ ...hkd, resume: { OrderID: 'order-1', PaymentMethod: 'Alipay' } }, { order: () => answers.shift()! });
+    await tick();
+    expect(t.calls).toEqual([{ src: 'getProductOrder', input: { orderID: 'order-1' } }]);
+    t.clock.increment(POLL_INTERVAL - 1);
+    await tick();
+    expect(t.calls).toHaveLength(1);
+    t.clock.increment(1);
+    await tick();
+    expect(t.calls).toHaveLength(2);
+    t.clock.increment(POLL_INTERVAL);
+    await tick();
+    expect(t.calls).toHaveLength(3);
+    expect(select.result(t.snapshot())).toEqual({ outcome: 'confirmed', OrderID: 'order-1', RedirectURL: undefined });
+  });
+
+  it('gives up reading after the deadline and leaves the result to the order page', async () => {
+    const t = startCheckout(hkd, {
+      place: () => ({ ok: true, data: processing }),
+      order: () => ({ ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } }),
+    });
+    await tick();
+    t.actor.send({ type: 'CONTINUE' });
+    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    await tick();
+    for (let elapsed = 0; elapsed < POLL_DEADLINE - POLL_INTERVAL; elapsed += POLL_INTERVAL) {
+      t.clock.increment(POLL_INTERVAL);
+      await tick();
+    }
+    expect(select.step(t.snapshot())).toBe('paying');
+    const reads = t.calls.filter((c) => c.src === 'getProductOrder').length;
+    expect(reads).toBe(POLL_DEADLINE / POLL_INTERVAL);
+    t.clock.increment(POLL_INTERVAL);
+    await tick();
+    expect(select.result(t.snapshot())).toEqual({ outcome: 'processing', OrderID: 'order-1', RedirectURL: undefined });
+  });
+
+  it('a declined payment keeps the order: another try pays that order; cancelling it releases it', async () => {
+    const t = startCheckout(hkd, {
+      place: () => ({ ok: false, code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later', data: { OrderID: 'order-1' } }),
+      pay: () => ({ ok: false, code: 'AlipayError', message: 'Alipay is unavailable' }),
+      cancel: () => ({ ok: true, data: {} }),
+    });
+    await tick();
+    t.actor.send({ type: 'CONTINUE' });
+    t.actor.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
+    await tick();
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    expect(select.step(t.snapshot())).toBe('failed');
+    expect(select.error(t.snapshot())?.code).toBe('PaymentFail');
+    expect(select.hasOrder(t.snapshot())).toBe(true);
+
+    t.actor.send({ type: 'RETRY' });
+    t.actor.send({ type: 'BACK' });
+    expect(select.step(t.snapshot())).toBe('payment');
+    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    expect(t.calls.at(-1)).toEqual({ src: 'createProductPayment', input: { OrderID: 'order-1', PaymentMethod: 'Alipay', CardID: undefined, CouponID: 'TEA10' } });
+    expect(select.error(t.snapshot())).toEqual({ code: 'AlipayError', message: 'Alipay is unavailable' });
+
+    expect(select.canCancelOrder(t.snapshot())).toBe(true);
+    t.actor.send({ type: 'CANCEL_ORDER' });
+    await tick();
+    expect(t.calls.at(-1)).toEqual({ src: 'cancelOrder', input: { orderID: 'order-1' } });
+    expect(select.result(t.snapshot())).toEqual({ outcome: 'cancelled', OrderID: 'order-1', RedirectURL: undefined });
+  });
+
+  it('a coupon refused when placing (70600) is dropped with its message, and the totals read again without it', async () => {
+    let coupons: Array<string | undefined> = [];
+    const t = startCheckout(hkd, {
+      bag: (i) => {
+        coupons.push(i.couponID);
+        return { ok: true, data: { totals: teaBag, couponID: i.couponID } };
+      },
+      place: () => ({ ok: false, code: '70600', message: expiredCoupon.message }),
+    });
+    await tick();
+    t.actor.send({ type: 'CONTINUE' });
+    t.actor.send({ type: 'SELECT_METHOD', method: 'FPS' });
+    coupons = [];
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    await tick();
+    expect(coupons).toEqual([undefined]);
+    expect(select.step(t.snapshot())).toBe('payment');
+    expect(select.couponID(t.snapshot())).toBeUndefined();
+    expect(select.couponError(t.snapshot())).toEqual({ couponID: 'TEA10', code: '70600', message: expiredCoupon.message });
+    expect(select.paymentMethod(t.snapshot())).toBe('FPS');
+    expect(select.canPlaceOrder(t.snapshot())).toBe(true);
+  });
+
+  it('a refused coupon on the first read is shown and not sent with the order', async () => {
+    const t = startCheckout(hkd, {
+      bag: () => ({ ok: true, data: { totals: teaBag, couponError: expiredCoupon } }),
+      place: () => ({ ok: true, data: { OrderID: 'order-9', PaymentStatus: 'pending' } }),
+    });
+    await tick();
+    expect(select.couponError(t.snapshot())).toEqual(expiredCoupon);
+    t.actor.send({ type: 'CONTINUE' });
+    t.actor.send({ type: 'SELECT_METHOD', method: 'FPS' });
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    expect((t.calls.at(-1)!.input as { CouponID?: string }).CouponID).toBeUndefined();
+    expect(select.result(t.snapshot())).toEqual({ outcome: 'fps', OrderID: 'order-9', RedirectURL: undefined });
+  });
+
+  it('OutOfStock sends the member back to the bag with the server’s message', async () => {
+    const t = startCheckout(hkd, { place: () => ({ ok: false, code: 'OutOfStock', message: 'Island Single Malt is out of stock' }) });
+    await tick();
+    t.actor.send({ type: 'CONTINUE' });
+    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    expect(select.step(t.snapshot())).toBe('bagProblem');
+    expect(select.error(t.snapshot())).toEqual({ code: 'OutOfStock', message: 'Island Single Malt is out of stock' });
+    t.actor.send({ type: 'BACK_TO_BAG' });
+    expect(select.result(t.snapshot())?.outcome).toBe('backToBag');
+  });
+
+  it('an unreachable server while placing returns to the payment step, ready to try again', async () => {
+    const t = startCheckout(hkd, {
+      place: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await tick();
+    t.actor.send({ type: 'CONTINUE' });
+    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    expect(select.step(t.snapshot())).toBe('payment');
+    expect(select.error(t.snapshot())).toEqual({ code: 'NetworkError' });
+    expect(select.canPlaceOrder(t.snapshot())).toBe(true);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('reads the bag through the shared coupon recovery: a refused coupon is dropped and the bag read without it', async () => {
+    const asked: Array<string | undefined> = [];
+    const getShoppingBag = withCouponRecovery(async ({ couponID }: { couponID?: string | undefined; request: { Currency: 'HKD' | 'USD' } }) => {
+      asked.push(couponID);
+      return couponID
+        ? { ok: false as const, code: '70600', message: expiredCoupon.message, data: { reason: 'Expired' as const } }
+        : { ok: true as const, data: teaBag };
+    });
+    const actor = createActor(checkoutMachine.provide({ actors: { getShoppingBag } }), { input: hkd }).start();
+    await tick();
+    await tick();
+    expect(asked).toEqual(['TEA10', undefined]);
+    expect(select.step(actor.getSnapshot())).toBe('address');
+    expect(select.couponID(actor.getSnapshot())).toBeUndefined();
+    expect(select.couponError(actor.getSnapshot())).toEqual({ couponID: 'TEA10', code: '70600', reason: 'Expired', message: expiredCoupon.message });
+  });
+});
