@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from './db/schema.ts';
@@ -69,7 +69,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     });
   });
 
-  if (options.spaDir) mountSpa(app, options.spaDir);
+  if (options.spaDir) mountSpa(app, options.spaDir, deps.config.flowTools ?? !deps.config.production);
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toEnvelope(), err.status);
@@ -80,8 +80,11 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   return app;
 }
 
-/** Hashed assets are cached for good; every other path answers index.html (history-mode routing). */
-function mountSpa(app: Hono<AppEnv>, spaDir: string) {
+/**
+ * Hashed assets are cached for good; every other path answers index.html (history-mode routing).
+ * index.html tells the SPA whether the flow tools are on (a meta tag: no extra request on first load).
+ */
+function mountSpa(app: Hono<AppEnv>, spaDir: string, flowTools: boolean) {
   const root = path.relative(process.cwd(), spaDir) || '.';
   app.use(
     '/assets/*',
@@ -90,11 +93,16 @@ function mountSpa(app: Hono<AppEnv>, spaDir: string) {
       onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
     }),
   );
-  app.use('*', serveStatic({ root }));
   let indexHtml: Promise<string> | undefined;
-  app.get('*', async (c) => {
-    indexHtml ??= readFile(path.join(spaDir, 'index.html'), 'utf8');
+  const serveIndex = async (c: Context<AppEnv>) => {
+    indexHtml ??= readFile(path.join(spaDir, 'index.html'), 'utf8').then((html) =>
+      flowTools ? html.replace('</head>', '  <meta name="sg-flow-tools" content="on" />\n  </head>') : html,
+    );
     c.header('cache-control', 'no-cache');
     return c.html(await indexHtml);
-  });
+  };
+  app.get('/', serveIndex);
+  app.get('/index.html', serveIndex);
+  app.use('*', serveStatic({ root }));
+  app.get('*', serveIndex);
 }

@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   trustProxy: boolean;
   production: boolean;
+  /** FLOW_TOOLS=1 serves the flow tools in production too; FLOW_TOOLS=0 turns them off anywhere. */
+  flowTools: boolean;
   authSecret: string | undefined;
   idTokenSeconds: number;
   logLevel: string;
@@ -25,6 +27,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     production: env.NODE_ENV === 'production',
+    flowTools: env.FLOW_TOOLS ? /^(1|true|on|yes)$/i.test(env.FLOW_TOOLS) : env.NODE_ENV !== 'production',
     authSecret: env.AUTH_SECRET || undefined,
     idTokenSeconds: Number(env.ID_TOKEN_SECONDS ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -25,6 +25,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** Development helpers (the mail outbox reader) are served only outside production. */
   production: boolean;
+  /** The flow atlas and live inspector (/testing, /testing2); by default on outside production. */
+  flowTools?: boolean;
 }
 
 /** Login and code endpoints are rate limited per address and per account (DESIGN §7). */

@@ -59,6 +59,7 @@ const app = createApp(
       version: pkg.version,
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       production: config.production,
+      flowTools: config.flowTools,
     },
   }),
   existsSync(path.join(spaDir, 'index.html')) ? { spaDir } : {},

@@ -19,13 +19,17 @@ import { Route as HomeRouteImport } from './routes/home'
 import { Route as Privacy_policyRouteImport } from './routes/privacy_policy'
 import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as Ship_return_policyRouteImport } from './routes/ship_return_policy'
+import { Route as Shopping_bagRouteImport } from './routes/shopping_bag'
 import { Route as Terms_and_conditionsRouteImport } from './routes/terms_and_conditions'
+import { Route as TestingRouteImport } from './routes/testing'
+import { Route as Testing2RouteImport } from './routes/testing2'
 import { Route as Third_party_loginRouteImport } from './routes/third_party_login'
 import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
 import { Route as ProductProductIDRouteImport } from './routes/product/$productID'
 import { Route as Search_boxsetChar123KeywordChar125RouteImport } from './routes/search_boxset/{-$keyword}'
+import { Route as Search_resultChar123KeywordChar125RouteImport } from './routes/search_result/{-$keyword}'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -77,9 +81,24 @@ const Ship_return_policyRoute = Ship_return_policyRouteImport.update({
   path: '/ship_return_policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Shopping_bagRoute = Shopping_bagRouteImport.update({
+  id: '/shopping_bag',
+  path: '/shopping_bag',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Terms_and_conditionsRoute = Terms_and_conditionsRouteImport.update({
   id: '/terms_and_conditions',
   path: '/terms_and_conditions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestingRoute = TestingRouteImport.update({
+  id: '/testing',
+  path: '/testing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Testing2Route = Testing2RouteImport.update({
+  id: '/testing2',
+  path: '/testing2',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Third_party_loginRoute = Third_party_loginRouteImport.update({
@@ -114,6 +133,12 @@ const Search_boxsetChar123KeywordChar125Route =
     path: '/search_boxset/{-$keyword}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const Search_resultChar123KeywordChar125Route =
+  Search_resultChar123KeywordChar125RouteImport.update({
+    id: '/search_result/{-$keyword}',
+    path: '/search_result/{-$keyword}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -126,13 +151,17 @@ export interface FileRoutesByFullPath {
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
+  '/shopping_bag': typeof Shopping_bagRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/testing': typeof TestingRoute
+  '/testing2': typeof Testing2Route
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
+  '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -145,13 +174,17 @@ export interface FileRoutesByTo {
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
+  '/shopping_bag': typeof Shopping_bagRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/testing': typeof TestingRoute
+  '/testing2': typeof Testing2Route
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
+  '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -165,13 +198,17 @@ export interface FileRoutesById {
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
+  '/shopping_bag': typeof Shopping_bagRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
+  '/testing': typeof TestingRoute
+  '/testing2': typeof Testing2Route
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
+  '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -186,13 +223,17 @@ export interface FileRouteTypes {
     | '/privacy_policy'
     | '/reset_password'
     | '/ship_return_policy'
+    | '/shopping_bag'
     | '/terms_and_conditions'
+    | '/testing'
+    | '/testing2'
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
+    | '/search_result/{-$keyword}'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -205,13 +246,17 @@ export interface FileRouteTypes {
     | '/privacy_policy'
     | '/reset_password'
     | '/ship_return_policy'
+    | '/shopping_bag'
     | '/terms_and_conditions'
+    | '/testing'
+    | '/testing2'
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
+    | '/search_result/{-$keyword}'
   id:
     | '__root__'
     | '/'
@@ -224,13 +269,17 @@ export interface FileRouteTypes {
     | '/privacy_policy'
     | '/reset_password'
     | '/ship_return_policy'
+    | '/shopping_bag'
     | '/terms_and_conditions'
+    | '/testing'
+    | '/testing2'
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
+    | '/search_result/{-$keyword}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -244,13 +293,17 @@ export interface RootRouteChildren {
   Privacy_policyRoute: typeof Privacy_policyRoute
   Reset_passwordRoute: typeof Reset_passwordRoute
   Ship_return_policyRoute: typeof Ship_return_policyRoute
+  Shopping_bagRoute: typeof Shopping_bagRoute
   Terms_and_conditionsRoute: typeof Terms_and_conditionsRoute
+  TestingRoute: typeof TestingRoute
+  Testing2Route: typeof Testing2Route
   Third_party_loginRoute: typeof Third_party_loginRoute
   Verify_sign_upRoute: typeof Verify_sign_upRoute
   Verify_successRoute: typeof Verify_successRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
   ProductProductIDRoute: typeof ProductProductIDRoute
   Search_boxsetChar123KeywordChar125Route: typeof Search_boxsetChar123KeywordChar125Route
+  Search_resultChar123KeywordChar125Route: typeof Search_resultChar123KeywordChar125Route
 }
 
 declare module '@tanstack/react-router' {
@@ -325,11 +378,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Ship_return_policyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/shopping_bag': {
+      id: '/shopping_bag'
+      path: '/shopping_bag'
+      fullPath: '/shopping_bag'
+      preLoaderRoute: typeof Shopping_bagRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms_and_conditions': {
       id: '/terms_and_conditions'
       path: '/terms_and_conditions'
       fullPath: '/terms_and_conditions'
       preLoaderRoute: typeof Terms_and_conditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/testing': {
+      id: '/testing'
+      path: '/testing'
+      fullPath: '/testing'
+      preLoaderRoute: typeof TestingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/testing2': {
+      id: '/testing2'
+      path: '/testing2'
+      fullPath: '/testing2'
+      preLoaderRoute: typeof Testing2RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/third_party_login': {
@@ -374,6 +448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Search_boxsetChar123KeywordChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/search_result/{-$keyword}': {
+      id: '/search_result/{-$keyword}'
+      path: '/search_result/{-$keyword}'
+      fullPath: '/search_result/{-$keyword}'
+      preLoaderRoute: typeof Search_resultChar123KeywordChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -388,7 +469,10 @@ const rootRouteChildren: RootRouteChildren = {
   Privacy_policyRoute: Privacy_policyRoute,
   Reset_passwordRoute: Reset_passwordRoute,
   Ship_return_policyRoute: Ship_return_policyRoute,
+  Shopping_bagRoute: Shopping_bagRoute,
   Terms_and_conditionsRoute: Terms_and_conditionsRoute,
+  TestingRoute: TestingRoute,
+  Testing2Route: Testing2Route,
   Third_party_loginRoute: Third_party_loginRoute,
   Verify_sign_upRoute: Verify_sign_upRoute,
   Verify_successRoute: Verify_successRoute,
@@ -397,6 +481,8 @@ const rootRouteChildren: RootRouteChildren = {
   ProductProductIDRoute: ProductProductIDRoute,
   Search_boxsetChar123KeywordChar125Route:
     Search_boxsetChar123KeywordChar125Route,
+  Search_resultChar123KeywordChar125Route:
+    Search_resultChar123KeywordChar125Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -29,8 +29,14 @@ export interface ApiAuth {
   refreshed(staleIdToken: string): Promise<boolean>;
 }
 
+export interface CallInit {
+  signal?: AbortSignal;
+  /** A public call that answers members differently (searchProduct keeps their recent searches): send the bearer when signed in. */
+  withSession?: boolean;
+}
+
 export interface ApiClient {
-  call<C extends CallDef>(def: C, body?: CallBodyInput<C>, init?: { signal?: AbortSignal }): Promise<CallResponse<C>>;
+  call<C extends CallDef>(def: C, body?: CallBodyInput<C>, init?: CallInit): Promise<CallResponse<C>>;
   /** Requests under way that show the global loader (calls marked noLoader do not count). */
   pendingCount(): number;
   subscribePending(listener: () => void): () => void;
@@ -49,13 +55,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     for (const l of listeners) l();
   };
 
-  async function request(def: CallDef, body: unknown, signal?: AbortSignal): Promise<{ response: Response; idToken?: string }> {
+  async function request(def: CallDef, body: unknown, init?: CallInit): Promise<{ response: Response; idToken?: string }> {
+    const signal = init?.signal;
     const headers: Record<string, string> = {};
-    const tokens = def.auth === 'member' ? auth?.tokens() : undefined;
+    const tokens = def.auth === 'member' || init?.withSession ? auth?.tokens() : undefined;
+    if (tokens) headers.authorization = `Bearer ${tokens.idToken}`;
     if (def.auth === 'member') {
       // Spec §6: calls needing login fail locally without a token.
       if (!tokens) throw new ApiError('Unauthorized', 'Unauthorized', 401);
-      headers.authorization = `Bearer ${tokens.idToken}`;
       // Account calls carry the access token in the body too; always the current one, also on a retry.
       if ('entries' in def.body && 'accessToken' in (def.body as { entries: object }).entries) {
         body = { ...(body as object), accessToken: tokens.accessToken };
@@ -82,10 +89,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const counted = !def.noLoader;
       if (counted) setPending(1);
       try {
-        let { response, idToken } = await request(def, body, init?.signal);
+        let { response, idToken } = await request(def, body, init);
         // Spec §4: on 401 refresh once and retry; if the refresh fails the session ends.
         if (response.status === 401 && idToken && auth && (await auth.refreshed(idToken))) {
-          ({ response } = await request(def, body, init?.signal));
+          ({ response } = await request(def, body, init));
         }
         const data = (await response.json().catch(() => undefined)) as
           | ({ result?: unknown; ErrorCode?: unknown } & Partial<Omit<ErrorEnvelope, 'result' | 'ErrorCode'>>)

@@ -98,27 +98,6 @@ export const queries = {
       getNextPageParam: nextFrom,
       staleTime: 60_000,
     }),
-  /** Spec §7: box-set search is SearchAndFilterProduct with the ProductType filter forced to box set. */
-  boxsetSearch: (api: ApiClient, params: { Currency: Currency; Keyword: string }) =>
-    infiniteQueryOptions({
-      queryKey: ['boxsetSearch', params],
-      initialPageParam: 0,
-      queryFn: ({ pageParam, signal }) =>
-        api.call(
-          SearchAndFilterProduct,
-          {
-            Currency: params.Currency,
-            Keyword: params.Keyword || undefined,
-            Filter: { ProductType: ['boxset'] },
-            Sort: params.Keyword ? 'relevance' : 'bestSelling',
-            From: pageParam,
-            Size: 12,
-          },
-          { signal },
-        ),
-      getNextPageParam: nextFrom,
-      staleTime: 60_000,
-    }),
   bigBanners: (api: ApiClient) =>
     queryOptions({
       queryKey: ['banners', 'big'],

@@ -18,7 +18,10 @@ const REGISTRY: { [N in PopupName]: PopupComponent<N> } = {
     import('../features/notifications/NotificationsPopup.tsx').then((m) => ({ default: m.NotificationsPopup })),
   ),
   wishlist: lazy(() => import('../features/wishlist/WishlistPopup.tsx').then((m) => ({ default: m.WishlistPopup }))),
+  coupons: lazy(() => import('../features/bag/CouponsPopup.tsx').then((m) => ({ default: m.CouponsPopup }))),
   forgotPassword: lazy(() => import('../features/auth/ForgotPasswordPopup.tsx').then((m) => ({ default: m.ForgotPasswordPopup }))),
+  search: lazy(() => import('../features/search/SearchPopup.tsx').then((m) => ({ default: m.SearchPopup }))),
+  filterSort: lazy(() => import('../features/search/FilterSortPopup.tsx').then((m) => ({ default: m.FilterSortPopup }))),
 };
 
 export function PopupHost() {

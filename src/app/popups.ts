@@ -1,3 +1,5 @@
+import type { SearchType } from '../../contract/index.ts';
+import type { ResultFilters } from '../features/search/queries.ts';
 import { createStore, type Store } from './store.ts';
 
 /** Props of each popup; popups are not routes (spec §2). */
@@ -11,6 +13,10 @@ export interface PopupProps {
   account: Record<string, never>;
   notifications: Record<string, never>;
   wishlist: Record<string, never>;
+  coupons: Record<string, never>;
+  /** Opened on a results page, it starts from that page's keyword and kind of search. */
+  search: { keyword?: string; searchType?: SearchType };
+  filterSort: { searchType: SearchType; keyword: string; filters: ResultFilters };
 }
 export type PopupName = keyof PopupProps;
 

@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
 import { isUserVisible } from '../api/error-messages.ts';
 import { queries } from '../api/queries.ts';
+import { createInspection, type Inspection } from './inspection.ts';
 import { createPageHistory, type PageHistory } from './page-history.ts';
 import { createPopups, type Popups } from './popups.ts';
 import { createPreferences, type PreferencesStore } from './preferences.ts';
@@ -17,8 +18,12 @@ export interface AppServices {
   popups: Popups;
   pageHistory: PageHistory;
   session: SessionActor;
+  /** Give `inspection.inspect` to every app actor (`createActor(machine, { inspect })`): /testing2 shows them. */
+  inspection: Inspection;
   /** True once a new service worker has taken control: a newer build is live. */
   serviceWorkerUpdated: Store<boolean>;
+  /** This browser's local storage (memory in tests): visitor state such as recent searches. */
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
 declare module '@tanstack/react-query' {
@@ -54,12 +59,14 @@ export function createAppServices(options: {
     storage,
     defaultCurrency: () => queryClient.fetchQuery(queries.defaultCurrency(api)),
   });
+  const inspection = createInspection({ storage });
   const session = createSession({
     api,
     storage,
     // Member data lives under query keys starting with 'member'.
     clearMemberState: () => queryClient.removeQueries({ queryKey: ['member'] }),
     openLogin: () => popups.open('login'),
+    inspect: inspection.inspect,
   });
   return {
     api,
@@ -68,7 +75,9 @@ export function createAppServices(options: {
     popups,
     pageHistory: createPageHistory(options.sessionStorage),
     session,
+    inspection,
     serviceWorkerUpdated: createStore(false),
+    storage,
   };
 }
 

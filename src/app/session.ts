@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { userGetInfo, userRefreshToken, userSignOut, type TokenSet } from '../../contract/index.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { isLoggedIn, isRefreshing, isSettled } from '../../machines/session/session.selectors.ts';
@@ -57,6 +57,8 @@ export function createSession(deps: {
   /** Spec §4: logout clears recent search, user info, survey, bag, wishlist and subscription state. */
   clearMemberState: () => void;
   openLogin: () => void;
+  /** The app's inspection bus (src/app/inspection.ts). */
+  inspect?: (event: InspectionEvent) => void;
 }): SessionActor {
   const { api } = deps;
   const machine = sessionMachine.provide({
@@ -74,7 +76,7 @@ export function createSession(deps: {
       openLogin: () => deps.openLogin(),
     },
   });
-  const actor = createActor(machine, { input: { tokens: restoreTokens(deps.storage) } });
+  const actor = createActor(machine, { input: { tokens: restoreTokens(deps.storage) }, inspect: deps.inspect });
   api.setAuth({
     tokens: () => actor.getSnapshot().context.tokens,
     async refreshed(staleIdToken) {

@@ -22,7 +22,19 @@ import type {
   userSignOut,
   userSignup,
 } from '../../contract/account.ts';
+import type {
+  addShoppingBag,
+  BagLine as ContractBagLine,
+  CouponRefusal as ContractCouponRefusal,
+  couponApply,
+  getShoppingBag,
+  OrderDetail as ContractOrderDetail,
+  RemovedLine as ContractRemovedLine,
+  setShoppingBag,
+} from '../../contract/bag.ts';
 import type { CallBodyInput, CallResponse } from '../../contract/define.ts';
+import type * as Bag from '../../machines/bag/bag.types.ts';
+import type * as CouponTotals from '../../machines/coupon-totals/coupon-totals.types.ts';
 import type * as EntrySurvey from '../../machines/entry-survey/entry-survey.types.ts';
 import type * as ForgotPassword from '../../machines/forgot-password/forgot-password.types.ts';
 import type * as Session from '../../machines/session/session.types.ts';
@@ -63,5 +75,36 @@ describe('machine data types match contract/account.ts', () => {
     expectTypeOf<ForgotPassword.UserForgetPasswordInput>().toExtend<CallBodyInput<typeof userForgetPassword>>();
     expectTypeOf<ForgotPassword.UserConfirmForgetPasswordInput>().toExtend<CallBodyInput<typeof userConfirmForgetPassword>>();
     expectTypeOf<EntrySurvey.SubmitPreSurveyInput>().toExtend<CallBodyInput<typeof submitPreSurvey>>();
+  });
+});
+
+describe('bag and coupon-totals data types match contract/bag.ts', () => {
+  it('entities are the same shape', () => {
+    expectTypeOf<Bag.BagLine>().toEqualTypeOf<ContractBagLine>();
+    expectTypeOf<Bag.OrderDetail>().toEqualTypeOf<ContractOrderDetail>();
+    expectTypeOf<Bag.RemovedLine>().toEqualTypeOf<ContractRemovedLine>();
+    expectTypeOf<Bag.CouponRefusalReason>().toEqualTypeOf<ContractCouponRefusal>();
+    expectTypeOf<CouponTotals.CouponRefusalReason>().toEqualTypeOf<ContractCouponRefusal>();
+  });
+
+  it('contract answers fit what the bag stores', () => {
+    expectTypeOf<CallResponse<typeof getShoppingBag>>().toEqualTypeOf<Bag.ShoppingBag>();
+    expectTypeOf<CallResponse<typeof addShoppingBag>>().toEqualTypeOf<Bag.BagChange>();
+    expectTypeOf<CallResponse<typeof setShoppingBag>>().toEqualTypeOf<Bag.BagChange>();
+    expectTypeOf<CallResponse<typeof couponApply>>().toExtend<Bag.CouponApplyOutput>();
+  });
+
+  it('what the bag sends fits the contract bodies', () => {
+    expectTypeOf<Bag.ChangeBagInput>().toExtend<CallBodyInput<typeof addShoppingBag>>();
+    expectTypeOf<Bag.ChangeBagInput>().toExtend<CallBodyInput<typeof setShoppingBag>>();
+    expectTypeOf<Bag.CouponApplyInput>().toExtend<CallBodyInput<typeof couponApply>>();
+    expectTypeOf<{ CouponID?: string; Currency: Bag.GetShoppingBagRequest['Currency'] }>().toExtend<CallBodyInput<typeof getShoppingBag>>();
+  });
+
+  it('the bag reads the bag through the coupon-totals machine', () => {
+    expectTypeOf<Bag.GetShoppingBagOutput>().toEqualTypeOf<CouponTotals.CouponTotalsOutput<Bag.ShoppingBag>>();
+    expectTypeOf<Bag.GetShoppingBagInput>().toEqualTypeOf<CouponTotals.CouponTotalsInput<Bag.GetShoppingBagRequest>>();
+    expectTypeOf<Bag.CouponError>().toEqualTypeOf<CouponTotals.CouponError>();
+    expectTypeOf<Bag.CouponFailData>().toEqualTypeOf<CouponTotals.CouponFailData>();
   });
 });

@@ -1,31 +1,5 @@
 import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine.ts';
+import { fixtures } from '../../machines/forgot-password/forgot-password.fixtures.ts';
 import type { MachineModel } from './coverage.ts';
 
-export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = {
-  machine: forgotPasswordMachine,
-  inputs: [undefined],
-  events: {
-    SUBMIT_EMAIL: [{ type: 'SUBMIT_EMAIL', email: 'mei@example.com' }],
-    SUBMIT_CODE: [{ type: 'SUBMIT_CODE', code: '654321', password: 'Sencha2025' }],
-    RESEND: [{ type: 'RESEND' }],
-    EDIT: [{ type: 'EDIT' }],
-  },
-  actors: {
-    userForgetPassword: {
-      // 'Username/client id combination not found.' stands for the unknown e-mail (spec §8).
-      done: [{ ok: true, data: {} }, { ok: false, code: 'UserNotFoundException', message: 'Username/client id combination not found.' }],
-      error: new Error('network down'),
-    },
-    userConfirmForgetPassword: {
-      done: [
-        { ok: true, data: {} },
-        { ok: false, code: 'CodeMismatchException' },
-        { ok: false, code: 'ExpiredCodeException' },
-        { ok: false, code: 'InvalidPasswordException' },
-        { ok: false, code: 'LimitError' },
-      ],
-      error: new Error('network down'),
-    },
-  },
-  abstraction: ({ context }) => ({ email: context.email, codeRequested: context.codeRequested, error: context.errorCode !== undefined }),
-};
+export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = { machine: forgotPasswordMachine, ...fixtures };

@@ -1,18 +1,28 @@
 /** Every machine's test model, by flow folder; `npm run paths -- --all` can walk this. */
 import type { AnyStateMachine } from 'xstate';
 import type { MachineModel } from './coverage.ts';
+import { bagModel } from './bag.model.ts';
+import { checkoutModel } from './checkout.model.ts';
+import { couponTotalsModel } from './coupon-totals.model.ts';
 import { entryGateModel } from './entry-gate.model.ts';
 import { entrySurveyModel } from './entry-survey.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
+import { fpsPaymentModel } from './fps-payment.model.ts';
+import { searchModel } from './search.model.ts';
 import { sessionModel } from './session.model.ts';
 import { signInModel } from './sign-in.model.ts';
 import { signUpModel } from './sign-up.model.ts';
 import { thirdPartySignInModel } from './third-party-sign-in.model.ts';
 
 export const models: Record<string, MachineModel<AnyStateMachine>> = {
+  bag: bagModel as unknown as MachineModel<AnyStateMachine>,
+  checkout: checkoutModel as unknown as MachineModel<AnyStateMachine>,
+  'coupon-totals': couponTotalsModel as unknown as MachineModel<AnyStateMachine>,
   'entry-gate': entryGateModel as unknown as MachineModel<AnyStateMachine>,
   'entry-survey': entrySurveyModel as unknown as MachineModel<AnyStateMachine>,
   'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
+  'fps-payment': fpsPaymentModel as unknown as MachineModel<AnyStateMachine>,
+  search: searchModel as unknown as MachineModel<AnyStateMachine>,
   session: sessionModel as unknown as MachineModel<AnyStateMachine>,
   'sign-in': signInModel as unknown as MachineModel<AnyStateMachine>,
   'sign-up': signUpModel as unknown as MachineModel<AnyStateMachine>,

@@ -1,35 +1,7 @@
 import { signInMachine } from '../../machines/sign-in/sign-in.machine.ts';
-import type { TokenSet } from '../../machines/sign-in/sign-in.types.ts';
+import { fixtures } from '../../machines/sign-in/sign-in.fixtures.ts';
 import type { MachineModel } from './coverage.ts';
 
-export const loginTokens: TokenSet = { userID: 'u1', idToken: 'id-1', accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 3600 };
+export { loginTokens } from '../../machines/sign-in/sign-in.fixtures.ts';
 
-export const signInModel: MachineModel<typeof signInMachine> = {
-  machine: signInMachine,
-  inputs: [undefined],
-  events: {
-    SUBMIT: [{ type: 'SUBMIT', email: 'mei@example.com', password: 'Oolong2024' }],
-    EDIT: [{ type: 'EDIT' }],
-    SUBMIT_NEW_PASSWORD: [{ type: 'SUBMIT_NEW_PASSWORD', password: 'Pu-erh2025' }],
-    CANCEL: [{ type: 'CANCEL' }],
-    RETRY: [{ type: 'RETRY' }],
-  },
-  actors: {
-    userLogin: {
-      done: [
-        { ok: true, data: loginTokens },
-        { ok: false, code: 'ResetPasswordRequire', session: 'session-1' },
-        { ok: false, code: 'ResetPasswordRequire' },
-        { ok: false, code: 'IncorrectUsernameOrPassword' },
-        { ok: false, code: 'UserNotConfirmedException' },
-        { ok: false, code: 'AccountDisabled' },
-        { ok: false, code: 'LimitError' },
-      ],
-      error: new Error('network down'),
-    },
-    userForceChangePassword: {
-      done: [{ ok: true, data: loginTokens }, { ok: false, code: 'InvalidPasswordException' }],
-      error: new Error('network down'),
-    },
-  },
-};
+export const signInModel: MachineModel<typeof signInMachine> = { machine: signInMachine, ...fixtures };

@@ -89,7 +89,11 @@ export function SignUpPopup(props: { email?: string; onClose: () => void }) {
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => {
+              setCode(e.target.value.replace(/\D/g, ''));
+              // Retyping after a refused code: the old message no longer applies.
+              if (errorCode) flow.send({ type: 'EDIT' });
+            }}
             error={codeTouched && !CODE_PATTERN.test(code) ? i18n._(INVALID_CODE) : undefined}
           />
           {errorCode && <FormError>{i18n._(authMessage(errorCode))}</FormError>}

@@ -7,6 +7,7 @@ import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { AccountButton } from './AccountButton.tsx';
 import { WishlistButton } from '../wishlist/WishlistButton.tsx';
+import { BagBadge } from '../bag/BagBadge.tsx';
 
 export function TopMenuBar() {
   const { api, popups, preferences } = useServices();
@@ -24,6 +25,12 @@ export function TopMenuBar() {
           <span className="brand-name">Sip &amp; Gather</span>
         </Link>
         <div className="top-menu-actions">
+          <button type="button" className="chip-button" onClick={() => popups.open('search', {})} aria-label={t`Search`} aria-haspopup="dialog">
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" />
+            </svg>
+          </button>
           <button type="button" className="chip-button" onClick={() => popups.open('language')} aria-label={t`Language`}>
             {locale === 'zh-Hant' ? '繁' : 'EN'}
           </button>
@@ -31,6 +38,7 @@ export function TopMenuBar() {
             {currency ?? '···'}
           </button>
           <WishlistButton />
+          <BagBadge />
           <AccountButton />
         </div>
       </div>

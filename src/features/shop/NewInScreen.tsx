@@ -6,6 +6,7 @@ import type { SortOrder } from '../../../contract/index.ts';
 import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { AddToBag } from '../bag/AddToBag.tsx';
 import { ProductGrid } from './ProductCard.tsx';
 import { useCurrency } from './use-currency.ts';
 
@@ -84,7 +85,7 @@ export function NewInScreen() {
           <Trans>No products here yet. Try another type.</Trans>
         </p>
       ) : (
-        <ProductGrid products={products} label={t`Products`} />
+        <ProductGrid products={products} label={t`Products`} cardAction={(p) => <AddToBag product={p} />} />
       )}
 
       {search.hasNextPage && (

@@ -1,11 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { ProductCard as Card } from '../../../contract/index.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { WishlistHeart } from '../wishlist/WishlistHeart.tsx';
 
-export function ProductCard({ product }: { product: Card }) {
+/** `action`: a control under the card (e.g. Add to bag), passed in so the card itself stays light on the home page. */
+export function ProductCard({ product, action }: { product: Card; action?: ReactNode }) {
   const pick = useBilingual();
   return (
     <li className="product-card">
@@ -23,15 +25,24 @@ export function ProductCard({ product }: { product: Card }) {
         </span>
       </Link>
       <WishlistHeart product={product} className="product-card-heart" />
+      {action}
     </li>
   );
 }
 
-export function ProductGrid({ products, label }: { products: readonly Card[]; label?: string }) {
+export function ProductGrid({
+  products,
+  label,
+  cardAction,
+}: {
+  products: readonly Card[];
+  label?: string;
+  cardAction?: (product: Card) => ReactNode;
+}) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p) => (
-        <ProductCard key={p.ProductID} product={p} />
+        <ProductCard key={p.ProductID} product={p} action={cardAction?.(p)} />
       ))}
     </ul>
   );

@@ -9,6 +9,7 @@ import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { WishlistHeart } from '../wishlist/WishlistHeart.tsx';
+import { AddToBag } from '../bag/AddToBag.tsx';
 import { ProductGrid } from './ProductCard.tsx';
 import { useCurrency } from './use-currency.ts';
 
@@ -123,6 +124,8 @@ export function ProductScreen() {
             </fieldset>
           )}
 
+          <AddToBag product={p} variance={variance} />
+
           {p.IsAlcohol && (
             <p className="notice">
               <Trans>Alcohol is sold only to persons aged 18 or over. You will be asked to confirm your age at checkout.</Trans>
@@ -154,7 +157,7 @@ export function ProductScreen() {
           <h2 id="related-title">
             <Trans>You may also like</Trans>
           </h2>
-          <ProductGrid products={related.data} />
+          <ProductGrid products={related.data} cardAction={(card) => <AddToBag product={card} />} />
         </section>
       )}
     </div>

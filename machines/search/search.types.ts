@@ -1,0 +1,74 @@
+/**
+ * Data of the search popup flow. Declared here (not imported from contract/) so the machine opens
+ * unchanged in the Stately visualizer; tests/machines/search.test.ts checks that these stay
+ * structurally compatible with contract/search.ts.
+ */
+
+/** What every actor of the flow resolves with: business failures are values, not rejections. */
+export type CallResult<T, TFailData = never> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
+
+/** The code a flow shows when an actor rejected (network down, server unreachable). */
+export const NETWORK_ERROR = 'NetworkError';
+
+/** Which catalogue a submitted search looks in: all products, or box sets only. */
+export type SearchType = 'product' | 'boxset';
+
+export type Bilingual = { en: string; zh: string };
+
+/** One suggestion while typing: a popular keyword, or a product whose name matches. */
+export type Recommendation = {
+  Type: 'keyword' | 'product';
+  Keyword: string;
+  ProductID?: string | undefined;
+  Name?: Bilingual | undefined;
+};
+
+/** get-autocomplete-recommend {Keyword}. */
+export type GetAutocompleteRecommendInput = { Keyword: string };
+export type GetAutocompleteRecommendOutput = { RecommendList: Recommendation[] };
+
+/** searchProduct {Keyword, searchType}; the app adds Currency and the anonymous CookieID. */
+export type SearchProductInput = { Keyword: string; searchType: SearchType };
+export type SearchProductOutput = {
+  Total: number;
+  /** The member's recent searches after this one; absent for visitors, who keep theirs locally. */
+  RecentSearchList?: string[] | undefined;
+};
+
+export type SearchInput = {
+  /** The keyword to start from (the one of the result page the popup was opened on). */
+  keyword?: string | undefined;
+  searchType?: SearchType | undefined;
+};
+
+export type SearchContext = {
+  /** What the search field holds, as typed. */
+  keyword: string;
+  searchType: SearchType;
+  /** Suggestions for `suggestionsFor`; kept while the next ones load so the list does not flicker. */
+  suggestions: Recommendation[];
+  /** The keyword the suggestions were fetched for. */
+  suggestionsFor: string;
+  /** Why the last search failed: a spec §8 code, or 'NetworkError'. */
+  errorCode?: string | undefined;
+  /** Set once searchProduct has answered: what to show next. */
+  submitted?: SearchOutput | undefined;
+};
+
+export type SearchEvent =
+  /** The search field changed (every keystroke). */
+  | { type: 'TYPE'; keyword: string }
+  /** Search for a keyword: the field's text, or a recent, hot or suggested keyword that was picked. */
+  | { type: 'SUBMIT'; keyword: string };
+
+export type SearchOutput = {
+  keyword: string;
+  searchType: SearchType;
+  total: number;
+  /** The member's recent searches as the server now has them (absent for visitors). */
+  recentSearches?: string[] | undefined;
+};
+
+export type SearchTag = 'busy' | 'loadingSuggestions';

@@ -1,0 +1,142 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  getFilter,
+  getHotKeyword,
+  getUserRecentSearch,
+  SearchAndFilterProduct,
+  UserSearchAndFilterProduct,
+  type Currency,
+  type HotKeyword,
+  type SearchType,
+  type SortOrder,
+} from '../../../contract/index.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { cookieId } from '../../app/cookie-id.ts';
+import type { ResultSearch } from './search-params.ts';
+
+/** Spec §9: the product type that marks box sets (search_result leaves them out, search_boxset shows only them). */
+export const BOXSET_TYPE_ID = 'boxset';
+export const RESULTS_PAGE_SIZE = 12;
+
+/** The filters of a results page, read from its URL (ResultSearch) and tidied. */
+export interface ResultFilters {
+  type?: string[] | undefined;
+  attr?: string[] | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+  sort?: SortOrder | undefined;
+}
+
+/** Comma-separated IDs as the contract takes them: 1–64 characters, no repeats, at most 100. */
+const idsOf = (text: string | undefined) => {
+  const ids = [...new Set((text ?? '').split(',').map((id) => id.trim()))].filter((id) => id.length > 0 && id.length <= 64);
+  return ids.length ? ids.slice(0, 100) : undefined;
+};
+/** Money is integer minor units, 0 or more. */
+const amountOf = (n: number | undefined) => (n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : undefined);
+
+/** The filters a results URL asks for; box-set search ignores a type (it forces its own). */
+export function resultFilters(search: ResultSearch, searchType: SearchType): ResultFilters {
+  return {
+    type: searchType === 'boxset' ? undefined : idsOf(search.type),
+    attr: idsOf(search.attr),
+    min: amountOf(search.min),
+    max: amountOf(search.max),
+    sort: search.sort,
+  };
+}
+
+/** The URL search of a results page with these filters (empty ones left out). */
+export function searchOf(filters: ResultFilters): ResultSearch {
+  return {
+    type: filters.type?.length ? filters.type.join(',') : undefined,
+    attr: filters.attr?.length ? filters.attr.join(',') : undefined,
+    min: filters.min,
+    max: filters.max,
+    sort: filters.sort,
+  };
+}
+
+/** What a results page shows when no sort was chosen: best match for a keyword, best sellers otherwise. */
+export const defaultSort = (keyword: string): SortOrder => (keyword ? 'relevance' : 'bestSelling');
+
+/** The keyword of a results page's URL, as searched: spaces tidied, at most 100 characters (the contract's limit). */
+export const keywordOf = (param: string | undefined): string => (param ?? '').trim().replace(/\s+/g, ' ').slice(0, 100);
+
+export interface ResultsParams {
+  /** Members get UserSearchAndFilterProduct (spec §6), and their results are cleared on logout. */
+  member: boolean;
+  searchType: SearchType;
+  Currency: Currency;
+  Keyword: string;
+  filters: ResultFilters;
+}
+
+const nonEmpty = <T,>(list: readonly T[] | undefined) => (list?.length ? [...list] : undefined);
+const byRank = (list: readonly HotKeyword[]) => [...list].sort((a, b) => a.Sort - b.Sort);
+
+/** The body of a results page, without paging. */
+export function resultsBody(params: ResultsParams, CookieID: string) {
+  const { filters, Keyword } = params;
+  const boxsets = params.searchType === 'boxset';
+  const range =
+    filters.min !== undefined || filters.max !== undefined ? { Price: { Min: filters.min, Max: filters.max } } : undefined;
+  return {
+    Currency: params.Currency,
+    Keyword: Keyword || undefined,
+    // Spec §7: box-set search forces the ProductType filter; the product search leaves box sets out.
+    Filter: { ProductType: boxsets ? [BOXSET_TYPE_ID] : nonEmpty(filters.type), Attribute: nonEmpty(filters.attr) },
+    MustNot: boxsets ? undefined : { ProductType: [BOXSET_TYPE_ID] },
+    Range: range,
+    Sort: filters.sort ?? defaultSort(Keyword),
+    CookieID,
+  };
+}
+
+export const searchQueries = {
+  /**
+   * Result pages of a search. Spec §7 names SearchAndFilterProduct for box-set search, so only the
+   * product search switches to the member call.
+   */
+  results: (api: ApiClient, params: ResultsParams) => {
+    const memberCall = params.member && params.searchType === 'product';
+    const { member: _member, ...key } = params;
+    return infiniteQueryOptions({
+      queryKey: memberCall ? ['member', 'searchResults', key] : ['searchResults', key],
+      initialPageParam: 0,
+      queryFn: ({ pageParam, signal }) =>
+        api.call(
+          memberCall ? UserSearchAndFilterProduct : SearchAndFilterProduct,
+          { ...resultsBody(params, cookieId()), From: pageParam, Size: RESULTS_PAGE_SIZE },
+          { signal },
+        ),
+      getNextPageParam: (last, pages) => {
+        const loaded = pages.reduce((n, p) => n + p.ProductList.length, 0);
+        return loaded < last.Total && last.ProductList.length > 0 ? loaded : undefined;
+      },
+      staleTime: 60_000,
+    });
+  },
+  /** Types, attribute groups and the price range to filter by (counts over the whole catalogue). */
+  filters: (api: ApiClient, ProductType: string | undefined) =>
+    queryOptions({
+      queryKey: ['searchFilters', ProductType ?? null],
+      queryFn: ({ signal }) => api.call(getFilter, { ProductType }, { signal }),
+      staleTime: 60 * 60_000,
+    }),
+  /** The member's recent searches, newest first (under 'member': logout clears them, spec §4). */
+  recentSearches: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['member', 'recentSearches'],
+      queryFn: ({ signal }) => api.call(getUserRecentSearch, {}, { signal }).then((r) => r.RecentSearchList),
+      staleTime: 60_000,
+    }),
+  /** Top search and now trending, each in its Sort order (a member call). */
+  hotKeywords: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['member', 'hotKeywords'],
+      queryFn: ({ signal }) =>
+        api.call(getHotKeyword, {}, { signal }).then((r) => ({ topSearch: byRank(r.TopSearch), nowTrending: byRank(r.NowTrening) })),
+      staleTime: 5 * 60_000,
+    }),
+};

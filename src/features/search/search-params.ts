@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+import { SortOrder, type SearchType } from '../../../contract/index.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../app/lazy-screen.ts';
+import type { AppServices } from '../../app/services.ts';
+
+/**
+ * The filters and sort of a results page, kept in the URL so reload and back keep them. Route
+ * files import this (it is on the first load), so it is only the schema, kept to schema pieces the
+ * first load has anyway; `resultFilters` (queries.ts, loaded with the page) reads it further.
+ * Anything malformed in a hand-edited URL is dropped rather than failing the page.
+ */
+const Text = v.fallback(v.optional(v.string()), undefined);
+const Amount = v.fallback(v.optional(v.number()), undefined);
+
+export const ResultSearchParams = v.object({
+  /** Product type IDs, comma-separated (search_result only; box-set search forces its type). */
+  type: Text,
+  /** Attribute IDs, comma-separated: any of a group's values matches, every group must match. */
+  attr: Text,
+  /** Price range in the active currency's minor units. */
+  min: Amount,
+  max: Amount,
+  sort: v.fallback(v.optional(SortOrder), undefined),
+});
+export type ResultSearch = v.InferOutput<typeof ResultSearchParams>;
+
+/**
+ * The loader of both results routes. Its code (queries, the member check) comes with the page, a
+ * chunk of its own, so the first visit only carries this line.
+ */
+export const resultsLoader =
+  (searchType: SearchType) =>
+  ({ params, deps, context }: { params: { keyword?: string | undefined }; deps: ResultSearch; context: AppServices }) =>
+    withTimeout(import('./load-results.ts'), CHUNK_LOAD_TIMEOUT_MS).then((m) => m.loadResults(context, searchType, params.keyword, deps));

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../app/lazy-screen.ts';
+import { resultsLoader, ResultSearchParams } from '../../features/search/search-params.ts';
+
+/** Spec §2 search_result: products matching a keyword, with filters and sort kept in the URL. */
+export const Route = createFileRoute('/search_result/{-$keyword}')({
+  validateSearch: ResultSearchParams,
+  loaderDeps: ({ search }) => search,
+  loader: resultsLoader('product'),
+  component: lazyScreen(() => import('../../features/search/SearchResultScreen.tsx'), 'SearchResultScreen'),
+});

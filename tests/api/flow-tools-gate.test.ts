@@ -1,0 +1,55 @@
+/** The flow tools (/testing, /testing2) are told to the SPA by a meta tag in the index.html the server serves. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { readConfig } from '../../server/config.ts';
+import type { ServerConfig } from '../../server/deps.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const META = '<meta name="sg-flow-tools" content="on" />';
+let server: TestApp;
+let spaDir: string;
+
+beforeAll(async () => {
+  server = await createTestApp();
+  spaDir = mkdtempSync(path.join(tmpdir(), 'sg-spa-'));
+  writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><html><head><title>S&amp;G</title></head><body></body></html>');
+});
+afterAll(async () => {
+  rmSync(spaDir, { recursive: true, force: true });
+  await server.close();
+});
+
+const appWith = (config: Partial<ServerConfig>) => createApp({ ...server.deps, config: { ...server.deps.config, ...config } }, { spaDir });
+
+async function page(config: Partial<ServerConfig>, url: string) {
+  const response = await appWith(config).request(url);
+  return { status: response.status, html: await response.text() };
+}
+
+describe('the flow tools flag', () => {
+  it('is on outside production, on every path that answers index.html', async () => {
+    for (const url of ['/', '/index.html', '/testing', '/testing2?x=1', '/home']) {
+      const { status, html } = await page({ production: false }, url);
+      expect(status, url).toBe(200);
+      expect(html, url).toContain(META);
+    }
+  });
+
+  it('is off in production unless configured', async () => {
+    expect((await page({ production: true }, '/testing')).html).not.toContain(META);
+    expect((await page({ production: true }, '/')).html).not.toContain('sg-flow-tools');
+    expect((await page({ production: true, flowTools: true }, '/testing')).html).toContain(META);
+    expect((await page({ production: false, flowTools: false }, '/testing2')).html).not.toContain(META);
+  });
+
+  it('reads FLOW_TOOLS, defaulting to on when NODE_ENV is not production', () => {
+    expect(readConfig({ NODE_ENV: 'production' }).flowTools).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', FLOW_TOOLS: '1' }).flowTools).toBe(true);
+    expect(readConfig({ NODE_ENV: 'test' }).flowTools).toBe(true);
+    expect(readConfig({}).flowTools).toBe(true);
+    expect(readConfig({ NODE_ENV: 'development', FLOW_TOOLS: '0' }).flowTools).toBe(false);
+  });
+});
