@@ -29,6 +29,10 @@ export const ErrorCode = {
   InvalidCoupon: '70600',
   /** A variance whose sale stopped cannot go into the bag. */
   StopSell: 'StopSell',
+  /** Spec §5: an order with alcohol needs the over-18 confirmation. */
+  AgeConfirmationRequired: 'AgeConfirmationRequired',
+  /** An order needs a delivery address in the service range. */
+  DeliveryAddressRequired: 'DeliveryAddressRequired',
   // Account answers, named as the spec's identity provider names them (DESIGN §4).
   UsernameExistsException: 'UsernameExistsException',
   UserNotConfirmedException: 'UserNotConfirmedException',

@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './wishlist.ts';
 export * from './search.ts';
 export * from './bag.ts';
+export * from './orders.ts';

@@ -10,6 +10,7 @@ import { thirdPartyHandlers } from './third-party.ts';
 import { wishlistHandlers } from './wishlist.ts';
 import { searchHandlers } from './search.ts';
 import { bagHandlers } from './bag.ts';
+import { orderHandlers } from './orders.ts';
 
 /** Every served call, keyed by its spec name. */
 export const registry: ReadonlyMap<string, Registered> = new Map([
@@ -24,4 +25,5 @@ export const registry: ReadonlyMap<string, Registered> = new Map([
   ...wishlistHandlers,
   ...searchHandlers,
   ...bagHandlers,
+  ...orderHandlers,
 ]);

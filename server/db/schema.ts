@@ -541,3 +541,154 @@ export const hotKeywords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.sort] })],
 );
+
+/**
+ * Product orders (spec §3 order kinds, issue 5). Placed from the bag in one transaction that holds
+ * stock; an unpaid order past pay_before is expired by the jobs runner (claimed FOR UPDATE SKIP
+ * LOCKED), releasing its stock and coupon use.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    /** What a transfer or statement shows; at most 25 characters (the FPS reference label). */
+    reference: text('reference').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentStatus: text('payment_status')
+      .$type<'WaitForPayment' | 'Paid' | 'PaymentFailed' | 'Cancelled' | 'Expired'>()
+      .notNull(),
+    fulfilmentStatus: text('fulfilment_status').$type<'None' | 'InProcess' | 'Completed'>().notNull().default('None'),
+    couponCode: text('coupon_code'),
+    cardId: text('card_id'),
+    /** The provider's payment currently paying this order. */
+    paymentId: text('payment_id'),
+    deliveryAddress: jsonb('delivery_address'),
+    billingAddress: jsonb('billing_address'),
+    /** The OrderDetail (contract/bag.ts) the order was placed at. */
+    orderDetail: jsonb('order_detail').notNull(),
+    total: integer('total').notNull(),
+    ageConfirmed: boolean('age_confirmed').notNull().default(false),
+    payBefore: timestamp('pay_before', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_unpaid_due_idx')
+      .on(t.payBefore)
+      .where(sql`${t.paymentStatus} in ('WaitForPayment', 'PaymentFailed')`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    varianceId: text('variance_id')
+      .notNull()
+      .references(() => variances.id),
+    productId: text('product_id').notNull(),
+    productTypeId: text('product_type_id').notNull(),
+    name: jsonb('name').$type<{ en: string; zh: string }>().notNull(),
+    varianceName: jsonb('variance_name').$type<{ en: string; zh: string }>().notNull(),
+    image: text('image').notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+    isAlcohol: boolean('is_alcohol').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.varianceId] })],
+);
+
+/** Every payment event the shop received, once (a redelivery is recognised by its id). */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  orderId: text('order_id'),
+  type: text('type').notNull(),
+  /** What the shop did with it: applied, ignored (stale or repeated outcome), refund (paid too late). */
+  outcome: text('outcome').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Money received for an order that could no longer take it (expired or cancelled): to be refunded. */
+export const refundRequests = pgTable('refund_requests', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: text('order_id').notNull(),
+  paymentId: text('payment_id').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** The provider's customer record of a member (cards are saved under it). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/** The sandbox provider's own records (it stands in for a real provider's database). */
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  memberId: text('member_id').notNull(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const sandboxCards = pgTable(
+  'sandbox_cards',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id'),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /** How the test card behaves (from its number, which is not kept). */
+    behaviour: jsonb('behaviour').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sandbox_cards_customer_idx').on(t.customerId)],
+);
+
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: text('id').primaryKey(),
+    method: text('method').notNull(),
+    orderRef: text('order_ref').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    customerId: text('customer_id'),
+    cardId: text('card_id'),
+    returnUrl: text('return_url'),
+    failureCode: text('failure_code'),
+    declineCode: text('decline_code'),
+    fps: jsonb('fps'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    // One live payment per order: a new one only once the last failed or was cancelled.
+    uniqueIndex('sandbox_payments_live_order_idx')
+      .on(t.orderRef)
+      .where(sql`${t.status} not in ('failed', 'canceled')`),
+  ],
+);
