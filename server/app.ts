@@ -13,6 +13,7 @@ import { ApiError } from './http/errors.ts';
 import { mountMediaRoutes } from './http/media-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
 import { mountOidcRoutes } from './http/oidc-routes.ts';
+import { mountPaymentRoutes } from './http/payment-routes.ts';
 
 export interface AppOptions {
   /** Built SPA to serve with history fallback; the API alone when absent. */
@@ -55,6 +56,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   }
   mountMediaRoutes(app, deps);
   mountOidcRoutes(app);
+  mountPaymentRoutes(app, deps);
   app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
   app.all('/api/*', () => {
     throw new ApiError(404, 'NotFound', 'Unknown call');

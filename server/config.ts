@@ -16,6 +16,10 @@ export interface Config {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long an unpaid card or Alipay order holds its stock (PAYMENT_WINDOW_MINUTES, default 30); FPS is always 10. */
+  paymentWindowMinutes: number;
+  /** How often the jobs runner looks for due work, such as unpaid orders to expire (JOBS_INTERVAL_SECONDS, default 15). */
+  jobsIntervalSeconds: number;
 }
 
 /** Reads the environment once, at start-up (README: Configuration). */
@@ -34,5 +38,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sip & Gather <hello@sipandgather.hk>',
+    paymentWindowMinutes: positiveNumber(env.PAYMENT_WINDOW_MINUTES, 30),
+    jobsIntervalSeconds: positiveNumber(env.JOBS_INTERVAL_SECONDS, 15),
   };
+}
+
+function positiveNumber(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
 import { systemClock, type Clock, type Deps, type ServerConfig } from './deps.ts';
@@ -5,6 +6,11 @@ import { createGeo } from './services/geo.ts';
 import { createOutboxMailer, type Mailer } from './services/mail.ts';
 import { createMemoryMediaStore, type MediaStore } from './services/media.ts';
 import type { OidcConfig } from './services/oidc-config.ts';
+import { receiveWebhook } from './services/orders.ts';
+import { createDbSandboxStore } from './services/payments/db-store.ts';
+import { createPaymentProvider } from './services/payments/index.ts';
+import { FPS_WINDOW_MS, readPaymentConfig, timerScheduler, type PaymentConfig, type Scheduler } from './services/payments/provider.ts';
+import { SANDBOX_SIGNATURE_HEADER, type WebhookDelivery } from './services/payments/sandbox.ts';
 import { createPasswords, PRODUCTION_SCRYPT_COST } from './services/passwords.ts';
 import { createPushService, generateVapidKeys, type PushService } from './services/push.ts';
 import { createRateLimiter } from './services/rate-limit.ts';
@@ -25,14 +31,46 @@ export interface DepsOptions {
   /** Web Push; by default keys generated in memory (tests). */
   push?: PushService;
   oidc?: OidcConfig;
+  payments?: PaymentOptions;
   config?: Partial<ServerConfig>;
+}
+
+export interface PaymentOptions {
+  /** Stripe keys, FPS merchant, webhook secret (readPaymentConfig); by default the sandbox with a random secret. */
+  config?: PaymentConfig;
+  /** When the sandbox delivers its webhooks; timers by default, a manual scheduler in tests. */
+  scheduler?: Scheduler;
+  /** How long an unpaid card or Alipay order holds its stock (default 30 minutes). */
+  windowMs?: number;
+  /** Where sandbox webhooks go; by default straight into the webhook receiver the HTTP endpoint uses. */
+  deliverWebhook?: (delivery: WebhookDelivery) => Promise<boolean>;
 }
 
 /** Builds every dependency of createApp from a few settings (server, tests and bench alike). */
 export function createDeps(options: DepsOptions): Deps {
   const clock = options.clock ?? systemClock;
   const { db, log } = options;
-  return {
+  const publicUrl = options.config?.publicUrl ?? 'http://localhost:3000';
+  const paymentConfig =
+    options.payments?.config ?? readPaymentConfig({}, { publicUrl, randomSecret: () => randomBytes(32).toString('hex') });
+  // The sandbox posts its results back to this shop; the receiver needs the finished deps, read when a delivery runs.
+  const deliverWebhook =
+    options.payments?.deliverWebhook ??
+    (async (delivery: WebhookDelivery) => {
+      await receiveWebhook(deps, delivery.body, (name) => (name === SANDBOX_SIGNATURE_HEADER ? delivery.signature : undefined));
+      return true;
+    });
+  const ready = createPaymentProvider(paymentConfig, {
+    clock,
+    scheduler: options.payments?.scheduler ?? timerScheduler,
+    store: createDbSandboxStore(db),
+    deliverWebhook,
+    onDeliveryError: (err, eventId) => log.warn({ err, eventId }, 'sandbox webhook delivery failed'),
+  });
+  // A Stripe module that fails to load is reported where the provider is awaited (main.ts does so at start).
+  ready.catch(() => {});
+  const windowMs = options.payments?.windowMs ?? 30 * MINUTE_MS;
+  const deps: Deps = {
     db,
     clock,
     log,
@@ -48,13 +86,15 @@ export function createDeps(options: DepsOptions): Deps {
     media: options.media ?? createMemoryMediaStore(),
     push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
+    payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS } },
     config: {
       trustProxy: false,
       maxBodyBytes: 1024 * 1024,
       version: '0.0.0',
-      publicUrl: 'http://localhost:3000',
       production: false,
       ...options.config,
+      publicUrl,
     },
   };
+  return deps;
 }

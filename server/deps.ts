@@ -5,6 +5,7 @@ import type { Mailer } from './services/mail.ts';
 import type { MediaStore } from './services/media.ts';
 import type { OidcConfig } from './services/oidc-config.ts';
 import type { Passwords } from './services/passwords.ts';
+import type { ChosenProvider } from './services/payments/index.ts';
 import type { PushService } from './services/push.ts';
 import type { RateLimiter } from './services/rate-limit.ts';
 import type { Tokens } from './services/tokens.ts';
@@ -36,6 +37,14 @@ export interface Limits {
   codesPerAccount: RateLimiter;
 }
 
+/** The payment provider and the shop's payment rules. */
+export interface Payments {
+  /** Stripe or the sandbox (with the sandbox beside it for FPS), chosen by configuration; ready once its module has loaded. */
+  ready: Promise<ChosenProvider>;
+  /** How long an unpaid order holds its stock, by payment method (FPS: the QR's 10 minutes). */
+  windowMs: { CreditCard: number; Alipay: number; FPS: number };
+}
+
 /** Everything a handler may touch. createApp receives it whole: no module singletons. */
 export interface Deps {
   db: Db;
@@ -51,5 +60,6 @@ export interface Deps {
   push: PushService;
   /** Third-party sign-in providers; empty when none is configured. */
   oidc: OidcConfig;
+  payments: Payments;
   config: ServerConfig;
 }

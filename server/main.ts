@@ -18,6 +18,8 @@ import { createSmtpMailer } from './services/mail.ts';
 import { createDiskMediaStore } from './services/media.ts';
 import { readOidcConfig } from './services/oidc-config.ts';
 import { createPushService, loadVapidKeys } from './services/push.ts';
+import { startJobs } from './services/jobs.ts';
+import { readPaymentConfig } from './services/payments/provider.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -44,26 +46,33 @@ if (await isEmpty(database.db)) {
 }
 
 const spaDir = path.join(root, 'dist/spa');
-const app = createApp(
-  createDeps({
-    db: database.db,
-    log,
-    secret: await authSecret(database.db),
-    idTokenSeconds: config.idTokenSeconds,
-    mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
-    media: createDiskMediaStore(path.join(config.dataDir, 'media')),
-    push: createPushService({ vapid: await loadVapidKeys(database.db) }),
-    oidc: readOidcConfig(process.env),
-    config: {
-      trustProxy: config.trustProxy,
-      version: pkg.version,
-      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-      production: config.production,
-      flowTools: config.flowTools,
-    },
-  }),
-  existsSync(path.join(spaDir, 'index.html')) ? { spaDir } : {},
-);
+const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+const deps = createDeps({
+  db: database.db,
+  log,
+  secret: await authSecret(database.db),
+  idTokenSeconds: config.idTokenSeconds,
+  mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
+  media: createDiskMediaStore(path.join(config.dataDir, 'media')),
+  push: createPushService({ vapid: await loadVapidKeys(database.db) }),
+  oidc: readOidcConfig(process.env),
+  payments: {
+    config: readPaymentConfig(process.env, { publicUrl, randomSecret: () => randomBytes(32).toString('hex') }),
+    windowMs: config.paymentWindowMinutes * 60_000,
+  },
+  config: {
+    trustProxy: config.trustProxy,
+    version: pkg.version,
+    publicUrl,
+    production: config.production,
+    flowTools: config.flowTools,
+  },
+});
+// Fail at start, not at the first checkout, when the configured provider cannot be loaded.
+const { provider } = await deps.payments.ready;
+log.info({ provider: provider.name }, 'payments ready');
+const app = createApp(deps, existsSync(path.join(spaDir, 'index.html')) ? { spaDir } : {});
+const stopJobs = startJobs(deps, config.jobsIntervalSeconds * 1000);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
@@ -72,6 +81,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopJobs();
     server.close(() => void database.close().then(() => process.exit(0)));
   });
 }

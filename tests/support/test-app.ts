@@ -9,6 +9,9 @@ import { createDeps } from '../../server/create-deps.ts';
 import type { Clock, Deps } from '../../server/deps.ts';
 import type { OidcConfig } from '../../server/services/oidc-config.ts';
 import { createPasswords } from '../../server/services/passwords.ts';
+import { createManualScheduler, type ManualScheduler } from '../../server/services/payments/manual-scheduler.ts';
+import { readPaymentConfig } from '../../server/services/payments/provider.ts';
+import { SANDBOX_SIGNATURE_HEADER } from '../../server/services/payments/sandbox.ts';
 
 /** scrypt at N=2^10 keeps hashing cheap in tests; production uses 2^17. */
 const TEST_SCRYPT_COST = 10;
@@ -33,11 +36,19 @@ export interface TestAppOptions extends AppOptions {
   seed?: boolean;
   /** Third-party sign-in providers (tests start a real OIDC provider locally). */
   oidc?: OidcConfig;
+  /** How long an unpaid card or Alipay order holds its stock (default 30 minutes). */
+  paymentWindowMs?: number;
 }
+
+/** Signs the sandbox's webhooks in tests, so a test can sign a delivery of its own. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_sandbox';
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await freshDatabase();
   if (options.seed !== false) await seed(database.db, { now: SEED_NOW, passwords: createPasswords(TEST_SCRYPT_COST) });
+  // The sandbox's webhooks wait in a manual scheduler: a test delivers them when (and as often as) it likes,
+  // through the real endpoint.
+  const scheduler: ManualScheduler = createManualScheduler();
   const deps: Deps = createDeps({
     db: database.db,
     clock: options.clock,
@@ -46,6 +57,19 @@ export async function createTestApp(options: TestAppOptions = {}) {
     idTokenSeconds: options.idTokenSeconds ?? 600,
     scryptCost: TEST_SCRYPT_COST,
     oidc: options.oidc,
+    payments: {
+      config: readPaymentConfig({}, { publicUrl: 'http://shop.test', randomSecret: () => TEST_WEBHOOK_SECRET }),
+      scheduler,
+      windowMs: options.paymentWindowMs,
+      deliverWebhook: async ({ body, signature }) => {
+        const response = await app.request('/api/payments/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+          body,
+        });
+        return response.ok;
+      },
+    },
     config: {
       trustProxy: options.trustProxy ?? true,
       maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
@@ -91,7 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { status: response.status, json, text, headers: response.headers };
   }
 
-  return { app, deps, db: database.db, call, raw, close: () => database.close() };
+  return { app, deps, db: database.db, driver: database.driver, call, raw, payments: { scheduler }, close: () => database.close() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,145 @@
+/**
+ * The sandbox provider's records in the shop's database (sandbox_customers, sandbox_cards,
+ * sandbox_payments), so sandbox payments survive a restart and several server processes see the
+ * same ones. The partial unique index sandbox_payments_live_order_idx keeps one live payment per
+ * order; conditional updates keep two outcomes from both applying.
+ */
+import { and, asc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sandboxCards, sandboxCustomers, sandboxPayments } from '../../db/schema.ts';
+import type { CardBrand, PaymentFailureCode, PaymentMethodKind, PaymentStatus } from './provider.ts';
+import { CLOSED_STATUSES, type CardBehaviour, type SandboxStore, type StoredCard, type StoredPayment } from './store.ts';
+
+type CardRow = typeof sandboxCards.$inferSelect;
+type PaymentRow = typeof sandboxPayments.$inferSelect;
+/** sandbox_payments.fps: the QR's amount and payload, its expiry as ISO text. */
+type FpsColumn = { amountHkdCents: number; payload: string; expiresAt: string };
+
+const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+
+function toCard(row: CardRow): StoredCard {
+  return {
+    id: row.id,
+    customerId: orUndefined(row.customerId),
+    brand: row.brand as CardBrand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    behaviour: row.behaviour as CardBehaviour,
+    createdAt: row.createdAt,
+  };
+}
+
+function toPayment(row: PaymentRow): StoredPayment {
+  const fps = row.fps as FpsColumn | null;
+  return {
+    id: row.id,
+    method: row.method as PaymentMethodKind,
+    orderRef: row.orderRef,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status as PaymentStatus,
+    customerId: orUndefined(row.customerId),
+    cardId: orUndefined(row.cardId),
+    returnUrl: orUndefined(row.returnUrl),
+    failureCode: orUndefined(row.failureCode) as PaymentFailureCode | undefined,
+    declineCode: orUndefined(row.declineCode),
+    fps: fps ? { amountHkdCents: fps.amountHkdCents, payload: fps.payload, expiresAt: new Date(fps.expiresAt) } : undefined,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function createDbSandboxStore(db: Db): SandboxStore {
+  const liveHolder = async (orderRef: string) => {
+    const [row] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.orderRef, orderRef), notInArray(sandboxPayments.status, [...CLOSED_STATUSES])));
+    return row && toPayment(row);
+  };
+
+  return {
+    async insertCustomer(customer) {
+      await db.insert(sandboxCustomers).values(customer);
+    },
+    async getCustomer(id) {
+      const [row] = await db.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, id));
+      return row;
+    },
+
+    async insertCard(card) {
+      await db.insert(sandboxCards).values({ ...card, customerId: card.customerId ?? null });
+    },
+    async getCard(id) {
+      const [row] = await db.select().from(sandboxCards).where(eq(sandboxCards.id, id));
+      return row && toCard(row);
+    },
+    async listCards(customerId) {
+      const rows = await db
+        .select()
+        .from(sandboxCards)
+        .where(eq(sandboxCards.customerId, customerId))
+        .orderBy(asc(sandboxCards.createdAt), asc(sandboxCards.id));
+      return rows.map(toCard);
+    },
+    async attachCard(cardId, customerId) {
+      // Unattached, or already this customer's: attaching twice is harmless.
+      const [row] = await db
+        .update(sandboxCards)
+        .set({ customerId })
+        .where(and(eq(sandboxCards.id, cardId), or(isNull(sandboxCards.customerId), eq(sandboxCards.customerId, customerId))))
+        .returning();
+      return row && toCard(row);
+    },
+    async detachCard(cardId, customerId) {
+      const removed = await db
+        .delete(sandboxCards)
+        .where(and(eq(sandboxCards.id, cardId), eq(sandboxCards.customerId, customerId)))
+        .returning({ id: sandboxCards.id });
+      return removed.length > 0;
+    },
+
+    async insertPayment(payment) {
+      // A conflict can only be the live-payment index (ids are random): the order's holder answers instead.
+      // Should the holder close between the insert and the read, the insert is simply tried again.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const inserted = await db
+          .insert(sandboxPayments)
+          .values({
+            ...payment,
+            customerId: payment.customerId ?? null,
+            cardId: payment.cardId ?? null,
+            returnUrl: payment.returnUrl ?? null,
+            failureCode: payment.failureCode ?? null,
+            declineCode: payment.declineCode ?? null,
+            fps: payment.fps ? { ...payment.fps, expiresAt: payment.fps.expiresAt.toISOString() } : null,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted[0]) return { inserted: true, payment: toPayment(inserted[0]) };
+        const holder = await liveHolder(payment.orderRef);
+        if (holder) return { inserted: false, payment: holder };
+      }
+      throw new Error(`sandbox payment for ${payment.orderRef}: the live payment kept changing`);
+    },
+    async getPayment(id) {
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+      return row && toPayment(row);
+    },
+    async updatePayment(id, from, patch) {
+      // As the memory store: a key present with undefined clears the column.
+      const set: Partial<typeof sandboxPayments.$inferInsert> = {};
+      if ('status' in patch && patch.status) set.status = patch.status;
+      if ('failureCode' in patch) set.failureCode = patch.failureCode ?? null;
+      if ('declineCode' in patch) set.declineCode = patch.declineCode ?? null;
+      if ('updatedAt' in patch && patch.updatedAt) set.updatedAt = patch.updatedAt;
+      const [row] = await db
+        .update(sandboxPayments)
+        .set(set)
+        .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, [...from])))
+        .returning();
+      return row && toPayment(row);
+    },
+  };
+}
