@@ -11,6 +11,8 @@ export interface Scenario {
   path: string;
   /** JSON bodies sent in turn (POST); one is enough for a fixed request. */
   bodies?: readonly unknown[];
+  /** Extra request headers (a member's bearer token). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface LoadOptions {
@@ -40,7 +42,14 @@ interface Answer {
   body: string;
 }
 
-function request(agent: http.Agent, port: number, method: string, path: string, body?: Buffer): Promise<Answer> {
+function request(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  path: string,
+  body?: Buffer,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -49,7 +58,7 @@ function request(agent: http.Agent, port: number, method: string, path: string, 
         method,
         path,
         agent,
-        headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {},
+        headers: { ...extraHeaders, ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}) },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -67,7 +76,14 @@ function request(agent: http.Agent, port: number, method: string, path: string, 
 export async function once(port: number, scenario: Scenario, body?: unknown): Promise<{ status: number; json: unknown }> {
   const agent = new http.Agent({ keepAlive: false });
   try {
-    const answer = await request(agent, port, scenario.method, scenario.path, body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
+    const answer = await request(
+      agent,
+      port,
+      scenario.method,
+      scenario.path,
+      body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+      scenario.headers,
+    );
     let json: unknown;
     try {
       json = JSON.parse(answer.body);
@@ -107,7 +123,7 @@ export async function runLoad(port: number, scenario: Scenario, options: LoadOpt
       const sent = performance.now();
       let status = 0;
       try {
-        const answer = await request(agent, port, scenario.method, scenario.path, body);
+        const answer = await request(agent, port, scenario.method, scenario.path, body, scenario.headers);
         status = answer.status;
         if (status !== 200) firstError ??= `${status} ${answer.body.slice(0, 200)}`;
       } catch (error) {
