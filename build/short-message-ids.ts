@@ -70,13 +70,14 @@ export function shortMessageIds(): Plugin {
       if (id.endsWith('.po')) short = shortIds(await catalogueIds(root));
     },
     transform: {
-      filter: { id: /(?:[\\/]src[\\/].*\.[jt]sx?|\.po)$/, code: /\bid\b|JSON\.parse/ },
+      // Catalogues as `messages.po` and as `messages.po?lingui` (the two parts of build/first-load-messages.ts).
+      filter: { id: /(?:[\\/]src[\\/].*\.[jt]sx?|\.po(?:\?lingui)?)$/, code: /\bid\b|JSON\.parse/ },
       handler(code, id) {
         if (!short.size) return null;
         const program = this.parse(code) as unknown as Node;
         const s = new RolldownMagicString(code);
         let changed = false;
-        if (id.endsWith('.po')) {
+        if (/\.po(?:\?lingui)?$/.test(id)) {
           // lingui's compiled catalogue: export const messages = JSON.parse("{…}")
           walk(program, (node) => {
             const [arg] = (node.arguments ?? []) as Node[];

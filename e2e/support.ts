@@ -40,7 +40,11 @@ export async function signOut(page: Page) {
  * A fresh member who has verified their e-mail and answered the entry survey, made through the API
  * (the sign-up screens have their own spec); signs them in on the page.
  */
-export async function freshMember(page: Page, request: APIRequestContext, label: string): Promise<string> {
+export async function freshMember(
+  page: Page,
+  request: APIRequestContext,
+  label: string,
+): Promise<{ email: string; idToken: string; accessToken: string }> {
   const email = uniqueEmail(label);
   const password = 'Oolong2026';
   const post = async (call: string, data: object, idToken?: string) => {
@@ -65,5 +69,5 @@ export async function freshMember(page: Page, request: APIRequestContext, label:
   );
   await page.goto('/home');
   await logIn(page, email, password);
-  return email;
+  return { email, idToken: tokens.idToken, accessToken: tokens.accessToken };
 }

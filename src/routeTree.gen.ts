@@ -11,11 +11,13 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as Checkout_productRouteImport } from './routes/checkout_product'
 import { Route as Contact_usRouteImport } from './routes/contact_us'
 import { Route as Entry_surveyRouteImport } from './routes/entry_survey'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as Got_questionRouteImport } from './routes/got_question'
 import { Route as HomeRouteImport } from './routes/home'
+import { Route as Payment_failRouteImport } from './routes/payment_fail'
 import { Route as Privacy_policyRouteImport } from './routes/privacy_policy'
 import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as Ship_return_policyRouteImport } from './routes/ship_return_policy'
@@ -27,6 +29,8 @@ import { Route as Third_party_loginRouteImport } from './routes/third_party_logi
 import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
+import { Route as Order_product_confirmOrderIDRouteImport } from './routes/order_product_confirm/$orderID'
+import { Route as Order_recordOrderIDRouteImport } from './routes/order_record/$orderID'
 import { Route as ProductProductIDRouteImport } from './routes/product/$productID'
 import { Route as Search_boxsetChar123KeywordChar125RouteImport } from './routes/search_boxset/{-$keyword}'
 import { Route as Search_resultChar123KeywordChar125RouteImport } from './routes/search_result/{-$keyword}'
@@ -39,6 +43,11 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Checkout_productRoute = Checkout_productRouteImport.update({
+  id: '/checkout_product',
+  path: '/checkout_product',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Contact_usRoute = Contact_usRouteImport.update({
@@ -64,6 +73,11 @@ const Got_questionRoute = Got_questionRouteImport.update({
 const HomeRoute = HomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Payment_failRoute = Payment_failRouteImport.update({
+  id: '/payment_fail',
+  path: '/payment_fail',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Privacy_policyRoute = Privacy_policyRouteImport.update({
@@ -122,6 +136,17 @@ const New_inChar123ProductTypeIDChar125Route =
     path: '/new_in/{-$productTypeID}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const Order_product_confirmOrderIDRoute =
+  Order_product_confirmOrderIDRouteImport.update({
+    id: '/order_product_confirm/$orderID',
+    path: '/order_product_confirm/$orderID',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const Order_recordOrderIDRoute = Order_recordOrderIDRouteImport.update({
+  id: '/order_record/$orderID',
+  path: '/order_record/$orderID',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductProductIDRoute = ProductProductIDRouteImport.update({
   id: '/product/$productID',
   path: '/product/$productID',
@@ -143,11 +168,13 @@ const Search_resultChar123KeywordChar125Route =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/checkout_product': typeof Checkout_productRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
+  '/payment_fail': typeof Payment_failRoute
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
@@ -159,6 +186,8 @@ export interface FileRoutesByFullPath {
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
+  '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
@@ -166,11 +195,13 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/checkout_product': typeof Checkout_productRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
+  '/payment_fail': typeof Payment_failRoute
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
@@ -182,6 +213,8 @@ export interface FileRoutesByTo {
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
+  '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
@@ -190,11 +223,13 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/checkout_product': typeof Checkout_productRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
+  '/payment_fail': typeof Payment_failRoute
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
@@ -206,6 +241,8 @@ export interface FileRoutesById {
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
+  '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
@@ -215,11 +252,13 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/checkout_product'
     | '/contact_us'
     | '/entry_survey'
     | '/faq'
     | '/got_question'
     | '/home'
+    | '/payment_fail'
     | '/privacy_policy'
     | '/reset_password'
     | '/ship_return_policy'
@@ -231,6 +270,8 @@ export interface FileRouteTypes {
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
+    | '/order_product_confirm/$orderID'
+    | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
@@ -238,11 +279,13 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/checkout_product'
     | '/contact_us'
     | '/entry_survey'
     | '/faq'
     | '/got_question'
     | '/home'
+    | '/payment_fail'
     | '/privacy_policy'
     | '/reset_password'
     | '/ship_return_policy'
@@ -254,6 +297,8 @@ export interface FileRouteTypes {
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
+    | '/order_product_confirm/$orderID'
+    | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
@@ -261,11 +306,13 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about'
+    | '/checkout_product'
     | '/contact_us'
     | '/entry_survey'
     | '/faq'
     | '/got_question'
     | '/home'
+    | '/payment_fail'
     | '/privacy_policy'
     | '/reset_password'
     | '/ship_return_policy'
@@ -277,6 +324,8 @@ export interface FileRouteTypes {
     | '/verify_sign_up'
     | '/verify_success'
     | '/new_in/{-$productTypeID}'
+    | '/order_product_confirm/$orderID'
+    | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
@@ -285,11 +334,13 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  Checkout_productRoute: typeof Checkout_productRoute
   Contact_usRoute: typeof Contact_usRoute
   Entry_surveyRoute: typeof Entry_surveyRoute
   FaqRoute: typeof FaqRoute
   Got_questionRoute: typeof Got_questionRoute
   HomeRoute: typeof HomeRoute
+  Payment_failRoute: typeof Payment_failRoute
   Privacy_policyRoute: typeof Privacy_policyRoute
   Reset_passwordRoute: typeof Reset_passwordRoute
   Ship_return_policyRoute: typeof Ship_return_policyRoute
@@ -301,6 +352,8 @@ export interface RootRouteChildren {
   Verify_sign_upRoute: typeof Verify_sign_upRoute
   Verify_successRoute: typeof Verify_successRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
+  Order_product_confirmOrderIDRoute: typeof Order_product_confirmOrderIDRoute
+  Order_recordOrderIDRoute: typeof Order_recordOrderIDRoute
   ProductProductIDRoute: typeof ProductProductIDRoute
   Search_boxsetChar123KeywordChar125Route: typeof Search_boxsetChar123KeywordChar125Route
   Search_resultChar123KeywordChar125Route: typeof Search_resultChar123KeywordChar125Route
@@ -320,6 +373,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout_product': {
+      id: '/checkout_product'
+      path: '/checkout_product'
+      fullPath: '/checkout_product'
+      preLoaderRoute: typeof Checkout_productRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact_us': {
@@ -355,6 +415,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof HomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment_fail': {
+      id: '/payment_fail'
+      path: '/payment_fail'
+      fullPath: '/payment_fail'
+      preLoaderRoute: typeof Payment_failRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy_policy': {
@@ -434,6 +501,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof New_inChar123ProductTypeIDChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order_product_confirm/$orderID': {
+      id: '/order_product_confirm/$orderID'
+      path: '/order_product_confirm/$orderID'
+      fullPath: '/order_product_confirm/$orderID'
+      preLoaderRoute: typeof Order_product_confirmOrderIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order_record/$orderID': {
+      id: '/order_record/$orderID'
+      path: '/order_record/$orderID'
+      fullPath: '/order_record/$orderID'
+      preLoaderRoute: typeof Order_recordOrderIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$productID': {
       id: '/product/$productID'
       path: '/product/$productID'
@@ -461,11 +542,13 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  Checkout_productRoute: Checkout_productRoute,
   Contact_usRoute: Contact_usRoute,
   Entry_surveyRoute: Entry_surveyRoute,
   FaqRoute: FaqRoute,
   Got_questionRoute: Got_questionRoute,
   HomeRoute: HomeRoute,
+  Payment_failRoute: Payment_failRoute,
   Privacy_policyRoute: Privacy_policyRoute,
   Reset_passwordRoute: Reset_passwordRoute,
   Ship_return_policyRoute: Ship_return_policyRoute,
@@ -478,6 +561,8 @@ const rootRouteChildren: RootRouteChildren = {
   Verify_successRoute: Verify_successRoute,
   New_inChar123ProductTypeIDChar125Route:
     New_inChar123ProductTypeIDChar125Route,
+  Order_product_confirmOrderIDRoute: Order_product_confirmOrderIDRoute,
+  Order_recordOrderIDRoute: Order_recordOrderIDRoute,
   ProductProductIDRoute: ProductProductIDRoute,
   Search_boxsetChar123KeywordChar125Route:
     Search_boxsetChar123KeywordChar125Route,

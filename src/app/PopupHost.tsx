@@ -1,5 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { ErrorPopup } from '../ui/ErrorPopup.tsx';
+// React's lazy that also awaits the messages beyond the first load.
+import { lazy } from './lazy-screen.ts';
 import type { OpenPopup, PopupName, PopupProps } from './popups.ts';
 import { useServices } from './services.ts';
 import { useStore } from './store.ts';
@@ -22,6 +24,11 @@ const REGISTRY: { [N in PopupName]: PopupComponent<N> } = {
   forgotPassword: lazy(() => import('../features/auth/ForgotPasswordPopup.tsx').then((m) => ({ default: m.ForgotPasswordPopup }))),
   search: lazy(() => import('../features/search/SearchPopup.tsx').then((m) => ({ default: m.SearchPopup }))),
   filterSort: lazy(() => import('../features/search/FilterSortPopup.tsx').then((m) => ({ default: m.FilterSortPopup }))),
+  orders: lazy(() => import('../features/orders/OrdersPopup.tsx').then((m) => ({ default: m.OrdersPopup }))),
+  wallet: lazy(() => import('../features/wallet/WalletPopup.tsx').then((m) => ({ default: m.WalletPopup }))),
+  deliveryAddresses: lazy(() => import('../features/account/AddressPopups.tsx').then((m) => ({ default: m.DeliveryAddressesPopup }))),
+  billingAddress: lazy(() => import('../features/account/AddressPopups.tsx').then((m) => ({ default: m.BillingAddressPopup }))),
+  fpsPayment: lazy(() => import('../features/checkout/FpsQrPopup.tsx').then((m) => ({ default: m.FpsQrPopup }))),
 };
 
 export function PopupHost() {

@@ -1,8 +1,6 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import * as sessionState from '../../machines/session/session.selectors.ts';
+import type { ParsedLocation } from '@tanstack/react-router';
 import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './lazy-screen.ts';
 import type { AppServices } from './services.ts';
-import { sessionSettled } from './session.ts';
 
 /** A path inside the shop (no scheme, no host): safe to return to. */
 export const isInternalPath = (value: unknown): value is string =>
@@ -13,24 +11,9 @@ export const isInternalPath = (value: unknown): value is string =>
  * login popup; paid-member-check sends a member who still owes the entry survey to entry_survey.
  */
 async function guard(context: AppServices, location: ParsedLocation, checks: { login: boolean; entrySurvey: boolean }) {
-  // The gate machine loads with the first guarded page (a chunk of its own, like a screen).
-  const { decideEntry } = await withTimeout(import('./entry-gate-decision.ts'), CHUNK_LOAD_TIMEOUT_MS);
-  await sessionSettled(context.session);
-  const session = context.session.getSnapshot();
-  const { redirect: to, decision } = decideEntry({
-    loggedIn: sessionState.isLoggedIn(session),
-    // A login-only route never owes the survey (entry_survey itself is one).
-    preSurveyDone: !checks.entrySurvey || !sessionState.needsEntrySurvey(session),
-    target: location.href,
-    requiresLogin: checks.login,
-  });
-  if (!to) return;
-  if (decision === 'loginRequired') {
-    // Where they were going is where sign-in returns them.
-    context.pageHistory.record({ href: location.href, skipFromRedirect: false });
-    throw redirect({ to: '/home', search: { login: true } });
-  }
-  throw redirect({ to: '/entry_survey', search: { returnTo: location.href } });
+  // The gate machine and this guard's wiring load with the first guarded page (a chunk of its own, like a screen).
+  const { guardEntry } = await withTimeout(import('./entry-gate-decision.ts'), CHUNK_LOAD_TIMEOUT_MS);
+  return guardEntry(context, location, checks);
 }
 
 type GuardArgs = { context: AppServices; location: ParsedLocation };

@@ -17,6 +17,15 @@ export interface PopupProps {
   /** Opened on a results page, it starts from that page's keyword and kind of search. */
   search: { keyword?: string; searchType?: SearchType };
   filterSort: { searchType: SearchType; keyword: string; filters: ResultFilters };
+  /** The member's product orders in four tabs (spec §3). */
+  orders: Record<string, never>;
+  /** The member's saved cards: list, add, delete. */
+  wallet: Record<string, never>;
+  /** Delivery addresses: pick the main one, add, edit (checkout reads the main one). */
+  deliveryAddresses: Record<string, never>;
+  billingAddress: Record<string, never>;
+  /** The FPS QR of an unpaid order, with its countdown; paid shows the order confirmation. */
+  fpsPayment: { orderID: string };
 }
 export type PopupName = keyof PopupProps;
 

@@ -15,5 +15,6 @@ export const Route = createFileRoute('/home')({
       queryClient.ensureQueryData(queries.bestSellers(api, currency)),
     ]);
   },
-  component: lazyScreen(() => import('../features/shop/HomeScreen.tsx'), 'HomeScreen'),
+  // The first screen: its messages come with the first load (vite.config.ts, firstLoadMessages).
+  component: lazyScreen(() => import('../features/shop/HomeScreen.tsx'), 'HomeScreen', { firstScreen: true }),
 });

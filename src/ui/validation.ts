@@ -39,3 +39,6 @@ export function confirmError(password: string, confirm: string): MessageDescript
 
 export const CODE_PATTERN = /^\d{6}$/;
 export const INVALID_CODE = msg`Enter the 6-digit code from the e-mail`;
+
+/** Spec §3: the postal code of an address where none applies. */
+export const NO_POSTAL_CODE = '000000';

@@ -101,6 +101,14 @@ export function AccountPopup(props: { onClose: () => void }) {
           </Tabs.Content>
         </Tabs.Root>
       )}
+      <nav className="account-links" aria-label={t`My shopping`}>
+        <button type="button" className="button small" onClick={() => popups.open('orders')}>
+          <Trans>My orders</Trans>
+        </button>
+        <button type="button" className="button small" onClick={() => popups.open('wallet')}>
+          <Trans>Wallet</Trans>
+        </button>
+      </nav>
       <div className="account-footer">
         <button type="button" className="button wide" onClick={signOut}>
           <Trans>Sign out</Trans>

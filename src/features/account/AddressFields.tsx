@@ -6,7 +6,7 @@ import { CheckboxField, SelectField, useMessage } from './account-ui.tsx';
 import type { AddressDraft, AddressProblems } from './address-draft.ts';
 import { NO_POSTAL_CODE } from './account-validation.ts';
 import { PhoneFields } from './PhoneFields.tsx';
-import { findCity, useCities, useCountries } from './use-places.ts';
+import { findCity, useCities, useCountries } from '../../ui/use-places.ts';
 
 /**
  * The fields every address has (delivery and billing): name, phone, country within the service

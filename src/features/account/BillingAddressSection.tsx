@@ -5,7 +5,7 @@ import { failureMessage, SaveStatus, useMessage } from './account-ui.tsx';
 import { DEFAULT_CALLING_CODE } from './account-validation.ts';
 import { addressProblems, draftFrom, hasProblems, toAddress, type AddressDraft } from './address-draft.ts';
 import { AddressFields } from './AddressFields.tsx';
-import { useCountries } from './use-places.ts';
+import { useCountries } from '../../ui/use-places.ts';
 import { useUpdateInfo } from './use-update-info.ts';
 
 /** The billing address: the delivery address fields without label or main flag. */

@@ -5,8 +5,8 @@ import { CheckboxField, failureMessage, SaveStatus, SelectField, useMessage } fr
 import { DEFAULT_CALLING_CODE, MAX_DELIVERY_ADDRESSES } from './account-validation.ts';
 import { addressProblems, draftFrom, hasProblems, toAddress, type AddressDraft } from './address-draft.ts';
 import { AddressFields } from './AddressFields.tsx';
-import { AddressSummary } from './AddressSummary.tsx';
-import { useCountries } from './use-places.ts';
+import { AddressSummary } from '../../ui/AddressSummary.tsx';
+import { useCountries } from '../../ui/use-places.ts';
 import { useUpdateInfo } from './use-update-info.ts';
 
 type Label = DeliveryAddress['label'];

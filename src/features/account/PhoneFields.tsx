@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Field } from '../../ui/Field.tsx';
 import { SelectField } from './account-ui.tsx';
-import { useCallingCodes } from './use-places.ts';
+import { useCallingCodes } from '../../ui/use-places.ts';
 
 /** A calling code (countries' CountryCode) and a contact number, side by side. */
 export function PhoneFields(props: {

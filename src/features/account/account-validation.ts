@@ -5,7 +5,7 @@ import { REQUIRED } from '../../ui/validation.ts';
 export const PHONE_PATTERN = /^\d{6,15}$/;
 export const POSTAL_CODE_PATTERN = /^[A-Za-z0-9 -]{3,10}$/;
 /** Spec §3: the postal code of an address where none applies. */
-export const NO_POSTAL_CODE = '000000';
+export { NO_POSTAL_CODE } from '../../ui/validation.ts';
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;

@@ -287,6 +287,7 @@ function CouponSection({ bag }: { bag: BagActor }) {
 function BagSummary({ bag }: { bag: BagActor }) {
   const summary = useSelector(bag, bagState.summary);
   const canCheckout = useSelector(bag, bagState.canCheckout);
+  const couponCode = useSelector(bag, bagState.couponCode);
   const busy = useSelector(bag, bagState.isBusy);
   const id = useId();
   if (!summary) return null;
@@ -304,10 +305,10 @@ function BagSummary({ bag }: { bag: BagActor }) {
         </p>
       )}
       {canCheckout ? (
-        // checkout_product arrives with the checkout issue; a plain link until then.
-        <a href="/checkout_product" className="button primary wide bag-checkout">
+        // The applied coupon goes along: checkout prices the order with it.
+        <Link to="/checkout_product" search={{ coupon: couponCode }} className="button primary wide bag-checkout">
           <Trans>Checkout</Trans>
-        </a>
+        </Link>
       ) : (
         <>
           <button type="button" className="button primary wide bag-checkout" disabled aria-describedby={`${id}-why`}>

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { PopupHost } from '../../app/PopupHost.tsx';
+import { PopupLayer } from '../../app/popup-layer.tsx';
 import { AddToHomeBanner } from './AddToHomeBanner.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
 import { Footer } from './Footer.tsx';
@@ -34,7 +34,7 @@ export function RootLayout() {
       {parts.subscriptionBar && <SubscriptionBar />}
       {parts.floatingButtons && <FloatingButtons />}
       {parts.navigator && <Navigator />}
-      <PopupHost />
+      <PopupLayer />
     </div>
   );
 }

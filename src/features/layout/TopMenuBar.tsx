@@ -2,12 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { queries } from '../../api/queries.ts';
+import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { AccountButton } from './AccountButton.tsx';
 import { WishlistButton } from '../wishlist/WishlistButton.tsx';
-import { BagBadge } from '../bag/BagBadge.tsx';
+
+// The bag and its badge are the member's: a visitor's first load leaves them out.
+const BagBadge = membersOnly(() => import('../bag/BagBadge.tsx').then((m) => ({ default: m.BagBadge })));
 
 export function TopMenuBar() {
   const { api, popups, preferences } = useServices();

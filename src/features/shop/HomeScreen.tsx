@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Banner } from '../../../contract/index.ts';
 import { queries } from '../../api/queries.ts';
+import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { MemberHome } from './MemberHome.tsx';
 import { ProductGrid } from './ProductCard.tsx';
 import { useCurrency } from './use-currency.ts';
+
+// The member's greeting and guide; a visitor's first load leaves it out.
+const MemberHome = membersOnly(() => import('./MemberHome.tsx').then((m) => ({ default: m.MemberHome })));
 
 function BannerCard({ banner, big }: { banner: Banner; big?: boolean }) {
   const pick = useBilingual();

@@ -1,45 +1,30 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { Suspense, useState } from 'react';
 import type { ProductCard } from '../../../contract/index.ts';
+import * as sessionState from '../../../machines/session/session.selectors.ts';
+import { lazy } from '../../app/lazy-screen.ts';
 import { useServices } from '../../app/services.ts';
-import { useWishlist } from './use-wishlist.ts';
-import './wishlist.css';
+import { HeartButton } from './HeartButton.tsx';
+
+// The wishlist and its toggle are the member's: a chunk of their own, which a visitor's first load
+// leaves out (DESIGN §10).
+const MemberWishlistHeart = lazy(() => import('./MemberWishlistHeart.tsx').then((m) => ({ default: m.MemberWishlistHeart })));
 
 /** A heart toggling a product on the member's wishlist; a visitor is asked to log in. */
 export function WishlistHeart({ product, className }: { product: ProductCard; className?: string }) {
-  const { popups } = useServices();
-  const wishlist = useWishlist();
-  const { t } = useLingui();
-  const saved = wishlist.loggedIn && wishlist.has(product.ProductID);
+  const { popups, session } = useServices();
+  const loggedIn = useSelector(session, sessionState.isLoggedIn);
+  // A member's click while their part is loading: the heart fills at once, the save follows on load.
+  const [savePending, setSavePending] = useState(false);
+  if (!loggedIn) return <HeartButton className={className} saved={false} onClick={() => popups.open('login')} />;
   return (
-    <span className={`wishlist-heart ${className ?? ''}`}>
-      <button
-        type="button"
-        className="wishlist-heart-button"
-        aria-pressed={saved}
-        aria-label={saved ? t`Remove from wishlist` : t`Save to wishlist`}
-        onClick={() => (wishlist.loggedIn ? wishlist.toggle(product, !saved) : popups.open('login'))}
-      >
-        <HeartIcon filled={saved} />
-      </button>
-      {wishlist.failed && (
-        <span role="alert" className="wishlist-heart-message">
-          <Trans>Your wishlist could not be updated. Please try again.</Trans>
-        </span>
-      )}
-    </span>
-  );
-}
-
-export function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="heart-icon">
-      <path
-        d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.6 3.2 5 6.7 5c2.1 0 3.5 1.1 4.3 2.4h2C13.8 6.1 15.2 5 17.3 5c3.5 0 5.6 3.6 4.2 6.8C19.5 16.4 12 21 12 21z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
+    <Suspense fallback={<HeartButton className={className} saved={savePending} onClick={() => setSavePending((pending) => !pending)} />}>
+      <MemberWishlistHeart
+        product={product}
+        className={className}
+        savePending={savePending}
+        onSavePendingTaken={() => setSavePending(false)}
       />
-    </svg>
+    </Suspense>
   );
 }

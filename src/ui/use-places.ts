@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { City, Country } from '../../../contract/index.ts';
-import { useServices } from '../../app/services.ts';
-import { useBilingual } from '../../ui/Bilingual.tsx';
-import { accountQueries } from './queries.ts';
+import type { City, Country } from '../../contract/index.ts';
+import { useServices } from '../app/services.ts';
+import { useBilingual } from './Bilingual.tsx';
+import { placeQueries } from '../api/places.ts';
 
 export function useCountries() {
   const { api } = useServices();
-  return useQuery({ ...accountQueries.countries(api), meta: { handlesErrors: true } });
+  return useQuery({ ...placeQueries.countries(api), meta: { handlesErrors: true } });
 }
 
 export function useCities(CountryID: string) {
   const { api } = useServices();
-  return useQuery({ ...accountQueries.cities(api, CountryID), meta: { handlesErrors: true } });
+  return useQuery({ ...placeQueries.cities(api, CountryID), meta: { handlesErrors: true } });
 }
 
 export interface CallingCode {

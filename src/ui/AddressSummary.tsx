@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import type { Address } from '../../../contract/index.ts';
-import { NO_POSTAL_CODE } from './account-validation.ts';
+import type { Address } from '../../contract/index.ts';
+import { NO_POSTAL_CODE } from './validation.ts';
 import { useCityName, useCountryName } from './use-places.ts';
 
 /** An address as it would be written on a parcel. */

@@ -1,0 +1,130 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { freshMember } from './support.ts';
+
+const home = {
+  label: 'home',
+  firstName: 'Ka Yan',
+  lastName: 'Wong',
+  countryCallingCode: '852',
+  phone: '91234567',
+  CountryID: 'HK',
+  city: 'HK-wan-chai',
+  address1: '1 Harbour Road',
+  postalCode: '000000',
+};
+
+/** A member with a delivery address and a Long Jing tin in the bag, on the checkout page. */
+async function atCheckout(page: Page, request: APIRequestContext, label: string) {
+  const member = await freshMember(page, request, label);
+  const post = async (call: string, data: object) => {
+    const answer = await request.post(`/api/${call}`, { data, headers: { authorization: `Bearer ${member.idToken}` } });
+    expect(answer.ok(), `${call}: ${await answer.text()}`).toBe(true);
+  };
+  await post('user-update-info', { accessToken: member.accessToken, deliveryAddress: [home], mainDeliveryAddressIndex: 0 });
+  await post('addShoppingBag', { VarianceID: 'tea-long-jing-50g', Quantity: 1 });
+  await page.goto('/checkout_product');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /1 Harbour Road/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  return member;
+}
+
+async function chooseMethod(page: Page, method: RegExp) {
+  await page.getByRole('button', { name: 'Choose payment method' }).click();
+  const popup = page.getByRole('dialog', { name: 'Payment method' });
+  await popup.getByRole('radio', { name: method }).check();
+  await popup.getByRole('button', { name: 'Use this payment method' }).click();
+}
+
+async function payByNewCard(page: Page, number: string, again = false) {
+  if (again) await page.getByRole('button', { name: 'Change card' }).click();
+  else await chooseMethod(page, /Credit or debit card/);
+  const cards = page.getByRole('dialog', { name: 'Choose a card' });
+  await cards.getByRole('button', { name: 'Add a new card' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a card' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await cards.getByRole('radio', { name: new RegExp(`ending in ${number.slice(-4)}`) }).check();
+  await cards.getByRole('button', { name: 'Use this card' }).click();
+  await page.getByRole('button', { name: /^Place order|^Pay now/ }).click();
+}
+
+async function orderUnderTab(page: Page, tab: string) {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Account and settings' }).click();
+  await page.getByRole('button', { name: 'My orders' }).click();
+  const orders = page.getByRole('dialog', { name: 'My orders' });
+  await orders.getByRole('tab', { name: tab }).click();
+  await expect(orders.getByRole('link', { name: /^Order / })).toHaveCount(1);
+}
+
+test('a card that pays, a card that is declined, and a card that asks for an extra confirmation', async ({ page, request }) => {
+  await atCheckout(page, request, 'card');
+  await payByNewCard(page, '4000000000000002');
+  // Declined at checkout: the words show there, and the placed order can be paid another way.
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+  await expect(page.getByText('Payment failed, please use another payment method or try again later')).toBeVisible();
+
+  // The same order, paid again with a card that asks the issuer to confirm.
+  await page.getByRole('button', { name: 'Choose another payment method' }).click();
+  await payByNewCard(page, '4000002760003184', true);
+  await expect(page.getByRole('heading', { name: /Card authentication \(sandbox\)/ })).toBeVisible();
+  await page.getByRole('button', { name: /Complete authentication/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await orderUnderTab(page, 'In process');
+});
+
+test('a plain card payment goes straight to the confirmation', async ({ page, request }) => {
+  await atCheckout(page, request, 'card-ok');
+  await payByNewCard(page, '4242424242424242');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await orderUnderTab(page, 'In process');
+});
+
+test('Alipay: paid on its page, and cancelled on its page', async ({ page, request }) => {
+  await atCheckout(page, request, 'alipay');
+  await chooseMethod(page, /Alipay/);
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page.getByRole('heading', { name: /Alipay \(sandbox\)/ })).toBeVisible();
+  await page.getByRole('button', { name: /Cancel/ }).click();
+  await expect(page).toHaveURL(/\/payment_fail/);
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+
+  // Back from the provider's page: the same order can be paid again.
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Choose another payment method' }).click();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { name: /Alipay \(sandbox\)/ })).toBeVisible();
+  await page.getByRole('button', { name: /Pay/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await orderUnderTab(page, 'In process');
+});
+
+test('FPS: the bank pays the QR and the confirmation appears by itself', async ({ page, request }) => {
+  await atCheckout(page, request, 'fps');
+  await chooseMethod(page, /FPS/);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/checkout'));
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  const { PaymentID } = await (await answer).json();
+  const popup = page.getByRole('dialog', { name: 'Pay with FPS' });
+  await expect(popup.getByRole('img', { name: /^FPS QR code for order / })).toBeVisible();
+  await expect(popup.getByRole('timer')).toContainText(/^(10:00|9:5\d)/);
+
+  // The bank's notification (the sandbox's stand-in); no click on the page.
+  expect((await request.post(`/api/payments/sandbox/fps/${PaymentID}/pay`)).ok()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
+  await orderUnderTab(page, 'In process');
+});
+
+test('FPS: after ten minutes unpaid the QR expires', async ({ page, request }) => {
+  await page.clock.install();
+  await atCheckout(page, request, 'fps-expiry');
+  await chooseMethod(page, /FPS/);
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Pay with FPS' });
+  await expect(popup.getByRole('timer')).toBeVisible();
+  await page.clock.fastForward('10:01');
+  await expect(page.getByText('The 10 minutes to pay are over and the QR code is no longer valid. Your order was not paid.')).toBeVisible();
+});

@@ -1,0 +1,589 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { userUpdateInfo, type UserDetail } from '../../../contract/index.ts';
+import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
+import type { CheckoutInput, PaymentMethod } from '../../../machines/checkout/checkout.types.ts';
+import * as sessionState from '../../../machines/session/session.selectors.ts';
+import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
+import { useServices } from '../../app/services.ts';
+import { useStore } from '../../app/store.ts';
+import { contentLanguage } from '../../i18n/i18n.ts';
+import { AddressSummary } from '../../ui/AddressSummary.tsx';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+import { useMethodName } from '../../ui/OrderDetails.tsx';
+import { OrderTotals } from '../../ui/OrderTotals.tsx';
+import { Price } from '../../ui/Price.tsx';
+import { useCardName } from '../../ui/SavedCardLabel.tsx';
+import { AgeWarningPopup } from './AgeWarningPopup.tsx';
+import { CardSelectionPopup } from './CardSelectionPopup.tsx';
+import { checkoutBag, createCheckoutMachine } from './checkout-service.ts';
+import './checkout.css';
+import { productOrderQuery } from './order-query.ts';
+import { PaymentMethodPopup } from './PaymentMethodPopup.tsx';
+import { useWallet } from './wallet-support.ts';
+
+type CheckoutActor = ReturnType<typeof useActorRef<ReturnType<typeof createCheckoutMachine>>>;
+
+/** Spec §2 checkout_product: delivery and billing address, the over-18 confirmation, payment method, summary, place order. */
+export function CheckoutScreen() {
+  const { session } = useServices();
+  const member = useSelector(session, sessionState.user);
+  // Each visit is a checkout of its own, also when the page is reached again before it unmounted.
+  const visit = useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href });
+  return (
+    <div className="page checkout-page">
+      <header className="page-head">
+        <h1>
+          <Trans>Checkout</Trans>
+        </h1>
+      </header>
+      {member ? (
+        <CheckoutFlow key={visit} member={member} />
+      ) : (
+        <p className="muted" role="status">
+          <Trans>Loading your account…</Trans>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The member's main delivery address index, when they have any address. */
+const mainIndex = (member: UserDetail) =>
+  member.deliveryAddress.length ? Math.min(Math.max(member.mainDeliveryAddressIndex, 0), member.deliveryAddress.length - 1) : undefined;
+
+function CheckoutFlow({ member }: { member: UserDetail }) {
+  const services = useServices();
+  const search = useSearch({ from: '/checkout_product' });
+  const { locale, currency } = useStore(services.preferences);
+  const [machine] = useState(() => createCheckoutMachine(services.api));
+  const [input] = useState<CheckoutInput>(() => ({
+    currency: currency ?? 'HKD',
+    language: contentLanguage(locale),
+    couponID: search.coupon,
+    addressIndex: mainIndex(member),
+    resume: search.orderID && search.method ? { OrderID: search.orderID, PaymentMethod: search.method } : undefined,
+  }));
+  const actor = useActorRef(machine, { input, inspect: services.inspection.inspect });
+  useOutcome(actor);
+  useFollowMainAddress(actor, member);
+  const busy = useSelector(actor, checkoutState.isBusy);
+
+  return (
+    <div className="checkout-layout" aria-busy={busy}>
+      <div className="checkout-main">
+        <StepPanel actor={actor} member={member} />
+      </div>
+      {/* Stays on show while the totals are read again for another address. */}
+      <aside className="checkout-side">
+        <CheckoutSummary actor={actor} orderID={search.orderID} />
+      </aside>
+    </div>
+  );
+}
+
+/** Where a finished checkout goes: the confirmation, the provider's page, the FPS QR popup, the bag. */
+function useOutcome(actor: CheckoutActor) {
+  const { popups } = useServices();
+  const navigate = useNavigate();
+  const result = useSelector(actor, checkoutState.result);
+  useEffect(() => {
+    if (!result) return;
+    const orderID = result.OrderID;
+    switch (result.outcome) {
+      case 'confirmed':
+      case 'processing':
+        // The confirmation page reads the order and waits there for a result still to come.
+        if (orderID) void navigate({ to: '/order_product_confirm/$orderID', params: { orderID }, replace: true });
+        break;
+      case 'redirect':
+        if (result.RedirectURL) window.location.assign(result.RedirectURL);
+        break;
+      case 'fps':
+        if (orderID) popups.open('fpsPayment', { orderID });
+        break;
+      case 'backToBag':
+        void navigate({ to: '/shopping_bag' });
+        break;
+      case 'cancelled':
+        break;
+    }
+  }, [result, navigate, popups]);
+}
+
+/**
+ * Shipping and taxes follow the member's main delivery address: when it changes (picked here, or
+ * added and edited in the address popup), the totals are read again for it.
+ */
+function useFollowMainAddress(actor: CheckoutActor, member: UserDetail) {
+  const index = mainIndex(member);
+  const address = index === undefined ? undefined : member.deliveryAddress[index];
+  const key = JSON.stringify([index, address]);
+  const last = useRef(key);
+  // Changes made while paying are taken up when the member is back at the address step.
+  const choosing = useSelector(actor, (s) => s.matches('choosingAddress'));
+  useEffect(() => {
+    if (last.current === key || !choosing || index === undefined) return;
+    last.current = key;
+    actor.send({ type: 'CHOOSE_ADDRESS', index });
+  }, [actor, key, index, choosing]);
+}
+
+function StepPanel({ actor, member }: { actor: CheckoutActor; member: UserDetail }) {
+  const step = useSelector(actor, checkoutState.step);
+  const result = useSelector(actor, checkoutState.result);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each step starts with its heading: move focus there so keyboard and screen reader users follow
+  // (not when the page first appears: focus stays where the browser put it).
+  const settled = useRef(false);
+  useEffect(() => {
+    if (step === 'loading') return;
+    if (settled.current) heading.current?.focus();
+    settled.current = true;
+  }, [step]);
+
+  switch (step) {
+    case 'loading':
+      return (
+        <p className="muted" role="status">
+          <Trans>Loading your order…</Trans>
+        </p>
+      );
+    case 'loadFailed':
+      return <LoadFailed actor={actor} headingRef={heading} />;
+    case 'bagProblem':
+      return <BagProblem actor={actor} headingRef={heading} />;
+    case 'address':
+      return <DeliveryStep actor={actor} member={member} headingRef={heading} />;
+    case 'age':
+      return (
+        <>
+          <ChosenAddresses actor={actor} member={member} headingRef={heading} />
+          <AgeWarningPopup
+            onConfirm={() => actor.send({ type: 'CONFIRM_AGE' })}
+            onDecline={() => actor.send({ type: 'DECLINE_AGE' })}
+            onBack={() => actor.send({ type: 'BACK' })}
+          />
+        </>
+      );
+    case 'payment':
+    case 'addCard':
+    case 'placing':
+      return (
+        <>
+          <ChosenAddresses actor={actor} member={member} />
+          <PaymentStep actor={actor} headingRef={heading} />
+        </>
+      );
+    case 'paying':
+      return (
+        <section className="checkout-section" aria-labelledby="checkout-paying">
+          <h2 id="checkout-paying" ref={heading} tabIndex={-1} className="checkout-title">
+            <Trans>Confirming your payment</Trans>
+          </h2>
+          <p role="status">
+            <Trans>We are waiting for the payment provider. This page updates by itself.</Trans>
+          </p>
+        </section>
+      );
+    case 'failed':
+      return <PaymentFailed actor={actor} headingRef={heading} />;
+    case 'done':
+      return <Finished outcome={result?.outcome} orderID={result?.OrderID} headingRef={heading} />;
+  }
+}
+
+type HeadingRef = React.RefObject<HTMLHeadingElement | null>;
+
+function useErrorText() {
+  const { i18n } = useLingui();
+  return (error: { code: string; message?: string | undefined } | undefined) => {
+    if (!error) return undefined;
+    const shown = i18n._(paymentMessage(error.code));
+    return { shown, detail: serverDetail(error, shown) };
+  };
+}
+
+function ErrorNote({ error }: { error: { code: string; message?: string | undefined } | undefined }) {
+  const text = useErrorText()(error);
+  if (!text) return null;
+  return (
+    <div className="form-error checkout-error" role="alert">
+      <p>{text.shown}</p>
+      {text.detail && <p className="small">{text.detail}</p>}
+    </div>
+  );
+}
+
+function LoadFailed({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
+  const error = useSelector(actor, checkoutState.error);
+  return (
+    <section className="checkout-section">
+      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
+        <Trans>Your order could not be loaded</Trans>
+      </h2>
+      <ErrorNote error={error} />
+      <div className="checkout-actions">
+        <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
+          <Trans>Try again</Trans>
+        </button>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'BACK_TO_BAG' })}>
+          <Trans>Back to shopping bag</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function BagProblem({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
+  const error = useSelector(actor, checkoutState.error);
+  return (
+    <section className="checkout-section">
+      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
+        <Trans>Your bag has changed</Trans>
+      </h2>
+      <ErrorNote error={error} />
+      <button type="button" className="button primary" onClick={() => actor.send({ type: 'BACK_TO_BAG' })}>
+        <Trans>Back to shopping bag</Trans>
+      </button>
+    </section>
+  );
+}
+
+/** Step 1: where the order goes. Picking an address makes it the main one, which the totals are for. */
+function DeliveryStep({ actor, member, headingRef }: { actor: CheckoutActor; member: UserDetail; headingRef: HeadingRef }) {
+  const services = useServices();
+  const { t } = useLingui();
+  const canContinue = useSelector(actor, checkoutState.canContinue);
+  const busy = useSelector(actor, checkoutState.isBusy);
+  const chosen = useSelector(actor, checkoutState.addressIndex);
+  const name = useId();
+  const [saving, setSaving] = useState(false);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const list = member.deliveryAddress;
+
+  const choose = async (index: number) => {
+    setSaving(true);
+    setSaveFailed(false);
+    try {
+      const answer = await services.api.call(userUpdateInfo, { accessToken: '', deliveryAddress: list, mainDeliveryAddressIndex: index });
+      // The session's member changes; useFollowMainAddress then reads the totals for this address.
+      services.session.send({ type: 'USER_UPDATED', user: answer.userDetailInfo });
+    } catch {
+      setSaveFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <section className="checkout-section" aria-labelledby={`${name}-title`}>
+        <h2 id={`${name}-title`} ref={headingRef} tabIndex={-1} className="checkout-title">
+          <Trans>Delivery address</Trans>
+        </h2>
+        {list.length === 0 ? (
+          <p className="muted">
+            <Trans>Add the address we should deliver to.</Trans>
+          </p>
+        ) : (
+          <fieldset className="checkout-choices" disabled={saving || busy}>
+            <legend className="visually-hidden">{t`Deliver to`}</legend>
+            {list.map((address, i) => (
+              <label key={i} className="checkout-choice" data-checked={i === chosen}>
+                <input type="radio" name={name} checked={i === chosen} onChange={() => void choose(i)} />
+                <AddressSummary address={address} />
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {saveFailed && (
+          <p className="form-error" role="alert">
+            <Trans>The address could not be chosen. Please try again.</Trans>
+          </p>
+        )}
+        <button type="button" className="link-button" onClick={() => services.popups.open('deliveryAddresses')}>
+          {list.length === 0 ? <Trans>Add a delivery address</Trans> : <Trans>Add or edit delivery addresses</Trans>}
+        </button>
+      </section>
+      <BillingSection member={member} />
+      <div className="checkout-actions">
+        <button type="button" className="button primary wide" disabled={!canContinue || saving} onClick={() => actor.send({ type: 'CONTINUE' })}>
+          <Trans>Continue to payment</Trans>
+        </button>
+        <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK_TO_BAG' })}>
+          <Trans>Back to shopping bag</Trans>
+        </button>
+      </div>
+    </>
+  );
+}
+
+function BillingSection({ member }: { member: UserDetail }) {
+  const { popups } = useServices();
+  const id = useId();
+  return (
+    <section className="checkout-section" aria-labelledby={id}>
+      <h2 id={id} className="checkout-title">
+        <Trans>Billing address</Trans>
+      </h2>
+      {member.billingAddress ? (
+        <AddressSummary address={member.billingAddress} />
+      ) : (
+        <p className="muted">
+          <Trans>Same as the delivery address.</Trans>
+        </p>
+      )}
+      <button type="button" className="link-button" onClick={() => popups.open('billingAddress')}>
+        <Trans>Edit billing address</Trans>
+      </button>
+    </section>
+  );
+}
+
+/** The addresses chosen in step 1, shown while paying, with a way back while nothing is ordered. */
+function ChosenAddresses({ actor, member, headingRef }: { actor: CheckoutActor; member: UserDetail; headingRef?: HeadingRef }) {
+  const index = useSelector(actor, checkoutState.addressIndex);
+  const canGoBack = useSelector(actor, (s) => s.can({ type: 'BACK' }) && !s.matches('confirmingAge'));
+  const address = index === undefined ? undefined : member.deliveryAddress[index];
+  const id = useId();
+  return (
+    <section className="checkout-section checkout-chosen" aria-labelledby={id}>
+      <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="checkout-title">
+        <Trans>Delivery address</Trans>
+      </h2>
+      {address ? (
+        <AddressSummary address={address} />
+      ) : (
+        <p className="muted">
+          <Trans>The delivery address of your order.</Trans>
+        </p>
+      )}
+      {canGoBack && (
+        <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK' })}>
+          <Trans>Change address</Trans>
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Step 2: how to pay, then place the order. */
+function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
+  const { t } = useLingui();
+  const method = useSelector(actor, checkoutState.paymentMethod);
+  const card = useSelector(actor, checkoutState.selectedCard);
+  const step = useSelector(actor, checkoutState.step);
+  const canPlace = useSelector(actor, checkoutState.canPlaceOrder);
+  const hasOrder = useSelector(actor, checkoutState.hasOrder);
+  const error = useSelector(actor, checkoutState.error);
+  const loadingCards = useSelector(actor, checkoutState.isLoadingCards);
+  const total = useSelector(actor, (s) => checkoutBag(s)?.orderDetail);
+  const methodName = useMethodName();
+  const cardName = useCardName();
+  const wallet = useWallet();
+  const [popup, setPopup] = useState<'method' | 'card' | null>(null);
+  const id = useId();
+  // Adding a card happens in the card popup; open it if the flow is there without it.
+  const cardPopupOpen = popup === 'card' || step === 'addCard';
+
+  const chooseMethod = (next: PaymentMethod) => {
+    actor.send({ type: 'SELECT_METHOD', method: next });
+    setPopup(next === 'CreditCard' ? 'card' : null);
+  };
+
+  return (
+    <section className="checkout-section" aria-labelledby={id}>
+      <h2 id={id} ref={headingRef} tabIndex={-1} className="checkout-title">
+        <Trans>Payment</Trans>
+      </h2>
+      <div className="checkout-row">
+        <div>
+          <p className="checkout-label">
+            <Trans>Payment method</Trans>
+          </p>
+          <p className="checkout-value">{method ? methodName(method) : <span className="muted">{t`Not chosen yet`}</span>}</p>
+        </div>
+        <button type="button" className="button small" disabled={step === 'placing'} onClick={() => setPopup('method')}>
+          {method ? <Trans>Change</Trans> : <Trans>Choose payment method</Trans>}
+        </button>
+      </div>
+      {method === 'CreditCard' && (
+        <div className="checkout-row">
+          <div>
+            <p className="checkout-label">
+              <Trans>Card</Trans>
+            </p>
+            <p className="checkout-value">
+              {loadingCards ? <span className="muted">{t`Loading your cards…`}</span> : card ? cardName(card) : <span className="muted">{t`No card chosen`}</span>}
+            </p>
+          </div>
+          <button type="button" className="button small" disabled={step === 'placing' || loadingCards} onClick={() => setPopup('card')}>
+            {card ? <Trans>Change card</Trans> : <Trans>Choose card</Trans>}
+          </button>
+        </div>
+      )}
+      {method === 'FPS' && (
+        <p className="muted small">
+          <Trans>After you place the order, scan the FPS QR code with your banking app within 10 minutes.</Trans>
+        </p>
+      )}
+      {method === 'Alipay' && (
+        <p className="muted small">
+          <Trans>After you place the order, you will go to Alipay to pay.</Trans>
+        </p>
+      )}
+      {step !== 'addCard' && <ErrorNote error={error} />}
+      <div className="checkout-actions">
+        <button type="button" className="button primary wide" disabled={!canPlace} onClick={() => actor.send({ type: 'PLACE_ORDER' })}>
+          {step === 'placing' ? (
+            <Trans>Placing your order…</Trans>
+          ) : hasOrder ? (
+            <Trans>Pay now</Trans>
+          ) : total ? (
+            <Trans>
+              Place order · <Price amount={total.Total} currency={total.Currency} />
+            </Trans>
+          ) : (
+            <Trans>Place order</Trans>
+          )}
+        </button>
+      </div>
+      {popup === 'method' && (
+        <PaymentMethodPopup value={method} wallet={wallet} onChoose={chooseMethod} onWallet={() => setPopup(null)} onClose={() => setPopup(null)} actor={actor} />
+      )}
+      {cardPopupOpen && <CardSelectionPopup actor={actor} onClose={() => setPopup(null)} />}
+    </section>
+  );
+}
+
+function PaymentFailed({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
+  const error = useSelector(actor, checkoutState.error);
+  const canCancel = useSelector(actor, checkoutState.canCancelOrder);
+  const hasOrder = useSelector(actor, checkoutState.hasOrder);
+  const canBack = useSelector(actor, (s) => s.can({ type: 'BACK_TO_BAG' }));
+  const cancelling = useSelector(actor, (s) => s.matches('cancelling'));
+  return (
+    <section className="checkout-section checkout-failed">
+      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
+        <Trans>Payment failed</Trans>
+      </h2>
+      <ErrorNote error={error} />
+      <div className="checkout-actions">
+        <button type="button" className="button primary" disabled={cancelling} onClick={() => actor.send({ type: 'RETRY' })}>
+          <Trans>Choose another payment method</Trans>
+        </button>
+        {hasOrder && (
+          <button type="button" className="button" disabled={!canCancel} onClick={() => actor.send({ type: 'CANCEL_ORDER' })}>
+            {cancelling ? <Trans>Cancelling…</Trans> : <Trans>Cancel order</Trans>}
+          </button>
+        )}
+        {canBack && (
+          <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK_TO_BAG' })}>
+            <Trans>Back to shopping bag</Trans>
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Finished(props: { outcome: string | undefined; orderID: string | undefined; headingRef: HeadingRef }) {
+  const { popups } = useServices();
+  if (props.outcome === 'fps' && props.orderID) {
+    const orderID = props.orderID;
+    return (
+      <section className="checkout-section">
+        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
+          <Trans>Pay with FPS</Trans>
+        </h2>
+        <p>
+          <Trans>Your order is placed. Scan the QR code with your banking app to pay within 10 minutes.</Trans>
+        </p>
+        <div className="checkout-actions">
+          <button type="button" className="button primary" onClick={() => popups.open('fpsPayment', { orderID })}>
+            <Trans>Show the QR code</Trans>
+          </button>
+          <button type="button" className="link-button" onClick={() => popups.open('orders')}>
+            <Trans>My orders</Trans>
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (props.outcome === 'cancelled') {
+    return (
+      <section className="checkout-section">
+        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
+          <Trans>Order cancelled</Trans>
+        </h2>
+        <p role="status">
+          <Trans>Your order was cancelled and nothing was charged.</Trans>
+        </p>
+        <Link to="/shopping_bag" className="button primary">
+          <Trans>Back to shopping bag</Trans>
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <p className="muted" role="status">
+      <Trans>One moment…</Trans>
+    </p>
+  );
+}
+
+/** The bag's lines and totals; when paying an order placed earlier, that order's. */
+function CheckoutSummary({ actor, orderID }: { actor: CheckoutActor; orderID: string | undefined }) {
+  const { api } = useServices();
+  const pick = useBilingual();
+  const { t } = useLingui();
+  const bag = useSelector(actor, checkoutBag);
+  const couponError = useSelector(actor, checkoutState.couponError);
+  const order = useQuery({ ...productOrderQuery(api, orderID ?? '', false), enabled: !bag && orderID !== undefined });
+  const lines = bag?.productList ?? order.data?.ProductList.map((l) => ({ ...l, SelectedQuantity: l.Quantity })) ?? [];
+  const detail = bag?.orderDetail ?? order.data?.orderDetail;
+  const id = useId();
+  if (!detail) return null;
+  const code = couponError?.couponID ?? '';
+  return (
+    <section className="checkout-summary" aria-labelledby={id}>
+      <h2 id={id} className="checkout-title">
+        <Trans>Summary</Trans>
+      </h2>
+      <ul className="checkout-lines" aria-label={t`Items`}>
+        {lines.map((line) => (
+          <li key={line.VarianceID} className="checkout-line">
+            <img src={line.Image} alt="" width={56} height={56} loading="lazy" />
+            <span className="checkout-line-name">
+              {pick(line.Name)}
+              <span className="muted small"> · {pick(line.VarianceName)}</span>
+              {line.IsAlcohol && (
+                <span className="badge checkout-alcohol">
+                  <span aria-hidden="true">18+</span>
+                  <span className="visually-hidden">
+                    <Trans>Alcohol, 18 or over</Trans>
+                  </span>
+                </span>
+              )}
+            </span>
+            <span className="checkout-line-qty">× {line.SelectedQuantity}</span>
+            <Price amount={line.LineTotal} currency={detail.Currency} />
+          </li>
+        ))}
+      </ul>
+      {couponError && (
+        <p className="field-error" role="alert">
+          {couponError.message || t`Coupon ${code} could not be applied and was removed.`}
+        </p>
+      )}
+      <OrderTotals detail={detail} live />
+      <p className="muted small">
+        <Trans>Standard delivery within 4-7 working days.</Trans>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import * as fps from '../../../machines/fps-payment/fps-payment.selectors.ts';
+import { PAYMENT_FAILED_TRY_AGAIN, paymentMessage } from '../../api/payment-messages.ts';
+import { useServices } from '../../app/services.ts';
+import { FormError } from '../../ui/Field.tsx';
+import { Popup } from '../../ui/Popup.tsx';
+import { Price } from '../../ui/Price.tsx';
+import { createFpsPaymentMachine } from './checkout-service.ts';
+import './checkout.css';
+
+/** mm:ss */
+export function formatCountdown(seconds: number): string {
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The current time, once a second while `on`. */
+function useNow(on: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!on) return;
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
+}
+
+/**
+ * What the live region says: each whole minute, then at 30 and 10 seconds. Announcing every second
+ * would drown everything else a screen reader says.
+ */
+export function announcedMoment(seconds: number): number | undefined {
+  if (seconds <= 0) return 0;
+  if (seconds % 60 === 0) return seconds;
+  if (seconds === 30 || seconds === 10) return seconds;
+  return undefined;
+}
+
+/** Spec §2 FPS QR payment popup, §4: pay within 10 minutes; paid shows the order confirmation by itself; cancel voids the QR. */
+export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () => void }) {
+  const services = useServices();
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const [machine] = useState(() => createFpsPaymentMachine(services.api));
+  const actor = useActorRef(machine, { input: { OrderID: orderID }, inspect: services.inspection.inspect });
+  const showingQr = useSelector(actor, fps.isShowingQr);
+  const qr = useSelector(actor, fps.qr);
+  const busy = useSelector(actor, fps.isBusy);
+  const failed = useSelector(actor, fps.hasFailed);
+  const error = useSelector(actor, fps.error);
+  const canCancel = useSelector(actor, fps.canCancel);
+  const cancelling = useSelector(actor, fps.isCancelling);
+  const result = useSelector(actor, fps.result);
+  const now = useNow(showingQr);
+  const secondsLeft = useSelector(actor, (s) => fps.secondsLeft(s, now));
+  const [announced, setAnnounced] = useState<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (result?.outcome === 'paid') void navigate({ to: '/order_product_confirm/$orderID', params: { orderID: result.OrderID } });
+  }, [result, navigate]);
+  useEffect(() => {
+    if (!showingQr) return;
+    const moment = announcedMoment(secondsLeft);
+    if (moment !== undefined) setAnnounced(moment);
+  }, [secondsLeft, showingQr]);
+
+  const minutes = announced !== undefined ? Math.ceil(announced / 60) : 0;
+  const announcement =
+    announced === undefined ? '' : announced >= 60 ? t`${minutes} minutes left to pay` : t`${announced} seconds left to pay`;
+
+  return (
+    <Popup title={<Trans>Pay with FPS</Trans>} onClose={onClose}>
+      {busy && !showingQr && (
+        <p className="muted fps-busy" role="status">
+          {cancelling ? <Trans>Cancelling…</Trans> : qr ? <Trans>Checking your payment…</Trans> : <Trans>Getting your QR code…</Trans>}
+        </p>
+      )}
+      {failed && (
+        <div className="fps-result">
+          <FormError>{i18n._(PAYMENT_FAILED_TRY_AGAIN)}</FormError>
+          {error && <p className="muted small">{i18n._(paymentMessage(error.code))}</p>}
+          <button type="button" className="button primary wide" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {showingQr && qr && (
+        <div className="fps-qr">
+          <p>
+            <Trans>Scan this QR code with your banking app and confirm the transfer.</Trans>
+          </p>
+          <img
+            className="fps-qr-image"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.QRImage)}`}
+            alt={t`FPS QR code for order ${qr.Reference}`}
+            width={240}
+            height={240}
+          />
+          <dl className="fps-facts">
+            <div>
+              <dt>
+                <Trans>Amount</Trans>
+              </dt>
+              <dd>
+                <Price amount={qr.AmountHKD} currency="HKD" />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Reference</Trans>
+              </dt>
+              <dd className="fps-reference">{qr.Reference}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Time left</Trans>
+              </dt>
+              <dd>
+                <span role="timer" aria-live="off" className="fps-countdown" data-testid="fps-countdown">
+                  {formatCountdown(secondsLeft)}
+                </span>
+              </dd>
+            </div>
+          </dl>
+          <p className="visually-hidden" aria-live="polite">
+            {announcement}
+          </p>
+          <p className="muted small" role="status">
+            <Trans>This window updates by itself when your payment arrives.</Trans>
+          </p>
+          {error && <FormError>{i18n._(paymentMessage(error.code))}</FormError>}
+          <button type="button" className="button wide" disabled={!canCancel} onClick={() => actor.send({ type: 'CANCEL' })}>
+            {cancelling ? <Trans>Cancelling…</Trans> : <Trans>Cancel payment</Trans>}
+          </button>
+        </div>
+      )}
+      {result?.outcome === 'expired' && (
+        <div className="fps-result" role="alert">
+          <p className="form-error">{i18n._(PAYMENT_FAILED_TRY_AGAIN)}</p>
+          <p>
+            <Trans>The 10 minutes to pay are over and the QR code is no longer valid. Your order was not paid.</Trans>
+          </p>
+          <Link to="/shopping_bag" className="button primary wide">
+            <Trans>Back to shopping bag</Trans>
+          </Link>
+        </div>
+      )}
+      {result?.outcome === 'cancelled' && (
+        <div className="fps-result" role="status">
+          <p>
+            <Trans>Payment cancelled. The QR code is no longer valid and your order was cancelled.</Trans>
+          </p>
+          <Link to="/shopping_bag" className="button primary wide">
+            <Trans>Back to shopping bag</Trans>
+          </Link>
+        </div>
+      )}
+      {result?.outcome === 'paid' && (
+        <p role="status">
+          <Trans>Payment received. Showing your order…</Trans>
+        </p>
+      )}
+    </Popup>
+  );
+}

@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { paymentMessage } from '../../api/payment-messages.ts';
+import { useServices } from '../../app/services.ts';
+import { FormError } from '../../ui/Field.tsx';
+import { OrderDetails } from '../../ui/OrderDetails.tsx';
+import './orders.css';
+import { orderQueries } from './queries.ts';
+import { useCancelOrder } from './use-cancel-order.ts';
+
+/** Spec §2 order_record/{orderID}: one order with its lines, totals, addresses and payment. */
+export function OrderRecordScreen() {
+  const { orderID } = useParams({ from: '/order_record/$orderID' });
+  const { api, popups } = useServices();
+  const { i18n } = useLingui();
+  const order = useQuery(orderQueries.order(api, orderID));
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState(false);
+  const data = order.data;
+  const failure = cancel.error instanceof ApiError ? cancel.error.code : cancel.isError ? 'NetworkError' : undefined;
+  return (
+    <div className="page order-record-page">
+      <header className="page-head">
+        <h1>
+          <Trans>Order record</Trans>
+        </h1>
+      </header>
+      {!data ? (
+        order.isError ? (
+          <p className="form-error" role="alert">
+            <Trans>This order could not be found.</Trans>
+          </p>
+        ) : (
+          <p className="muted" role="status">
+            <Trans>Loading your order…</Trans>
+          </p>
+        )
+      ) : (
+        <>
+          <OrderDetails order={data} />
+          <div className="orders-actions">
+            {data.PaymentStatus === 'WaitForPayment' && data.PaymentMethod === 'FPS' && (
+              <button type="button" className="button primary" onClick={() => popups.open('fpsPayment', { orderID })}>
+                <Trans>Pay with FPS</Trans>
+              </button>
+            )}
+            {data.PaymentStatus === 'PaymentFailed' && (
+              <Link to="/checkout_product" search={{ orderID, method: data.PaymentMethod }} className="button primary">
+                <Trans>Pay again</Trans>
+              </Link>
+            )}
+            {(data.PaymentStatus === 'WaitForPayment' || data.PaymentStatus === 'PaymentFailed') &&
+              (confirming ? (
+                <span role="group" className="orders-confirm">
+                  <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate(orderID)}>
+                    <Trans>Yes, cancel order</Trans>
+                  </button>
+                  <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
+                    <Trans>Keep order</Trans>
+                  </button>
+                </span>
+              ) : (
+                <button type="button" className="button" onClick={() => setConfirming(true)}>
+                  <Trans>Cancel order</Trans>
+                </button>
+              ))}
+            <button type="button" className="link-button" onClick={() => popups.open('orders')}>
+              <Trans>All my orders</Trans>
+            </button>
+          </div>
+          {failure && <FormError>{i18n._(paymentMessage(failure))}</FormError>}
+        </>
+      )}
+    </div>
+  );
+}

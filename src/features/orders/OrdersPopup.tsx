@@ -1,0 +1,155 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import type { OrderTab, ProductOrder } from '../../../contract/index.ts';
+import { paymentMessage } from '../../api/payment-messages.ts';
+import { ApiError } from '../../api/client.ts';
+import { useServices } from '../../app/services.ts';
+import { FormError } from '../../ui/Field.tsx';
+import { formatDate } from '../../ui/format.ts';
+import { useOrderStatusText } from '../../ui/OrderDetails.tsx';
+import { Popup } from '../../ui/Popup.tsx';
+import { Price } from '../../ui/Price.tsx';
+import './orders.css';
+import { orderQueries } from './queries.ts';
+import { useCancelOrder } from './use-cancel-order.ts';
+
+const TABS: readonly OrderTab[] = ['InProcess', 'Completed', 'WaitForPayment', 'Cancelled'];
+
+/** Spec §2 orders popup, §3: the member's product orders in four tabs. */
+export function OrdersPopup({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<OrderTab>('InProcess');
+  const titles: Record<OrderTab, string> = {
+    InProcess: t`In process`,
+    Completed: t`Completed`,
+    WaitForPayment: t`Wait for payment`,
+    Cancelled: t`Cancelled`,
+  };
+  return (
+    <Popup title={<Trans>My orders</Trans>} onClose={onClose}>
+      <Tabs.Root className="orders-tabs" value={tab} onValueChange={(value) => setTab(value as OrderTab)}>
+        <Tabs.List className="orders-tab-list" aria-label={t`Orders by status`}>
+          {TABS.map((tabName) => (
+            <Tabs.Trigger key={tabName} value={tabName} className="chip orders-tab">
+              {titles[tabName]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((tabName) => (
+          <Tabs.Content key={tabName} value={tabName} className="orders-panel">
+            {tab === tabName && <OrderList tab={tabName} onClose={onClose} />}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Popup>
+  );
+}
+
+function OrderList({ tab, onClose }: { tab: OrderTab; onClose: () => void }) {
+  const { api } = useServices();
+  const list = useInfiniteQuery(orderQueries.list(api, tab));
+  const orders = list.data?.pages.flatMap((p) => p.OrderList) ?? [];
+  if (list.isPending) {
+    return (
+      <p className="muted" role="status">
+        <Trans>Loading your orders…</Trans>
+      </p>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div>
+        <FormError>
+          <Trans>Your orders could not be loaded.</Trans>
+        </FormError>
+        <button type="button" className="button small" onClick={() => void list.refetch()}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {orders.length === 0 ? (
+        <p className="muted">
+          <Trans>No orders here.</Trans>
+        </p>
+      ) : (
+        <ul className="orders-list">
+          {orders.map((order) => (
+            <OrderRow key={order.OrderID} order={order} onClose={onClose} />
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage && (
+        <button type="button" className="button wide" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {list.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Show more</Trans>}
+        </button>
+      )}
+    </>
+  );
+}
+
+function OrderRow({ order, onClose }: { order: ProductOrder; onClose: () => void }) {
+  const { popups } = useServices();
+  const { t, i18n } = useLingui();
+  const statusText = useOrderStatusText();
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState(false);
+  const count = order.ProductList.reduce((n, l) => n + l.Quantity, 0);
+  const reference = order.Reference;
+  const unpaid = order.PaymentStatus === 'WaitForPayment' || order.PaymentStatus === 'PaymentFailed';
+  const failure = cancel.error instanceof ApiError ? cancel.error.code : cancel.isError ? 'NetworkError' : undefined;
+  return (
+    <li className="orders-row">
+      <div className="orders-row-head">
+        <Link to="/order_record/$orderID" params={{ orderID: order.OrderID }} className="orders-reference" aria-label={t`Order ${reference}`}>
+          {reference}
+        </Link>
+        <Price amount={order.orderDetail.Total} currency={order.Currency} />
+      </div>
+      <p className="muted small">
+        {formatDate(order.CreatedAt)} · {t`${count} items`} · {statusText(order)}
+      </p>
+      {unpaid && (
+        <div className="orders-actions">
+          {order.PaymentStatus === 'PaymentFailed' && (
+            <Link to="/checkout_product" search={{ orderID: order.OrderID, method: order.PaymentMethod }} className="button small primary">
+              <Trans>Pay again</Trans>
+            </Link>
+          )}
+          {order.PaymentStatus === 'WaitForPayment' && order.PaymentMethod === 'FPS' && (
+            <button
+              type="button"
+              className="button small primary"
+              onClick={() => {
+                onClose();
+                popups.open('fpsPayment', { orderID: order.OrderID });
+              }}
+            >
+              <Trans>Pay now</Trans>
+            </button>
+          )}
+          {confirming ? (
+            <span role="group" aria-label={t`Cancel order ${reference}?`} className="orders-confirm">
+              <button type="button" className="button small" disabled={cancel.isPending} onClick={() => cancel.mutate(order.OrderID)}>
+                <Trans>Yes, cancel order</Trans>
+              </button>
+              <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
+                <Trans>Keep order</Trans>
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="button small" onClick={() => setConfirming(true)}>
+              <Trans>Cancel order</Trans>
+            </button>
+          )}
+        </div>
+      )}
+      {failure && <FormError>{i18n._(paymentMessage(failure))}</FormError>}
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { addCreditCard, addPaymentMehtod, deletePaymentMehtod, getPaymentMehtod, type SavedCard } from '../../../contract/index.ts';
+import { ApiError } from '../../api/client.ts';
+import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
+import { useServices } from '../../app/services.ts';
+import { CardForm, type CardDetails } from '../../ui/CardForm.tsx';
+import { FormError } from '../../ui/Field.tsx';
+import { Popup } from '../../ui/Popup.tsx';
+import { useCardName } from '../../ui/SavedCardLabel.tsx';
+import './wallet.css';
+
+const CARDS_KEY = ['member', 'paymentMethods'];
+
+function useFailureText() {
+  const { i18n } = useLingui();
+  return (error: unknown) => {
+    if (!error) return undefined;
+    const code = error instanceof ApiError ? error.code : 'NetworkError';
+    const shown = i18n._(paymentMessage(code));
+    const detail = error instanceof ApiError ? serverDetail({ code, message: error.serverMessage }, shown) : undefined;
+    return detail ? `${shown} ${detail}` : shown;
+  };
+}
+
+/** Spec §2 wallet popup: the member's saved cards; add one, delete one. */
+export function WalletPopup({ onClose }: { onClose: () => void }) {
+  const { api, queryClient } = useServices();
+  const { t } = useLingui();
+  const cardName = useCardName();
+  const failureText = useFailureText();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const cards = useQuery({
+    queryKey: CARDS_KEY,
+    queryFn: ({ signal }) => api.call(getPaymentMehtod, {}, { signal }).then((r) => r.PaymentMethodList),
+    meta: { handlesErrors: true },
+  });
+  const add = useMutation({
+    // Tokenise (the sandbox's test-only addCreditCard), then save the payment method to the member.
+    mutationFn: async (card: CardDetails) => {
+      const { PaymentMethodID } = await api.call(addCreditCard, { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc });
+      return (await api.call(addPaymentMehtod, { PaymentMethodID })).PaymentMethod;
+    },
+    onSuccess: (card) => {
+      queryClient.setQueryData<SavedCard[]>(CARDS_KEY, (list) => [...(list ?? []).filter((c) => c.id !== card.id), card]);
+      setAdding(false);
+    },
+    meta: { handlesErrors: true },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.call(deletePaymentMehtod, { PaymentMethodID: id }).then(() => id),
+    onSuccess: (id) => {
+      queryClient.setQueryData<SavedCard[]>(CARDS_KEY, (list) => list?.filter((c) => c.id !== id));
+      setDeleting(null);
+    },
+    meta: { handlesErrors: true },
+  });
+
+  if (adding) {
+    return (
+      <Popup title={<Trans>Add a card</Trans>} onClose={onClose}>
+        <CardForm
+          busy={add.isPending}
+          error={failureText(add.error)}
+          submitLabel={<Trans>Save card</Trans>}
+          onSubmit={(card) => add.mutate(card)}
+          onCancel={() => {
+            add.reset();
+            setAdding(false);
+          }}
+        />
+      </Popup>
+    );
+  }
+
+  return (
+    <Popup title={<Trans>Wallet</Trans>} onClose={onClose}>
+      {cards.isPending ? (
+        <p className="muted" role="status">
+          <Trans>Loading your cards…</Trans>
+        </p>
+      ) : cards.isError ? (
+        <FormError>{failureText(cards.error)}</FormError>
+      ) : cards.data.length === 0 ? (
+        <p className="muted">
+          <Trans>You have no saved cards yet.</Trans>
+        </p>
+      ) : (
+        <ul className="wallet-cards" aria-label={t`Saved cards`}>
+          {cards.data.map((card) => {
+            const name = cardName(card);
+            return (
+              <li key={card.id} className="wallet-card">
+                <span>{name}</span>
+                {deleting === card.id ? (
+                  <span role="group" aria-label={t`Delete ${name}?`} className="wallet-confirm">
+                    <button type="button" className="button small" disabled={remove.isPending} onClick={() => remove.mutate(card.id)}>
+                      <Trans>Delete</Trans>
+                    </button>
+                    <button type="button" className="link-button" disabled={remove.isPending} onClick={() => setDeleting(null)}>
+                      <Trans>Keep</Trans>
+                    </button>
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(card.id);
+                    }}
+                    aria-label={t`Delete ${name}`}
+                  >
+                    <Trans>Delete</Trans>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {remove.isError && <FormError>{failureText(remove.error)}</FormError>}
+      <button
+        type="button"
+        className="button primary wide"
+        onClick={() => {
+          add.reset();
+          setAdding(true);
+        }}
+      >
+        <Trans>Add a card</Trans>
+      </button>
+    </Popup>
+  );
+}

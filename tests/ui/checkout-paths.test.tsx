@@ -1,0 +1,426 @@
+/**
+ * The checkout model's paths, run against the rendered checkout page (DESIGN §5: main flows run
+ * their paths on the UI too). The member's events go through the page's and its popups' controls;
+ * the flow's calls are held and answered over HTTP with the model's fixtures (everything else goes
+ * to the real server); the delays are fake-timer advances. After every step the page must show what
+ * the expected state means, read through the machine's selectors.
+ *
+ * Paths start from the fresh checkout (the model's first input). Steps the page has no control for
+ * are left out: picking an unknown card, and coming back from a provider's page (that is the order
+ * confirmation page's part, covered in checkout.test.tsx). The rest are the model's paths cut down
+ * to what the page can play, then a greedy subset that takes every transition those can take.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject, AnyTransitionDefinition } from 'xstate';
+import { eq } from 'drizzle-orm';
+import { userUpdateInfo } from '../../contract/index.ts';
+import { users } from '../../server/db/schema.ts';
+import {
+  AFTER,
+  DONE,
+  ERROR,
+  describeEvent,
+  eventsOf,
+  machineTransitions,
+  materialize,
+  pureScope,
+  reachOf,
+  type ModelPath,
+  type ModelSnapshot,
+} from '../../flows/model.ts';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine.ts';
+import * as checkout from '../../machines/checkout/checkout.selectors.ts';
+import type { CheckoutContext, GetShoppingBagOutput, ShoppingBag } from '../../machines/checkout/checkout.types.ts';
+import { checkoutModel } from '../machines/checkout.model.ts';
+import { signUpMember } from '../support/members.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { HONG_KONG_ADDRESS, auth } from '../support/shop.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+type Snapshot = ModelSnapshot & { context: CheckoutContext };
+const input = checkoutModel.inputs[0]!;
+const delays = checkoutMachine.implementations.delays as Record<string, number>;
+
+/** Whether the page offers a control for this member event in this state. */
+function playable(s: Snapshot, event: AnyEventObject): boolean {
+  const c = s.context as CheckoutContext;
+  switch (event.type) {
+    case 'CHOOSE_ADDRESS':
+      // A radio already checked sends nothing.
+      return s.matches('choosingAddress') && c.addressIndex !== event.index;
+    case 'SELECT_CARD':
+      return s.matches({ payment: 'choosing' }) && c.method === 'CreditCard' && Boolean(c.cards?.some((card) => card.id === event.cardID)) && c.cardID !== event.cardID;
+    case 'BACK':
+      return s.matches('confirmingAge') || s.matches({ payment: 'choosing' });
+    default:
+      return s.can(event as never);
+  }
+}
+
+/**
+ * Whether the real app can produce this answer. getShoppingBag runs the coupon-totals machine over
+ * the HTTP call: it reports the coupon it was given, turns a refusal into a second call, and a
+ * network failure into a NetworkError value (so the checkout never sees it rejected).
+ */
+function answerable(s: Snapshot, event: AnyEventObject): boolean {
+  if (event.type === ERROR + 'getShoppingBag') return false;
+  if (event.type !== DONE + 'getShoppingBag') return true;
+  const out = event.output as GetShoppingBagOutput;
+  const coupon = s.context.couponID;
+  if (out.ok) return out.data.couponError ? coupon !== undefined : out.data.couponID === coupon;
+  return out.data?.couponError ? coupon !== undefined : true;
+}
+
+const realisable = (s: Snapshot, e: AnyEventObject) =>
+  e.type.startsWith(DONE) || e.type.startsWith(ERROR) ? answerable(s, e) : e.type.startsWith(AFTER) || playable(s, e);
+
+/** The shortest realisable path to every state (as the model's abstraction sees it), then every realisable step from each. */
+function realisablePaths(): ModelPath[] {
+  const scope = pureScope();
+  const events = eventsOf(checkoutModel);
+  const key = (s: ModelSnapshot) => {
+    const c = s.context as CheckoutContext;
+    return JSON.stringify({ value: s.value, status: s.status, view: checkoutModel.abstraction?.(s), coupon: c.couponID, card: c.cardID, cards: c.cards?.map((card) => card.id) });
+  };
+  const initial = checkoutMachine.getInitialSnapshot(scope, input) as ModelSnapshot;
+  const reached = new Map<string, { snapshot: ModelSnapshot; route: AnyEventObject[] }>([[key(initial), { snapshot: initial, route: [] }]]);
+  const candidates: AnyEventObject[][] = [];
+  for (const { snapshot, route } of reached.values()) {
+    if (snapshot.status !== 'active') continue;
+    for (const event of events(snapshot)) {
+      if (!realisable(snapshot as Snapshot, event)) continue;
+      const next = checkoutMachine.transition(snapshot, event as never, scope) as ModelSnapshot;
+      if (next === snapshot || JSON.stringify(next.value) === JSON.stringify(snapshot.value) && key(next) === key(snapshot) && !event.type.startsWith(DONE)) continue;
+      candidates.push([...route, event]);
+      if (!reached.has(key(next))) reached.set(key(next), { snapshot: next, route: [...route, event] });
+    }
+  }
+  return candidates.map((route) => ({ input, path: materialize(checkoutMachine, input, route), description: route.map(describeEvent).join(' → ') }));
+}
+
+/** Greedy: the fewest paths (longest first) that together take every transition the realisable paths take. */
+function coveringPaths(paths: ModelPath[]) {
+  const all = machineTransitions(checkoutMachine);
+  const reaches = paths.map((p) => ({ p, t: reachOf(checkoutMachine, p as ModelPath<typeof checkoutMachine>, all).transitions }));
+  const taken = new Set<AnyTransitionDefinition>();
+  const chosen: ModelPath[] = [];
+  for (;;) {
+    let best: (typeof reaches)[number] | undefined;
+    let gain = 0;
+    for (const r of reaches) {
+      const g = [...r.t].filter((t) => !taken.has(t)).length;
+      if (g > gain || (g === gain && g > 0 && best && r.p.path.steps.length < best.p.path.steps.length)) [best, gain] = [r, g];
+    }
+    if (!best) break;
+    chosen.push(best.p);
+    best.t.forEach((t) => taken.add(t));
+  }
+  const missing = [...all].filter(([t]) => !taken.has(t)).map(([, label]) => label);
+  return { chosen, missing };
+}
+
+const { chosen, missing } = coveringPaths(realisablePaths());
+
+const CALLS: Record<string, string> = {
+  getShoppingBag: 'getShoppingBag',
+  getPaymentMehtod: 'getPaymentMehtod',
+  addCreditCard: 'addCreditCard',
+  addPaymentMehtod: 'addPaymentMehtod',
+  checkout: 'checkout',
+  createProductPayment: 'create-product-payment',
+  productCreditcardPayment: 'product-creditcard-payment',
+  getProductOrder: 'get-product-order',
+  cancelOrder: 'cancelOrder',
+};
+
+/** A fixture bag (only what the flow reads) as getShoppingBag answers it. */
+function fullBag(bag: ShoppingBag) {
+  return {
+    productList: bag.productList.map((line) => ({
+      ProductID: line.VarianceID,
+      ProductTypeID: bag.HasAlcohol ? 'spirits' : 'tea',
+      VarianceID: line.VarianceID,
+      Name: { en: `Item ${line.VarianceID}`, zh: line.VarianceID },
+      VarianceName: { en: 'One', zh: '一' },
+      Image: '/media/art/tea-1-1.svg',
+      Price: bag.orderDetail.SubTotal,
+      Currency: bag.orderDetail.Currency,
+      SelectedQuantity: 1,
+      LineTotal: bag.orderDetail.SubTotal,
+      StockStatus: 'InStock',
+      IsAlcohol: bag.HasAlcohol,
+      AddToCartDatetime: '2026-11-01T04:00:00.000Z',
+      SelectedQuantityUpdated: false,
+    })),
+    outOfStockList: [],
+    stopSellList: [],
+    orderDetail: { ...bag.orderDetail, CountryID: 'HK', taxObj: [] },
+    HasAlcohol: bag.HasAlcohol,
+  };
+}
+
+type Answer = { status: number; body: unknown } | 'network down';
+
+/** HTTP answers for one fixture outcome (two for a coupon refused on reading: the refusal, then the bag without it). */
+function httpAnswers(event: AnyEventObject): Answer[] {
+  if (event.type.startsWith(ERROR)) return ['network down'];
+  const actor = event.type.slice(DONE.length);
+  const out = event.output as { ok: boolean; data?: Record<string, unknown>; code?: string; message?: string };
+  const fail = (code: string, message = '', extra: Record<string, unknown> = {}) => ({ status: 400, body: { result: false, ErrorCode: code, message, ...extra } });
+  if (actor === 'getShoppingBag') {
+    const bag = out as GetShoppingBagOutput;
+    const refusal = bag.ok ? bag.data.couponError : bag.data?.couponError;
+    const first = refusal ? [fail(refusal.code, refusal.message, { reason: refusal.reason })] : [];
+    if (bag.ok) return [...first, { status: 200, body: { result: true, ...fullBag(bag.data.totals) } }];
+    return [...first, fail(bag.code, bag.message)];
+  }
+  if (out.ok) return [{ status: 200, body: { result: true, ...out.data } }];
+  return [fail(out.code!, out.message, out.data ?? {})];
+}
+
+interface Held {
+  call: string;
+  answer: (r: Response | Error) => void;
+}
+
+let server: TestApp;
+let held: Held[];
+let holding = false;
+let view: Awaited<ReturnType<typeof renderApp>>;
+/** When the flow started reading the order (fake time): its deadline runs from there. */
+let pollingSince = 0;
+
+beforeAll(async () => {
+  server = await createTestApp();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  holding = false;
+  vi.useRealTimers();
+});
+
+async function open() {
+  held = [];
+  const tokens = await signUpMember(server);
+  // Back to the bag must land on the bag, not on the entry survey.
+  await server.db.update(users).set({ preSurveyDone: true }).where(eq(users.id, tokens.userID));
+  const second = { ...HONG_KONG_ADDRESS, label: 'office' as const, address1: '2 Queen’s Road Central' };
+  await server.call(userUpdateInfo, { accessToken: tokens.accessToken, deliveryAddress: [HONG_KONG_ADDRESS, second], mainDeliveryAddressIndex: 0 }, auth(tokens));
+  view = await renderApp(server, '/home', {
+    wrapFetch: (fetch) => async (request, init) => {
+      const call = new URL(String(request), 'http://shop.test').pathname.replace('/api/', '');
+      if (!holding || !Object.values(CALLS).includes(call)) return fetch(request, init);
+      return new Promise<Response>((resolve, reject) => {
+        held.push({ call, answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+      });
+    },
+  });
+  act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
+  await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+  holding = true;
+  await act(() => view.router.navigate({ to: '/checkout_product', search: { coupon: input.couponID } }));
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+}
+
+/** Answers the newest request to `call` with `answer`; older ones belong to invocations the flow has left. */
+async function respond(call: string, answer: Answer) {
+  const request = await waitFor(() => {
+    const found = held.filter((h) => h.call === call);
+    expect(found.length, `${call} was called`).toBeGreaterThan(0);
+    return found;
+  });
+  held = held.filter((h) => !request.includes(h));
+  await act(async () => {
+    for (const r of request)
+      r.answer(
+        answer === 'network down'
+          ? new TypeError('Failed to fetch')
+          : new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }),
+      );
+  });
+}
+
+const dialog = (name: string) => screen.queryByRole('dialog', { name });
+
+/** Closes the card popup, which sits over the page's own buttons. */
+async function closeCardPopup(user: ReturnType<typeof userEvent.setup>) {
+  const popup = dialog('Choose a card');
+  if (popup) await user.click(within(popup).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(dialog('Choose a card')).toBeNull());
+}
+
+async function openCardPopup(user: ReturnType<typeof userEvent.setup>) {
+  if (!dialog('Choose a card')) await user.click(screen.getByRole('button', { name: /^(Change card|Choose card)$/ }));
+  return screen.findByRole('dialog', { name: 'Choose a card' });
+}
+
+async function perform(event: AnyEventObject, before: Snapshot) {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
+    const call = CALLS[event.type.replace(/^xstate\.(done|error)\.actor\./, '')]!;
+    for (const answer of httpAnswers(event)) await respond(call, answer);
+    return;
+  }
+  if (event.type === `${AFTER}pollInterval.checkout.polling.waiting`) {
+    await act(async () => vi.advanceTimersByTimeAsync(delays.pollInterval!));
+    return;
+  }
+  if (event.type.startsWith(`${AFTER}pollDeadline`)) {
+    // Every read until the deadline says "not paid yet".
+    const end = pollingSince + delays.pollDeadline!;
+    while (Date.now() < end) {
+      await act(async () => vi.advanceTimersByTimeAsync(Math.min(delays.pollInterval!, end - Date.now())));
+      // Only the flow's reads: once it gave up, the order page's own read is not the flow's to answer.
+      if (Date.now() < end && view.router.state.location.pathname === '/checkout_product' && held.some((h) => h.call === CALLS.getProductOrder))
+        await respond(CALLS.getProductOrder!, { status: 200, body: { result: true, Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } });
+    }
+    return;
+  }
+  switch (event.type) {
+    case 'CHOOSE_ADDRESS':
+      return user.click(screen.getByRole('radio', { name: /2 Queen’s Road Central/ }));
+    case 'CONTINUE':
+      return user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    case 'BACK':
+      if (before.matches('confirmingAge')) return user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Close' }));
+      await closeCardPopup(user);
+      return user.click(screen.getByRole('button', { name: 'Change address' }));
+    case 'BACK_TO_BAG':
+      await closeCardPopup(user);
+      return user.click(screen.getByRole('button', { name: 'Back to shopping bag' }));
+    case 'CONFIRM_AGE':
+      return user.click(screen.getByRole('button', { name: 'I am 18 or over' }));
+    case 'DECLINE_AGE':
+      return user.click(screen.getByRole('button', { name: 'I am under 18' }));
+    case 'SELECT_METHOD': {
+      await closeCardPopup(user);
+      await user.click(screen.getByRole('button', { name: /^(Change|Choose payment method)$/ }));
+      const popup = await screen.findByRole('dialog', { name: 'Payment method' });
+      const label = { CreditCard: /Credit or debit card/, Alipay: /Alipay/, FPS: /FPS QR code/ }[event.method as string]!;
+      await user.click(within(popup).getByRole('radio', { name: label }));
+      return user.click(within(popup).getByRole('button', { name: 'Use this payment method' }));
+    }
+    case 'SELECT_CARD': {
+      const popup = await openCardPopup(user);
+      return user.click(within(popup).getByRole('radio', { name: /Mastercard ending in 4444/ }));
+    }
+    case 'ADD_CARD': {
+      const popup = await openCardPopup(user);
+      return user.click(within(popup).getByRole('button', { name: 'Add a new card' }));
+    }
+    case 'SUBMIT_CARD': {
+      const form = within(await screen.findByRole('dialog', { name: 'Add a card' }));
+      for (const [label, value] of [
+        ['Card number', event.number],
+        ['Expiry (MM/YY)', `${String(event.expMonth).padStart(2, '0')}/${String(event.expYear).slice(2)}`],
+        ['CVC', event.cvc],
+      ] as const) {
+        await user.clear(form.getByLabelText(label));
+        await user.type(form.getByLabelText(label), String(value));
+      }
+      return user.click(form.getByRole('button', { name: 'Save card' }));
+    }
+    case 'CANCEL':
+      return user.click(within(await screen.findByRole('dialog', { name: 'Add a card' })).getByRole('button', { name: 'Cancel' }));
+    case 'PLACE_ORDER':
+      await closeCardPopup(user);
+      return user.click(screen.getByRole('button', { name: /^(Place order|Pay now)/ }));
+    case 'RETRY':
+      return user.click(screen.getByRole('button', { name: /^(Try again|Choose another payment method)$/ }));
+    case 'CANCEL_ORDER':
+      return user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    default:
+      throw new Error(`the checkout page cannot send ${event.type}`);
+  }
+}
+
+/** The page shows the state: the step's heading and controls, enabled as the machine allows. */
+async function expectPageShows(expected: Snapshot, what: string) {
+  const s = expected as never as checkout.CheckoutSnapshot;
+  if (s.matches('polling') && pollingSince === 0) pollingSince = Date.now();
+  const step = checkout.step(s);
+  await waitFor(() => {
+    switch (step) {
+      case 'loading':
+        expect(screen.getByText('Loading your order…'), what).toBeTruthy();
+        break;
+      case 'loadFailed':
+        expect(screen.getByRole('heading', { name: 'Your order could not be loaded' }), what).toBeTruthy();
+        break;
+      case 'bagProblem':
+        expect(screen.getByRole('heading', { name: 'Your bag has changed' }), what).toBeTruthy();
+        break;
+      case 'address':
+        expect((screen.getByRole('button', { name: 'Continue to payment' }) as HTMLButtonElement).disabled, what).toBe(!checkout.canContinue(s));
+        expect((screen.getAllByRole('radio')[checkout.addressIndex(s) ?? 0] as HTMLInputElement).checked, what).toBe(true);
+        break;
+      case 'age':
+        expect(screen.getByRole('alertdialog', { name: 'Are you 18 or over?' }), what).toBeTruthy();
+        break;
+      case 'payment':
+      case 'placing':
+        // The card popup may be open over the page (which is then hidden from the accessibility tree).
+        expect(screen.getByRole('heading', { name: 'Payment', hidden: true }), what).toBeTruthy();
+        expect((screen.getByRole('button', { name: /^(Place order|Pay now|Placing)/, hidden: true }) as HTMLButtonElement).disabled, what).toBe(
+          !checkout.canPlaceOrder(s),
+        );
+        if (checkout.isLoadingCards(s)) expect(screen.getAllByText(/Loading your cards/).length, what).toBeGreaterThan(0);
+        break;
+      case 'addCard':
+        expect(screen.getByRole('dialog', { name: 'Add a card' }), what).toBeTruthy();
+        expect(screen.getByRole('form', { name: 'Card details' }).getAttribute('aria-busy'), what).toBe(String(checkout.isBusy(s)));
+        break;
+      case 'paying':
+        expect(screen.getByRole('heading', { name: 'Confirming your payment' }), what).toBeTruthy();
+        break;
+      case 'failed':
+        expect(screen.getByRole('heading', { name: 'Payment failed' }), what).toBeTruthy();
+        expect(Boolean(screen.queryByRole('button', { name: /^(Cancel order|Cancelling…)$/ })), what).toBe(checkout.hasOrder(s));
+        break;
+      case 'done': {
+        const out = checkout.result(s)!;
+        if (out.outcome === 'confirmed' || out.outcome === 'processing') expect(view.router.state.location.pathname, what).toBe('/order_product_confirm/order-1');
+        else if (out.outcome === 'backToBag') expect(view.router.state.location.pathname, what).toBe('/shopping_bag');
+        else if (out.outcome === 'fps') expect(screen.getByRole('dialog', { name: 'Pay with FPS' }), what).toBeTruthy();
+        else if (out.outcome === 'cancelled') expect(screen.getByRole('heading', { name: 'Order cancelled' }), what).toBeTruthy();
+        break;
+      }
+    }
+    const error = checkout.error(s);
+    if (error && (step === 'failed' || step === 'bagProblem' || step === 'loadFailed')) expect(document.querySelector('.checkout-error'), `${what}: error`).not.toBeNull();
+  });
+}
+
+describe('checkout: model paths on the rendered checkout page', () => {
+  it('the playable paths take every transition but those the page has no control for', () => {
+    expect(missing.sort()).toEqual(
+      [
+        // Coming back from a provider's page: the order confirmation page resumes the flow (checkout.test.tsx).
+        'checkout.starting —(always) [resumingCard] #1→ checkout.confirmingCard',
+        'checkout.starting —(always) [resuming] #2→ checkout.polling',
+        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment [paid] #1→ checkout.confirmed',
+        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment [mustRedirect] #2→ checkout.redirecting',
+        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment [paymentRefused] #3→ checkout.failed',
+        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment #4→ checkout.polling',
+        'checkout.confirmingCard —xstate.error.actor.productCreditcardPayment→ checkout.polling',
+        // The shared coupon recovery turns an unreachable server into a NetworkError value.
+        'checkout.loadingBag —xstate.error.actor.getShoppingBag→ checkout.loadFailed',
+        'checkout.refreshingTotals —xstate.error.actor.getShoppingBag→ checkout.payment',
+      ].sort(),
+    );
+    expect(chosen.length).toBeGreaterThan(10);
+  });
+
+  it.each(chosen.map((p) => [p.description, p] as const))('%s', { timeout: 90_000 }, async (_, p) => {
+    pollingSince = 0;
+    await open();
+    for (const [i, { event, state }] of p.path.steps.entries()) {
+      const expected = state as Snapshot;
+      if (i > 0) await perform(event, p.path.steps[i - 1]!.state as Snapshot);
+      await expectPageShows(expected, `step ${i} (${describeEvent(event)})`);
+    }
+  });
+});

@@ -1,0 +1,343 @@
+/**
+ * Checkout, payment and orders in the rendered app against the real server (sandbox payments):
+ * card success and decline, the over-18 confirmation, the FPS QR popup paid by the sandbox's bank
+ * stand-in, cancelling an FPS payment, the orders popup's tabs, and the login guard.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addShoppingBag, checkout, getPaymentMehtod, getProductOrder, userGetInfo, userUpdateInfo, type TokenSet } from '../../contract/index.ts';
+import { users } from '../../server/db/schema.ts';
+import { signUpMember } from '../support/members.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { CARDS, pressOnHostedPage, saveCard } from '../support/shop.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let server: TestApp;
+beforeAll(async () => {
+  server = await createTestApp();
+});
+afterAll(() => server.close());
+
+const TEA_50G = 'tea-tieguanyin-50g';
+const SINGLE_MALT = 'spirits-islay-single-malt-700ml';
+const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` });
+const home = {
+  label: 'home' as const,
+  firstName: 'Ka Yan',
+  lastName: 'Wong',
+  countryCallingCode: '852',
+  phone: '91234567',
+  CountryID: 'HK',
+  city: 'HK-wan-chai',
+  address1: '1 Harbour Road',
+  postalCode: '000000',
+};
+
+/** A member past the entry survey, with a delivery address and these lines in the bag. */
+async function shopper(lines: Array<[string, number]>) {
+  const tokens = await signUpMember(server);
+  await server.db.update(users).set({ preSurveyDone: true }).where(eq(users.id, tokens.userID));
+  await server.call(userUpdateInfo, { accessToken: tokens.accessToken, deliveryAddress: [home], mainDeliveryAddressIndex: 0 }, auth(tokens));
+  for (const [VarianceID, Quantity] of lines) await server.call(addShoppingBag, { VarianceID, Quantity }, auth(tokens));
+  return tokens;
+}
+
+/** The answers of the app's payment calls, as they went by (the FPS payment id is only there). */
+function watchPayments() {
+  const answers: Array<{ call: string; body: Record<string, unknown> }> = [];
+  const wrapFetch = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+    const response = await fetch(input, init);
+    const call = String(input).replace(/^.*\/api\//, '');
+    if (call === 'checkout' || call === 'create-product-payment') answers.push({ call, body: (await response.clone().json()) as Record<string, unknown> });
+    return response;
+  };
+  return { answers, wrapFetch };
+}
+
+type View = Awaited<ReturnType<typeof renderApp>>;
+
+async function openCheckout(tokens: TokenSet, options: Parameters<typeof renderApp>[2] = {}) {
+  const view = await renderApp(server, '/home', options);
+  act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
+  await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+  await act(() => view.router.navigate({ to: '/checkout_product' }));
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+  return { view, user: userEvent.setup() };
+}
+
+async function continueToPayment(user: ReturnType<typeof userEvent.setup>) {
+  const address = await screen.findByRole('radio', { name: /1 Harbour Road/ });
+  expect((address as HTMLInputElement).checked).toBe(true);
+  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+}
+
+async function chooseMethod(user: ReturnType<typeof userEvent.setup>, method: RegExp) {
+  await user.click(await screen.findByRole('button', { name: 'Choose payment method' }));
+  const popup = await screen.findByRole('dialog', { name: 'Payment method' });
+  await user.click(within(popup).getByRole('radio', { name: method }));
+  await user.click(within(popup).getByRole('button', { name: 'Use this payment method' }));
+}
+
+async function addCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+  const popup = await screen.findByRole('dialog', { name: 'Choose a card' });
+  await within(popup).findByText('You have no saved cards yet.');
+  await user.click(within(popup).getByRole('button', { name: 'Add a new card' }));
+  const form = await screen.findByRole('dialog', { name: 'Add a card' });
+  await user.type(within(form).getByLabelText('Card number'), number);
+  await user.type(within(form).getByLabelText('Expiry (MM/YY)'), '12/34');
+  await user.type(within(form).getByLabelText('CVC'), '123');
+  await user.click(within(form).getByRole('button', { name: 'Save card' }));
+  const chosen = await screen.findByRole('dialog', { name: 'Choose a card' });
+  const card = await within(chosen).findByRole('radio', { name: new RegExp(`Visa ending in ${number.slice(-4)}`) });
+  expect((card as HTMLInputElement).checked).toBe(true);
+  await user.click(within(chosen).getByRole('button', { name: 'Use this card' }));
+}
+
+const orderIDFrom = (view: View) => view.router.state.location.pathname.split('/').at(-1)!;
+
+describe('checkout_product', () => {
+  it('sends a visitor to home with the login popup', async () => {
+    const view = await renderApp(server, '/checkout_product');
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/home'));
+    expect(view.router.state.location.search).toEqual({ login: true });
+  });
+
+  it('pays by a new card and shows the confirmation; the order is in the orders popup under In process', async () => {
+    const tokens = await shopper([[TEA_50G, 2]]);
+    const { view, user } = await openCheckout(tokens);
+    await continueToPayment(user);
+    await chooseMethod(user, /Credit or debit card/);
+    await addCard(user, '4242 4242 4242 4242');
+    expect(screen.getByText(/Visa ending in 4242/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Place order/ }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    const orderID = orderIDFrom(view);
+    expect(view.router.state.location.pathname).toBe(`/order_product_confirm/${orderID}`);
+    const order = (await server.call(getProductOrder, { orderID }, auth(tokens))).Order;
+    expect(order.PaymentStatus).toBe('Paid');
+    expect(screen.getByText(order.Reference)).toBeTruthy();
+    expect(screen.getByText('Visa ending in 4242, expires 12/2034')).toBeTruthy();
+
+    act(() => view.services.popups.open('account'));
+    await user.click(await screen.findByRole('button', { name: 'My orders' }));
+    const orders = await screen.findByRole('dialog', { name: 'My orders' });
+    expect(within(orders).getByRole('tab', { name: 'In process' }).getAttribute('aria-selected')).toBe('true');
+    await within(orders).findByRole('link', { name: `Order ${order.Reference}` });
+    await user.click(within(orders).getByRole('tab', { name: 'Cancelled' }));
+    await within(orders).findByText('No orders here.');
+  });
+
+  it('a declined card shows the payment-failed words; the order waits for another payment', async () => {
+    const tokens = await shopper([[TEA_50G, 1]]);
+    const { user } = await openCheckout(tokens);
+    await continueToPayment(user);
+    await chooseMethod(user, /Credit or debit card/);
+    await addCard(user, '4000 0000 0000 0002');
+    await user.click(screen.getByRole('button', { name: /^Place order/ }));
+
+    await screen.findByRole('heading', { name: 'Payment failed' });
+    expect(screen.getByText('Payment failed, please use another payment method or try again later')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Choose another payment method' }));
+    // The order stays: paying again pays it.
+    await screen.findByRole('button', { name: 'Pay now' });
+  });
+
+  it('alcohol needs the over-18 confirmation before payment', async () => {
+    const tokens = await shopper([[SINGLE_MALT, 1]]);
+    const { view, user } = await openCheckout(tokens);
+    await continueToPayment(user);
+    const warning = await screen.findByRole('alertdialog', { name: 'Are you 18 or over?' });
+    expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
+    await user.click(within(warning).getByRole('button', { name: 'I am under 18' }));
+    await screen.findByRole('heading', { level: 1, name: 'Shopping bag' });
+
+    await act(() => view.router.navigate({ to: '/checkout_product' }));
+    await continueToPayment(user);
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Are you 18 or over?' })).getByRole('button', { name: 'I am 18 or over' }));
+    await screen.findByRole('heading', { name: 'Payment' });
+  });
+});
+
+describe('delivery address and orders list', () => {
+  it('picking another delivery address makes it the main one and prices the order for it', async () => {
+    const tokens = await shopper([[TEA_50G, 2]]);
+    const vancouver = { ...home, label: 'office' as const, countryCallingCode: '1', phone: '6045550100', CountryID: 'CA', city: 'Vancouver', address1: '1 Granville Street', postalCode: 'V6C 1T2' };
+    await server.call(userUpdateInfo, { accessToken: tokens.accessToken, deliveryAddress: [home, vancouver], mainDeliveryAddressIndex: 0 }, auth(tokens));
+    const { user } = await openCheckout(tokens);
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await screen.findByRole('radio', { name: /1 Harbour Road/ });
+    expect(within(summary).queryByText('GST')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /1 Granville Street/ }));
+    await within(summary).findByText('GST');
+    expect((screen.getByRole('radio', { name: /1 Granville Street/ }) as HTMLInputElement).checked).toBe(true);
+    const me = await server.call(userGetInfo, { accessToken: tokens.accessToken }, auth(tokens));
+    expect(me.userDetailInfo.mainDeliveryAddressIndex).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByRole('heading', { name: 'Payment' });
+    expect(screen.getByText('1 Granville Street')).toBeTruthy();
+  });
+
+  it('the orders popup pages with "Show more"', async () => {
+    const tokens = await shopper([]);
+    for (let i = 0; i < 11; i++) {
+      await server.call(addShoppingBag, { VarianceID: TEA_50G, Quantity: 1 }, auth(tokens));
+      await server.call(checkout, { Language: 'en', Currency: 'HKD', PaymentMethod: 'FPS' }, auth(tokens));
+    }
+    const view = await renderApp(server, '/home');
+    act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
+    await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+    act(() => view.services.popups.open('orders'));
+    const orders = await screen.findByRole('dialog', { name: 'My orders' });
+    const user = userEvent.setup();
+    await user.click(within(orders).getByRole('tab', { name: 'Wait for payment' }));
+    await waitFor(() => expect(within(orders).getAllByRole('link', { name: /^Order / })).toHaveLength(10));
+    expect(within(orders).getAllByRole('button', { name: 'Pay now' })).toHaveLength(10);
+    await user.click(within(orders).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(orders).getAllByRole('link', { name: /^Order / })).toHaveLength(11));
+    expect(within(orders).queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+});
+
+describe('FPS QR payment', () => {
+  it('shows the QR with a countdown; the transfer shows the confirmation without a click', async () => {
+    const tokens = await shopper([[TEA_50G, 1]]);
+    const watched = watchPayments();
+    const { view, user } = await openCheckout(tokens, { wrapFetch: watched.wrapFetch });
+    await continueToPayment(user);
+    await chooseMethod(user, /FPS QR code/);
+    await user.click(screen.getByRole('button', { name: /^Place order/ }));
+
+    const popup = await screen.findByRole('dialog', { name: 'Pay with FPS' });
+    const qr = await within(popup).findByRole('img', { name: /^FPS QR code for order / });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    const countdown = within(popup).getByRole('timer');
+    expect(countdown.textContent).toMatch(/^(10:00|09:[0-5]\d)$/);
+    const placed = watched.answers.find((a) => a.call === 'checkout')!.body as { OrderID: string; PaymentID: string };
+
+    const paid = await server.raw(`/api/payments/sandbox/fps/${encodeURIComponent(placed.PaymentID)}/pay`, { method: 'POST' });
+    expect(paid.status).toBe(200);
+    // The sandbox's webhook reaches the shop (a real provider calls back on its own).
+    await server.payments.scheduler.runAll();
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }, { timeout: 15_000 });
+    expect(view.router.state.location.pathname).toBe(`/order_product_confirm/${placed.OrderID}`);
+  });
+
+  it('cancelling voids the QR and cancels the order; the orders popup shows it under Cancelled', async () => {
+    const tokens = await shopper([[TEA_50G, 1]]);
+    const watched = watchPayments();
+    const { view, user } = await openCheckout(tokens, { wrapFetch: watched.wrapFetch });
+    await continueToPayment(user);
+    await chooseMethod(user, /FPS QR code/);
+    await user.click(screen.getByRole('button', { name: /^Place order/ }));
+    const popup = await screen.findByRole('dialog', { name: 'Pay with FPS' });
+    await within(popup).findByRole('timer');
+    const placed = watched.answers.find((a) => a.call === 'checkout')!.body as { OrderID: string; PaymentID: string };
+    await user.click(within(popup).getByRole('button', { name: 'Cancel payment' }));
+    await within(popup).findByText('Payment cancelled. The QR code is no longer valid and your order was cancelled.');
+
+    expect((await server.call(getProductOrder, { orderID: placed.OrderID }, auth(tokens))).Order.PaymentStatus).toBe('Cancelled');
+    // The voided QR can no longer be paid.
+    expect((await server.raw(`/api/payments/sandbox/fps/${encodeURIComponent(placed.PaymentID)}/pay`, { method: 'POST' })).status).not.toBe(200);
+    await user.click(within(popup).getByRole('button', { name: 'Close' }));
+    act(() => view.services.popups.open('orders'));
+    const orders = await screen.findByRole('dialog', { name: 'My orders' });
+    await user.click(within(orders).getByRole('tab', { name: 'Cancelled' }));
+    const row = (await within(orders).findByRole('link', { name: /^Order / })).closest('li')!;
+    expect(row.textContent).toContain('Cancelled');
+  });
+});
+
+describe('coming back from a provider page', () => {
+  async function signedIn(tokens: TokenSet) {
+    const view = await renderApp(server, '/home');
+    act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
+    await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+    return view;
+  }
+  async function placedWithExtraStep(number: string) {
+    const tokens = await shopper([[TEA_50G, 1]]);
+    const CardID = await saveCard(server, tokens, number);
+    const placed = await server.call(checkout, { Language: 'en', Currency: 'HKD', PaymentMethod: 'CreditCard', CardID }, auth(tokens));
+    expect(placed.PaymentStatus).toBe('requires_action');
+    return { tokens, placed };
+  }
+
+  it('after the card’s extra confirmation, the confirmation page picks up the payment', async () => {
+    const { tokens, placed } = await placedWithExtraStep(CARDS.authenticate);
+    const { spaPath } = await pressOnHostedPage(server, placed.RedirectURL!, 'approve');
+    expect(spaPath).toMatch(new RegExp(`^/order_product_confirm/${placed.OrderID}\\?`));
+    const view = await signedIn(tokens);
+    await act(() => view.router.navigate({ href: spaPath }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect((await server.call(getProductOrder, { orderID: placed.OrderID }, auth(tokens))).Order.PaymentStatus).toBe('Paid');
+  });
+
+  it('a refused extra step lands on payment_fail with the words; trying again offers another method for the same order', async () => {
+    const { tokens, placed } = await placedWithExtraStep(CARDS.authenticate);
+    const { spaPath } = await pressOnHostedPage(server, placed.RedirectURL!, 'decline');
+    expect(spaPath).toMatch(/^\/payment_fail\?/);
+    const view = await signedIn(tokens);
+    await act(() => view.router.navigate({ href: spaPath }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment failed' });
+    expect(screen.getByText('Payment failed, please use another payment method or try again later')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await user.click(await screen.findByRole('button', { name: 'Choose another payment method' }));
+    await screen.findByRole('button', { name: 'Pay now' });
+    expect(view.router.state.location.search).toMatchObject({ orderID: placed.OrderID, method: 'CreditCard' });
+  });
+});
+
+describe('wallet and coupon', () => {
+  it('the wallet lists, adds and deletes cards', async () => {
+    const tokens = await shopper([]);
+    const view = await renderApp(server, '/home');
+    act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
+    await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+    const user = userEvent.setup();
+    act(() => view.services.popups.open('account'));
+    await user.click(await screen.findByRole('button', { name: 'Wallet' }));
+    let wallet = await screen.findByRole('dialog', { name: 'Wallet' });
+    await within(wallet).findByText('You have no saved cards yet.');
+    await user.click(within(wallet).getByRole('button', { name: 'Add a card' }));
+    const form = await screen.findByRole('dialog', { name: 'Add a card' });
+    await user.type(within(form).getByLabelText('Card number'), '4242 4242 4242 4241');
+    await user.type(within(form).getByLabelText('Expiry (MM/YY)'), '12/34');
+    await user.type(within(form).getByLabelText('CVC'), '123');
+    await user.click(within(form).getByRole('button', { name: 'Save card' }));
+    // A typo is caught before anything is sent.
+    expect(within(form).getByText('Your card number is incorrect.')).toBeTruthy();
+    await user.clear(within(form).getByLabelText('Card number'));
+    await user.type(within(form).getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.click(within(form).getByRole('button', { name: 'Save card' }));
+    wallet = await screen.findByRole('dialog', { name: 'Wallet' });
+    await within(wallet).findByText('Visa ending in 4242, expires 12/2034');
+    expect((await server.call(getPaymentMehtod, {}, auth(tokens))).PaymentMethodList).toHaveLength(1);
+
+    await user.click(within(wallet).getByRole('button', { name: 'Delete Visa ending in 4242, expires 12/2034' }));
+    await user.click(within(within(wallet).getByRole('group')).getByRole('button', { name: 'Delete' }));
+    await within(wallet).findByText('You have no saved cards yet.');
+    expect((await server.call(getPaymentMehtod, {}, auth(tokens))).PaymentMethodList).toEqual([]);
+  });
+
+  it('the bag’s coupon goes along to checkout and prices the order', async () => {
+    const tokens = await shopper([[TEA_50G, 2]]);
+    const view = await renderApp(server, '/home');
+    act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
+    await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+    await act(() => view.router.navigate({ to: '/shopping_bag' }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'WELCOME10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText(/applied/);
+    await user.click(screen.getByRole('link', { name: 'Checkout' }));
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    expect(view.router.state.location.search).toEqual({ coupon: 'WELCOME10' });
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await within(summary).findByText('Coupon WELCOME10');
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The FPS payment model's paths, run against the rendered FPS QR popup (DESIGN §5: main flows run
+ * their paths on the UI too). The member's events go through the popup's buttons; the payment calls
+ * are held and answered over HTTP with the model's fixtures; the delays are fake-timer advances.
+ * After every step the popup must show what the expected state means, read through the machine's
+ * selectors. ORDER_PAID (a server push) has no control in the popup: polling stands in for it.
+ */
+import { i18n } from '@lingui/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import { AFTER, coverage, DONE, ERROR, machineTransitions, modelPaths, reachOf, type ModelPath, type ModelSnapshot } from '../../flows/model.ts';
+import { fpsPaymentMachine } from '../../machines/fps-payment/fps-payment.machine.ts';
+import * as fps from '../../machines/fps-payment/fps-payment.selectors.ts';
+import { PAYMENT_FAILED_TRY_AGAIN, paymentMessage } from '../../src/api/payment-messages.ts';
+import { formatCountdown } from '../../src/features/checkout/FpsQrPopup.tsx';
+import { fpsPaymentModel } from '../machines/fps-payment.model.ts';
+import { signUpMember } from '../support/members.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const CALLS: Record<string, string> = {
+  createProductPayment: 'create-product-payment',
+  getProductOrder: 'get-product-order',
+  cancelOrder: 'cancelOrder',
+};
+const delays = fpsPaymentMachine.implementations.delays as Record<string, number>;
+const WINDOW = delays.paymentWindow!;
+const POLL = delays.pollInterval!;
+/** The fixture QR's day: ten minutes before its expiry. */
+const QR_ISSUED = new Date('2026-11-01T04:00:00.000Z');
+
+const playable = (p: ModelPath) => !p.path.steps.some((s) => s.event.type === 'ORDER_PAID');
+const allPaths = modelPaths(fpsPaymentModel);
+
+/** Fewest playable paths that reach what all playable paths reach: longest first, each kept only if it adds something. */
+function covering(paths: ModelPath[]): ModelPath[] {
+  const machine = fpsPaymentMachine as AnyStateMachine;
+  const all = machineTransitions(machine);
+  const seen = new Set<unknown>();
+  return [...paths]
+    .sort((a, b) => b.path.steps.length - a.path.steps.length)
+    .filter((p) => {
+      const reach = reachOf(machine, p, all);
+      const before = seen.size;
+      reach.states.forEach((s) => seen.add(s));
+      reach.transitions.forEach((t) => seen.add(t));
+      return seen.size > before;
+    });
+}
+const uiPaths = covering(allPaths.filter(playable));
+
+interface Held {
+  answer: (response: Response | Error) => void;
+}
+
+let server: TestApp;
+let held: Map<string, Held[]>;
+let app: Awaited<ReturnType<typeof renderApp>>;
+/** When the QR went on show (fake time): the payment window runs from there. */
+let activeSince = 0;
+
+beforeAll(async () => {
+  server = await createTestApp();
+});
+afterAll(() => server.close());
+afterEach(() => vi.useRealTimers());
+
+async function open() {
+  held = new Map();
+  const tokens = await signUpMember(server);
+  app = await renderApp(server, '/home', {
+    wrapFetch: (fetch) => async (input, init) => {
+      const name = new URL(String(input), 'http://shop.test').pathname.replace('/api/', '');
+      if (!Object.values(CALLS).includes(name)) return fetch(input, init);
+      return new Promise<Response>((resolve, reject) => {
+        const list = held.get(name) ?? [];
+        list.push({ answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+        held.set(name, list);
+      });
+    },
+  });
+  act(() => app.services.session.send({ type: 'SIGNED_IN', tokens }));
+  await waitFor(() => expect(app.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(QR_ISSUED);
+  act(() => app.services.popups.open('fpsPayment', { orderID: 'order-7' }));
+  await screen.findByRole('dialog', { name: 'Pay with FPS' });
+}
+
+const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers the newest request to `call`; older ones belong to invocations the machine has left (answered, then ignored). */
+async function answer(call: string, response: () => Response | Error) {
+  const list = await waitFor(() => {
+    const waiting = held.get(call);
+    expect(waiting?.length, `${call} was called`).toBeGreaterThan(0);
+    return waiting!;
+  });
+  const requests = list.splice(0);
+  await act(async () => {
+    for (const r of requests) r.answer(response());
+  });
+}
+
+const notPaidYet = () => json(200, { result: true, Order: { OrderID: 'order-7', PaymentStatus: 'WaitForPayment' } });
+
+async function perform(event: AnyEventObject) {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const box = within(screen.getByRole('dialog', { name: 'Pay with FPS' }));
+  if (event.type === 'CANCEL') {
+    await user.click(box.getByRole('button', { name: 'Cancel payment' }));
+  } else if (event.type === 'RETRY') {
+    await user.click(box.getByRole('button', { name: 'Try again' }));
+  } else if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
+    const call = CALLS[event.type.replace(/^xstate\.(done|error)\.actor\./, '')]!;
+    const output = event.output as { ok: boolean; data?: object; code?: string; message?: string } | undefined;
+    await answer(call, () =>
+      event.type.startsWith(ERROR)
+        ? new TypeError('Failed to fetch')
+        : output!.ok
+          ? json(200, { result: true, ...output!.data })
+          : json(400, { result: false, ErrorCode: output!.code, message: output!.message ?? output!.code }),
+    );
+  } else if (event.type === `${AFTER}pollInterval.fpsPayment.active.waiting`) {
+    await act(async () => vi.advanceTimersByTimeAsync(POLL));
+  } else if (event.type.startsWith(`${AFTER}paymentWindow`)) {
+    // The window runs out with the popup polling all along: every read until then says "not paid yet".
+    const end = activeSince + WINDOW;
+    while (Date.now() < end) {
+      await act(async () => vi.advanceTimersByTimeAsync(Math.min(POLL, end - Date.now())));
+      if (Date.now() < end && held.get(CALLS.getProductOrder!)?.length) await answer(CALLS.getProductOrder!, notPaidYet);
+    }
+  } else {
+    throw new Error(`no UI action for ${event.type}`);
+  }
+}
+
+/** What the popup shows for a state of the machine. */
+async function expectScreen(expected: ModelSnapshot, what: string) {
+  const s = expected as fps.FpsPaymentSnapshot;
+  if (fps.isShowingQr(s) && activeSince === 0) activeSince = Date.now();
+  if (fps.isPaid(s)) {
+    // The order confirmation shows by itself.
+    await waitFor(() => expect(app.router.state.location.pathname, what).toBe('/order_product_confirm/order-7'));
+    return;
+  }
+  const box = within(await screen.findByRole('dialog', { name: 'Pay with FPS' }));
+  await waitFor(() => {
+    expect(Boolean(box.queryByRole('img', { name: /^FPS QR code for order/ })), `${what}: QR`).toBe(fps.isShowingQr(s));
+    if (fps.isShowingQr(s)) {
+      expect(box.getByRole('timer').textContent, `${what}: countdown`).toBe(formatCountdown(fps.secondsLeft(s, new Date())));
+      const cancel = box.getByRole('button', { name: /Cancel payment|Cancelling/ }) as HTMLButtonElement;
+      expect(cancel.disabled, `${what}: cancel`).toBe(!fps.canCancel(s));
+      const error = fps.error(s);
+      expect(box.queryByRole('alert')?.textContent, `${what}: error`).toBe(error ? i18n._(paymentMessage(error.code)) : undefined);
+    }
+    expect(Boolean(box.queryByRole('button', { name: 'Try again' })), `${what}: retry`).toBe(fps.hasFailed(s));
+    if (fps.hasFailed(s)) expect(box.getByText(i18n._(PAYMENT_FAILED_TRY_AGAIN))).toBeTruthy();
+    expect(Boolean(box.queryByText(/The 10 minutes to pay are over/)), `${what}: expired`).toBe(fps.isExpired(s));
+    expect(Boolean(box.queryByText(/^Payment cancelled/)), `${what}: cancelled`).toBe(fps.isCancelled(s));
+    const busy = fps.isBusy(s) && !fps.isShowingQr(s);
+    expect(Boolean(document.querySelector('.fps-busy')), `${what}: busy`).toBe(busy);
+  });
+}
+
+describe('FPS payment paths against the rendered popup', () => {
+  it('the playable paths reach every state and every transition but the server push', () => {
+    const c = coverage(fpsPaymentMachine as AnyStateMachine, uiPaths);
+    expect(c.states.missing).toEqual([]);
+    expect(c.transitions.missing).toEqual(['fpsPayment.active —ORDER_PAID→ fpsPayment.paid']);
+  });
+
+  it.each(uiPaths.map((p) => [p.description, p] as const))('%s', { timeout: 60_000 }, async (_name, path) => {
+    activeSince = 0;
+    await open();
+    const [first, ...rest] = path.path.steps;
+    await expectScreen(first!.state, 'start');
+    for (const [i, step] of rest.entries()) {
+      await perform(step.event);
+      await expectScreen(step.state, `step ${i + 1} (${step.event.type})`);
+    }
+  });
+});
