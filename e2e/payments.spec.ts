@@ -63,12 +63,15 @@ async function orderUnderTab(page: Page, tab: string) {
 test('a card that pays, a card that is declined, and a card that asks for an extra confirmation', async ({ page, request }) => {
   await atCheckout(page, request, 'card');
   await payByNewCard(page, '4000000000000002');
-  // Declined at checkout: the words show there, and the placed order can be paid another way.
-  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+  // Declined at checkout: payment_fail says so, with the placed order's number.
+  await expect(page).toHaveURL(/\/payment_fail\?.*code=PaymentFail/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible();
   await expect(page.getByText('Payment failed, please use another payment method or try again later')).toBeVisible();
+  await expect(page.getByText(/^Order number /)).toBeVisible();
 
   // The same order, paid again with a card that asks the issuer to confirm.
-  await page.getByRole('button', { name: 'Choose another payment method' }).click();
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page.getByText(/^Visa ending in 0002/)).toBeVisible();
   await payByNewCard(page, '4000002760003184', true);
   await expect(page.getByRole('heading', { name: /Card authentication \(sandbox\)/ })).toBeVisible();
   await page.getByRole('button', { name: /Complete authentication/ }).click();
@@ -92,9 +95,8 @@ test('Alipay: paid on its page, and cancelled on its page', async ({ page, reque
   await expect(page).toHaveURL(/\/payment_fail/);
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
 
-  // Back from the provider's page: the same order can be paid again.
+  // Back from the provider's page: the same order can be paid again, by Alipay again.
   await page.getByRole('link', { name: 'Try again' }).click();
-  await page.getByRole('button', { name: 'Choose another payment method' }).click();
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.getByRole('heading', { name: /Alipay \(sandbox\)/ })).toBeVisible();
   await page.getByRole('button', { name: /Pay/ }).click();

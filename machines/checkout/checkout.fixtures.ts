@@ -29,9 +29,14 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
     { currency: 'HKD', language: 'en', couponID: 'TEA10', addressIndex: 0 },
     { currency: 'HKD', language: 'en', resume: { OrderID: 'order-1', PaymentMethod: 'CreditCard', PaymentID: 'pi_1' } },
     { currency: 'HKD', language: 'en', resume: { OrderID: 'order-1', PaymentMethod: 'Alipay' } },
+    { currency: 'HKD', language: 'en', resume: { OrderID: 'order-1', PaymentMethod: 'CreditCard' } },
   ],
   describeInput: (input) =>
-    input.resume ? `resume ${input.resume.PaymentMethod}` : 'with address and coupon',
+    input.resume
+      ? input.resume.PaymentID
+        ? `back from the ${input.resume.PaymentMethod} step`
+        : `paying order again by ${input.resume.PaymentMethod}`
+      : 'with address and coupon',
   events: {
     CHOOSE_ADDRESS: [{ type: 'CHOOSE_ADDRESS', index: 1 }],
     CONTINUE: [{ type: 'CONTINUE' }],
@@ -53,7 +58,6 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
     CANCEL: [{ type: 'CANCEL' }],
     PLACE_ORDER: [{ type: 'PLACE_ORDER' }],
     RETRY: [{ type: 'RETRY' }],
-    CANCEL_ORDER: [{ type: 'CANCEL_ORDER' }],
   },
   actors: {
     getShoppingBag: { done: bagOutcomes, error: new Error('network down') },
@@ -111,10 +115,6 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
         { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } },
         { ok: false, code: 'InternalError' },
       ],
-      error: new Error('network down'),
-    },
-    cancelOrder: {
-      done: [{ ok: true, data: {} }, { ok: false, code: 'InvalidParameter', message: 'The order is paid' }],
       error: new Error('network down'),
     },
   },

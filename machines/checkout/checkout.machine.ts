@@ -5,7 +5,6 @@ import type {
   AddPaymentMethodInput,
   AddPaymentMethodOutput,
   CallResult,
-  CancelOrderInput,
   CheckoutCallInput,
   CheckoutContext,
   CheckoutEvent,
@@ -60,9 +59,6 @@ export const checkoutMachine = setup({
     }),
     getProductOrder: fromPromise<CallResult<GetProductOrderOutput>, GetProductOrderInput>(async () => {
       throw new Error('getProductOrder not provided');
-    }),
-    cancelOrder: fromPromise<CallResult<Empty>, CancelOrderInput>(async () => {
-      throw new Error('cancelOrder not provided');
     }),
   },
   delays: {
@@ -153,6 +149,8 @@ export const checkoutMachine = setup({
       !params.result.ok && (BAG_ERRORS as readonly string[]).includes(params.result.code),
     paymentRefused: (_, params: { result: CallResult<unknown, unknown> }) =>
       !params.result.ok && (PAYMENT_ERRORS as readonly string[]).includes(params.result.code),
+    orderPayable: (_, params: { result: CallResult<GetProductOrderOutput> }) =>
+      params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
     orderIs: (_, params: { result: CallResult<GetProductOrderOutput>; status: GetProductOrderOutput['Order']['PaymentStatus'] }) =>
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
   },
@@ -175,13 +173,14 @@ export const checkoutMachine = setup({
     outcome: context.outcome ?? 'backToBag',
     OrderID: context.orderID,
     RedirectURL: context.outcome === 'redirect' ? context.payment?.RedirectURL : undefined,
+    ErrorCode: context.outcome === 'failed' ? context.error?.code : undefined,
   }),
   states: {
     starting: {
-      description: 'A fresh checkout reads the bag; a checkout the browser comes back to (from Alipay or the card’s extra step) picks up its order’s payment.',
+      description: 'A fresh checkout reads the bag; back from the card’s extra step the flow picks up that payment; with an order placed before, it pays that order.',
       always: [
         { guard: 'resumingCard', target: 'confirmingCard', description: 'Back from the card’s extra confirmation: ask for its outcome.' },
-        { guard: 'resuming', target: 'polling', description: 'Back from Alipay: the order’s status will say whether it was paid.' },
+        { guard: 'resuming', target: 'readingOrder', description: 'Paying an order placed before (after a failed payment, or left unpaid).' },
         { target: 'loadingBag' },
       ],
     },
@@ -209,9 +208,39 @@ export const checkoutMachine = setup({
         onError: { target: 'loadFailed', actions: 'storeNetworkError' },
       },
     },
+    readingOrder: {
+      description: 'Reading the order placed before (get-product-order): an unpaid one goes to the payment step, with its method chosen.',
+      tags: ['busy'],
+      invoke: {
+        id: 'getProductOrder',
+        src: 'getProductOrder',
+        input: ({ context }) => ({ orderID: context.orderID ?? '' }),
+        onDone: [
+          { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: 'confirmed' },
+          { guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) }, target: 'payingAgain' },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'cancelled',
+            description: 'Cancelled, or expired unpaid: nothing to pay.',
+          },
+          { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeNetworkError' },
+      },
+    },
+    payingAgain: {
+      description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
+      always: [{ guard: 'payingByCard', target: '#checkout.payment.loadingCards' }, { target: 'payment' }],
+    },
     loadFailed: {
-      description: 'The bag could not be read; the member can try again.',
-      on: { RETRY: { target: 'loadingBag', actions: 'clearError' }, BACK_TO_BAG: 'returnedToBag' },
+      description: 'The bag (or the order placed before) could not be read; the member can try again.',
+      on: {
+        RETRY: [
+          { guard: 'hasOrder', target: 'readingOrder', actions: 'clearError' },
+          { target: 'loadingBag', actions: 'clearError' },
+        ],
+        BACK_TO_BAG: 'returnedToBag',
+      },
     },
     choosingAddress: {
       description: 'The delivery address step, with the order summary for that address.',
@@ -548,27 +577,10 @@ export const checkoutMachine = setup({
       },
     },
     failed: {
+      type: 'final',
       description:
-        'The payment did not go through (PaymentFail, StripeError, AlipayError): the server’s message, another method or another try, or cancelling the order.',
-      on: {
-        RETRY: { target: 'payment', actions: 'clearError' },
-        CANCEL_ORDER: { guard: 'hasOrder', target: 'cancelling' },
-        BACK_TO_BAG: { guard: 'noOrderYet', target: 'returnedToBag' },
-      },
-    },
-    cancelling: {
-      description: 'Cancelling the unpaid order, which releases its stock (cancelOrder).',
-      tags: ['busy'],
-      invoke: {
-        id: 'cancelOrder',
-        src: 'cancelOrder',
-        input: ({ context }) => ({ orderID: context.orderID ?? '' }),
-        onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) }, target: 'cancelled' },
-          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
-        ],
-        onError: { target: 'failed', actions: 'storeNetworkError' },
-      },
+        'The payment did not go through (PaymentFail, StripeError, AlipayError): the payment_fail page says so and offers another try on the same order.',
+      entry: { type: 'finish', params: { outcome: 'failed' } },
     },
     bagProblem: {
       description: 'The bag changed under the checkout (OutOfStock, ShoppingBagEmpty): the server’s message, and back to the bag.',

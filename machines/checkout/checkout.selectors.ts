@@ -8,11 +8,11 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 export const isBusy = (s: CheckoutSnapshot): boolean => s.hasTag('busy');
 
 /** Which part of the checkout page to show. */
-export type CheckoutStep = 'loading' | 'address' | 'age' | 'payment' | 'addCard' | 'placing' | 'paying' | 'failed' | 'bagProblem' | 'loadFailed' | 'done';
+export type CheckoutStep = 'loading' | 'address' | 'age' | 'payment' | 'addCard' | 'placing' | 'paying' | 'bagProblem' | 'loadFailed' | 'done';
 
 export function step(s: CheckoutSnapshot): CheckoutStep {
   if (s.status === 'done') return 'done';
-  if (s.matches('loadingBag') || s.matches('starting')) return 'loading';
+  if (s.matches('loadingBag') || s.matches('starting') || s.matches('readingOrder') || s.matches('payingAgain')) return 'loading';
   if (s.matches('loadFailed')) return 'loadFailed';
   if (s.matches('choosingAddress')) return 'address';
   if (s.matches('confirmingAge')) return 'age';
@@ -20,7 +20,6 @@ export function step(s: CheckoutSnapshot): CheckoutStep {
   if (s.matches('payment') || s.matches('refreshingTotals')) return 'payment';
   if (s.matches('placing') || s.matches('startingPayment')) return 'placing';
   if (s.matches('confirmingCard') || s.matches('polling')) return 'paying';
-  if (s.matches('failed') || s.matches('cancelling')) return 'failed';
   return 'bagProblem';
 }
 
@@ -50,7 +49,6 @@ export const canAddCard = (s: CheckoutSnapshot): boolean => s.can({ type: 'ADD_C
 export const canPlaceOrder = (s: CheckoutSnapshot): boolean => s.can({ type: 'PLACE_ORDER' });
 /** An order already exists (a failed payment): paying again pays that order. */
 export const hasOrder = (s: CheckoutSnapshot): boolean => s.context.orderID !== undefined;
-export const canCancelOrder = (s: CheckoutSnapshot): boolean => s.can({ type: 'CANCEL_ORDER' });
 
 /** The flow's result once done: where to go next (order confirmation, provider page, FPS popup, bag …). */
 export const result = (s: CheckoutSnapshot): CheckoutOutput | undefined => (s.status === 'done' ? s.output : undefined);

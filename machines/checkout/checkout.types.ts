@@ -98,6 +98,8 @@ export type PaymentStart = {
   /** The provider's payment id (Stripe's PaymentIntent). */
   PaymentID?: string | undefined;
   RedirectURL?: string | undefined;
+  /** With outcome 'failed': the spec §8 code (PaymentFail, StripeError, AlipayError). */
+  ErrorCode?: string | undefined;
 };
 /** A refused checkout may still have placed the order (the payment was declined): its id comes along. */
 export type PlaceOrderFailData = { OrderID?: string | undefined };
@@ -125,8 +127,6 @@ export type OrderPaymentStatus = 'WaitForPayment' | 'Paid' | 'PaymentFailed' | '
 export type GetProductOrderInput = { orderID: string };
 export type GetProductOrderOutput = { Order: { OrderID: string; PaymentStatus: OrderPaymentStatus } };
 
-/** cancelOrder {orderID} (spec §7). */
-export type CancelOrderInput = { orderID: string };
 export type Empty = Record<string, never>;
 
 // ---- The flow.
@@ -139,15 +139,15 @@ export type CheckoutInput = {
   /** The member's main delivery address (its index in their list), when they have one. */
   addressIndex?: number | undefined;
   /**
-   * Coming back from a provider's page (Alipay, the card's extra step) to an order placed before
-   * the browser left: the flow picks up the payment instead of starting again.
+   * An order placed before: with PaymentID, back from the card's extra step (the flow picks up that
+   * payment); without, paying it again (after a failed payment, or an order left unpaid).
    */
   resume?: { OrderID: string; PaymentMethod: PaymentMethod; PaymentID?: string | undefined } | undefined;
 };
 
 export type CheckoutError = { code: string; message?: string | undefined };
 
-export type CheckoutOutcome = 'confirmed' | 'redirect' | 'fps' | 'processing' | 'cancelled' | 'backToBag';
+export type CheckoutOutcome = 'confirmed' | 'redirect' | 'fps' | 'processing' | 'failed' | 'cancelled' | 'backToBag';
 
 export type CheckoutContext = {
   currency: Currency;
@@ -186,14 +186,15 @@ export type CheckoutEvent =
   | { type: 'SUBMIT_CARD'; number: string; expMonth: number; expYear: number; cvc: string }
   | { type: 'CANCEL' }
   | { type: 'PLACE_ORDER' }
-  | { type: 'RETRY' }
-  | { type: 'CANCEL_ORDER' };
+  | { type: 'RETRY' };
 
 export type CheckoutOutput = {
   outcome: CheckoutOutcome;
   OrderID?: string | undefined;
   /** With outcome 'redirect': where to send the browser. */
   RedirectURL?: string | undefined;
+  /** With outcome 'failed': the spec §8 code (PaymentFail, StripeError, AlipayError). */
+  ErrorCode?: string | undefined;
 };
 
 export type CheckoutTag = 'busy';

@@ -9,7 +9,6 @@ import type {
   AddPaymentMethodOutput,
   CallResult,
   CheckoutInput,
-  Empty,
   GetPaymentMethodOutput,
   GetProductOrderOutput,
   GetShoppingBagInput,
@@ -62,7 +61,6 @@ type Answers = {
   pay?: () => CallResult<PaymentStart, PlaceOrderFailData>;
   confirmCard?: () => CallResult<PaymentStart, PlaceOrderFailData>;
   order?: () => CallResult<GetProductOrderOutput> | Promise<CallResult<GetProductOrderOutput>>;
-  cancel?: () => CallResult<Empty>;
 };
 
 /** A checkout whose calls answer as told and are recorded, on a simulated clock. */
@@ -87,7 +85,6 @@ function startCheckout(input: CheckoutInput, answers: Answers = {}) {
         createProductPayment: fromPromise(call('createProductPayment', answers.pay)),
         productCreditcardPayment: fromPromise(call('productCreditcardPayment', answers.confirmCard)),
         getProductOrder: fromPromise(call('getProductOrder', answers.order)),
-        cancelOrder: fromPromise(call('cancelOrder', answers.cancel)),
       },
     }),
     { input, clock },
@@ -219,24 +216,30 @@ describe('checkout: behaviour', () => {
     expect(select.result(back.snapshot())?.outcome).toBe('confirmed');
   });
 
-  it('back from Alipay, reads the order every 2 s until it is paid', async () => {
+  it('placed while the provider decides: reads the order every 2 s until it is paid', async () => {
     const answers: Array<CallResult<GetProductOrderOutput>> = [
       { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } },
       { ok: false, code: 'InternalError' },
       { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Paid' } } },
     ];
-    const t = startCheckout({ ...hkd, resume: { OrderID: 'order-1', PaymentMethod: 'Alipay' } }, { order: () => answers.shift()! });
+    const t = startCheckout(hkd, { place: () => ({ ok: true, data: processing }), order: () => answers.shift()! });
     await tick();
-    expect(t.calls).toEqual([{ src: 'getProductOrder', input: { orderID: 'order-1' } }]);
+    t.actor.send({ type: 'CONTINUE' });
+    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.actor.send({ type: 'PLACE_ORDER' });
+    await tick();
+    await tick();
+    const reads = () => t.calls.filter((c) => c.src === 'getProductOrder');
+    expect(reads()).toEqual([{ src: 'getProductOrder', input: { orderID: 'order-1' } }]);
     t.clock.increment(POLL_INTERVAL - 1);
     await tick();
-    expect(t.calls).toHaveLength(1);
+    expect(reads()).toHaveLength(1);
     t.clock.increment(1);
     await tick();
-    expect(t.calls).toHaveLength(2);
+    expect(reads()).toHaveLength(2);
     t.clock.increment(POLL_INTERVAL);
     await tick();
-    expect(t.calls).toHaveLength(3);
+    expect(reads()).toHaveLength(3);
     expect(select.result(t.snapshot())).toEqual({ outcome: 'confirmed', OrderID: 'order-1', RedirectURL: undefined });
   });
 
@@ -263,11 +266,9 @@ describe('checkout: behaviour', () => {
     expect(select.result(t.snapshot())).toEqual({ outcome: 'processing', OrderID: 'order-1', RedirectURL: undefined });
   });
 
-  it('a declined payment keeps the order: another try pays that order; cancelling it releases it', async () => {
+  it('a declined payment ends the checkout with its code and the placed order (for payment_fail)', async () => {
     const t = startCheckout(hkd, {
       place: () => ({ ok: false, code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later', data: { OrderID: 'order-1' } }),
-      pay: () => ({ ok: false, code: 'AlipayError', message: 'Alipay is unavailable' }),
-      cancel: () => ({ ok: true, data: {} }),
     });
     await tick();
     t.actor.send({ type: 'CONTINUE' });
@@ -275,24 +276,54 @@ describe('checkout: behaviour', () => {
     await tick();
     t.actor.send({ type: 'PLACE_ORDER' });
     await tick();
-    expect(select.step(t.snapshot())).toBe('failed');
-    expect(select.error(t.snapshot())?.code).toBe('PaymentFail');
-    expect(select.hasOrder(t.snapshot())).toBe(true);
+    expect(select.result(t.snapshot())).toEqual({ outcome: 'failed', OrderID: 'order-1', ErrorCode: 'PaymentFail' });
+  });
 
-    t.actor.send({ type: 'RETRY' });
-    t.actor.send({ type: 'BACK' });
+  it('paying a failed order again starts at the payment step with its method, and pays that order', async () => {
+    const t = startCheckout(
+      { ...hkd, couponID: undefined, addressIndex: undefined, resume: { OrderID: 'order-1', PaymentMethod: 'CreditCard' } },
+      {
+        order: () => ({ ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'PaymentFailed' } } }),
+        pay: () => ({ ok: false, code: 'AlipayError', message: 'Alipay is unavailable' }),
+      },
+    );
+    expect(select.step(t.snapshot())).toBe('loading');
+    await tick();
+    await tick();
+    expect(t.calls.map((c) => c.src)).toEqual(['getProductOrder', 'getPaymentMehtod']);
     expect(select.step(t.snapshot())).toBe('payment');
+    expect(select.paymentMethod(t.snapshot())).toBe('CreditCard');
+    expect(select.selectedCard(t.snapshot())).toEqual(visa);
+    expect(select.hasOrder(t.snapshot())).toBe(true);
+    // The address was chosen with the order: there is no going back to it.
+    expect(t.snapshot().can({ type: 'BACK' })).toBe(false);
+
     t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
     t.actor.send({ type: 'PLACE_ORDER' });
     await tick();
-    expect(t.calls.at(-1)).toEqual({ src: 'createProductPayment', input: { OrderID: 'order-1', PaymentMethod: 'Alipay', CardID: undefined, CouponID: 'TEA10' } });
-    expect(select.error(t.snapshot())).toEqual({ code: 'AlipayError', message: 'Alipay is unavailable' });
+    expect(t.calls.at(-1)).toEqual({ src: 'createProductPayment', input: { OrderID: 'order-1', PaymentMethod: 'Alipay', CardID: undefined, CouponID: undefined } });
+    expect(select.result(t.snapshot())).toEqual({ outcome: 'failed', OrderID: 'order-1', ErrorCode: 'AlipayError' });
+  });
 
-    expect(select.canCancelOrder(t.snapshot())).toBe(true);
-    t.actor.send({ type: 'CANCEL_ORDER' });
+  it('paying again an order that is paid, cancelled or unreadable', async () => {
+    const resume = { ...hkd, resume: { OrderID: 'order-1', PaymentMethod: 'FPS' as const } };
+    const paidOrder = startCheckout(resume, { order: () => ({ ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Paid' } } }) });
+    const expired = startCheckout(resume, { order: () => ({ ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Expired' } } }) });
+    const answers: Array<CallResult<GetProductOrderOutput>> = [
+      { ok: false, code: 'InternalError' },
+      { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } },
+    ];
+    const unreadable = startCheckout(resume, { order: () => answers.shift()! });
     await tick();
-    expect(t.calls.at(-1)).toEqual({ src: 'cancelOrder', input: { orderID: 'order-1' } });
-    expect(select.result(t.snapshot())).toEqual({ outcome: 'cancelled', OrderID: 'order-1', RedirectURL: undefined });
+    expect(select.result(paidOrder.snapshot())?.outcome).toBe('confirmed');
+    expect(select.result(expired.snapshot())?.outcome).toBe('cancelled');
+    expect(select.step(unreadable.snapshot())).toBe('loadFailed');
+    unreadable.actor.send({ type: 'RETRY' });
+    await tick();
+    expect(unreadable.calls.map((c) => c.src)).toEqual(['getProductOrder', 'getProductOrder']);
+    expect(select.step(unreadable.snapshot())).toBe('payment');
+    expect(select.paymentMethod(unreadable.snapshot())).toBe('FPS');
+    expect(select.canPlaceOrder(unreadable.snapshot())).toBe(true);
   });
 
   it('a coupon refused when placing (70600) is dropped with its message, and the totals read again without it', async () => {

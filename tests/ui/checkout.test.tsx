@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addShoppingBag, checkout, getPaymentMehtod, getProductOrder, userGetInfo, userUpdateInfo, type TokenSet } from '../../contract/index.ts';
+import { addShoppingBag, checkout, getPaymentMehtod, getProductOrder, listUserProductOrder, userGetInfo, userUpdateInfo, type TokenSet } from '../../contract/index.ts';
 import { users } from '../../server/db/schema.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -130,19 +130,48 @@ describe('checkout_product', () => {
     await within(orders).findByText('No orders here.');
   });
 
-  it('a declined card shows the payment-failed words; the order waits for another payment', async () => {
+  it('a declined card lands on payment_fail; trying again pays the same order with another card', async () => {
     const tokens = await shopper([[TEA_50G, 1]]);
-    const { user } = await openCheckout(tokens);
+    const { view, user } = await openCheckout(tokens);
     await continueToPayment(user);
     await chooseMethod(user, /Credit or debit card/);
-    await addCard(user, '4000 0000 0000 0002');
+    await addCard(user, CARDS.declined);
     await user.click(screen.getByRole('button', { name: /^Place order/ }));
 
-    await screen.findByRole('heading', { name: 'Payment failed' });
+    await screen.findByRole('heading', { level: 1, name: 'Payment failed' });
+    expect(view.router.state.location.pathname).toBe('/payment_fail');
+    const { orderID, code } = view.router.state.location.search as { orderID: string; code: string };
+    expect(code).toBe('PaymentFail');
     expect(screen.getByText('Payment failed, please use another payment method or try again later')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Choose another payment method' }));
-    // The order stays: paying again pays it.
-    await screen.findByRole('button', { name: 'Pay now' });
+    const placed = await server.call(getProductOrder, { orderID }, auth(tokens));
+    expect(placed.Order.PaymentStatus).toBe('PaymentFailed');
+    await screen.findByText(`Order number ${placed.Order.Reference}`);
+
+    await user.click(await screen.findByRole('link', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    // Straight to the payment step of that order: its method, the saved card, its address.
+    await screen.findByRole('heading', { name: 'Payment' });
+    await screen.findByText(/^Visa ending in 0002/);
+    expect(screen.getByText('1 Harbour Road')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change address' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Change card' }));
+    const cards = await screen.findByRole('dialog', { name: 'Choose a card' });
+    await user.click(within(cards).getByRole('button', { name: 'Add a new card' }));
+    const form = await screen.findByRole('dialog', { name: 'Add a card' });
+    await user.type(within(form).getByLabelText('Card number'), CARDS.visa);
+    await user.type(within(form).getByLabelText('Expiry (MM/YY)'), '12/34');
+    await user.type(within(form).getByLabelText('CVC'), '123');
+    await user.click(within(form).getByRole('button', { name: 'Save card' }));
+    const chosen = await screen.findByRole('dialog', { name: 'Choose a card' });
+    expect((await within(chosen).findByRole('radio', { name: /Visa ending in 4242/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(chosen).getByRole('button', { name: 'Use this card' }));
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(view.router.state.location.pathname).toBe(`/order_product_confirm/${orderID}`);
+    expect((await server.call(getProductOrder, { orderID }, auth(tokens))).Order.PaymentStatus).toBe('Paid');
+    const list = await server.call(listUserProductOrder, { Tab: 'InProcess' }, auth(tokens));
+    expect(list.OrderList.map((o) => o.OrderID)).toEqual([orderID]);
   });
 
   it('alcohol needs the over-18 confirmation before payment', async () => {
@@ -286,9 +315,16 @@ describe('coming back from a provider page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Try again' }));
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
-    await user.click(await screen.findByRole('button', { name: 'Choose another payment method' }));
-    await screen.findByRole('button', { name: 'Pay now' });
+    await screen.findByRole('heading', { name: 'Payment' });
     expect(view.router.state.location.search).toMatchObject({ orderID: placed.OrderID, method: 'CreditCard' });
+    // Another method for the same order.
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    const popup = await screen.findByRole('dialog', { name: 'Payment method' });
+    await user.click(within(popup).getByRole('radio', { name: /FPS QR code/ }));
+    await user.click(within(popup).getByRole('button', { name: 'Use this payment method' }));
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await screen.findByRole('dialog', { name: 'Pay with FPS' });
+    expect((await server.call(getProductOrder, { orderID: placed.OrderID }, auth(tokens))).Order.PaymentMethod).toBe('FPS');
   });
 });
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -64,7 +64,8 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
     currency: currency ?? 'HKD',
     language: contentLanguage(locale),
     couponID: search.coupon,
-    addressIndex: mainIndex(member),
+    // Paying an order placed before: its address was chosen with it.
+    addressIndex: search.orderID ? undefined : mainIndex(member),
     resume: search.orderID && search.method ? { OrderID: search.orderID, PaymentMethod: search.method } : undefined,
   }));
   const actor = useActorRef(machine, { input, inspect: services.inspection.inspect });
@@ -75,7 +76,7 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
   return (
     <div className="checkout-layout" aria-busy={busy}>
       <div className="checkout-main">
-        <StepPanel actor={actor} member={member} />
+        <StepPanel actor={actor} member={member} orderID={search.orderID} />
       </div>
       {/* Stays on show while the totals are read again for another address. */}
       <aside className="checkout-side">
@@ -85,14 +86,18 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
   );
 }
 
-/** Where a finished checkout goes: the confirmation, the provider's page, the FPS QR popup, the bag. */
+/** Where a finished checkout goes: the confirmation, the provider's page, the FPS QR popup, payment_fail, the bag. */
 function useOutcome(actor: CheckoutActor) {
-  const { popups } = useServices();
+  const services = useServices();
+  const { popups } = services;
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const result = useSelector(actor, checkoutState.result);
   useEffect(() => {
     if (!result) return;
     const orderID = result.OrderID;
+    // The order read on this page (paying it again) is out of date now: the next page reads it anew.
+    if (orderID) queryClient.removeQueries({ queryKey: productOrderQuery(services.api, orderID, false).queryKey });
     switch (result.outcome) {
       case 'confirmed':
       case 'processing':
@@ -105,13 +110,17 @@ function useOutcome(actor: CheckoutActor) {
       case 'fps':
         if (orderID) popups.open('fpsPayment', { orderID });
         break;
+      case 'failed':
+        // The checkout page is left behind: going back from payment_fail returns to the bag.
+        void navigate({ to: '/payment_fail', search: { orderID, code: result.ErrorCode }, replace: true });
+        break;
       case 'backToBag':
         void navigate({ to: '/shopping_bag' });
         break;
       case 'cancelled':
         break;
     }
-  }, [result, navigate, popups]);
+  }, [result, navigate, popups, queryClient, services.api]);
 }
 
 /**
@@ -132,7 +141,7 @@ function useFollowMainAddress(actor: CheckoutActor, member: UserDetail) {
   }, [actor, key, index, choosing]);
 }
 
-function StepPanel({ actor, member }: { actor: CheckoutActor; member: UserDetail }) {
+function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: UserDetail; orderID: string | undefined }) {
   const step = useSelector(actor, checkoutState.step);
   const result = useSelector(actor, checkoutState.result);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -174,7 +183,7 @@ function StepPanel({ actor, member }: { actor: CheckoutActor; member: UserDetail
     case 'placing':
       return (
         <>
-          <ChosenAddresses actor={actor} member={member} />
+          <ChosenAddresses actor={actor} member={member} orderID={orderID} />
           <PaymentStep actor={actor} headingRef={heading} />
         </>
       );
@@ -189,8 +198,6 @@ function StepPanel({ actor, member }: { actor: CheckoutActor; member: UserDetail
           </p>
         </section>
       );
-    case 'failed':
-      return <PaymentFailed actor={actor} headingRef={heading} />;
     case 'done':
       return <Finished outcome={result?.outcome} orderID={result?.OrderID} headingRef={heading} />;
   }
@@ -345,10 +352,14 @@ function BillingSection({ member }: { member: UserDetail }) {
 }
 
 /** The addresses chosen in step 1, shown while paying, with a way back while nothing is ordered. */
-function ChosenAddresses({ actor, member, headingRef }: { actor: CheckoutActor; member: UserDetail; headingRef?: HeadingRef }) {
+function ChosenAddresses(props: { actor: CheckoutActor; member: UserDetail; orderID?: string | undefined; headingRef?: HeadingRef }) {
+  const { actor, member, orderID, headingRef } = props;
+  const { api } = useServices();
   const index = useSelector(actor, checkoutState.addressIndex);
   const canGoBack = useSelector(actor, (s) => s.can({ type: 'BACK' }) && !s.matches('confirmingAge'));
-  const address = index === undefined ? undefined : member.deliveryAddress[index];
+  // An order placed before keeps the address it was placed with, whatever the member's main one is now.
+  const order = useQuery({ ...productOrderQuery(api, orderID ?? '', false), enabled: orderID !== undefined });
+  const address = orderID !== undefined ? order.data?.DeliveryAddress : index === undefined ? undefined : member.deliveryAddress[index];
   const id = useId();
   return (
     <section className="checkout-section checkout-chosen" aria-labelledby={id}>
@@ -456,37 +467,6 @@ function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headingRef: 
         <PaymentMethodPopup value={method} wallet={wallet} onChoose={chooseMethod} onWallet={() => setPopup(null)} onClose={() => setPopup(null)} actor={actor} />
       )}
       {cardPopupOpen && <CardSelectionPopup actor={actor} onClose={() => setPopup(null)} />}
-    </section>
-  );
-}
-
-function PaymentFailed({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
-  const error = useSelector(actor, checkoutState.error);
-  const canCancel = useSelector(actor, checkoutState.canCancelOrder);
-  const hasOrder = useSelector(actor, checkoutState.hasOrder);
-  const canBack = useSelector(actor, (s) => s.can({ type: 'BACK_TO_BAG' }));
-  const cancelling = useSelector(actor, (s) => s.matches('cancelling'));
-  return (
-    <section className="checkout-section checkout-failed">
-      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-        <Trans>Payment failed</Trans>
-      </h2>
-      <ErrorNote error={error} />
-      <div className="checkout-actions">
-        <button type="button" className="button primary" disabled={cancelling} onClick={() => actor.send({ type: 'RETRY' })}>
-          <Trans>Choose another payment method</Trans>
-        </button>
-        {hasOrder && (
-          <button type="button" className="button" disabled={!canCancel} onClick={() => actor.send({ type: 'CANCEL_ORDER' })}>
-            {cancelling ? <Trans>Cancelling…</Trans> : <Trans>Cancel order</Trans>}
-          </button>
-        )}
-        {canBack && (
-          <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK_TO_BAG' })}>
-            <Trans>Back to shopping bag</Trans>
-          </button>
-        )}
-      </div>
     </section>
   );
 }

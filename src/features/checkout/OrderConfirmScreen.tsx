@@ -132,19 +132,14 @@ function ResumePayment(props: { orderID: string; method: PaymentMethod; paymentI
     },
     inspect: services.inspection.inspect,
   });
-  const step = useSelector(actor, checkoutState.step);
   const result = useSelector(actor, checkoutState.result);
-  const error = useSelector(actor, checkoutState.error);
   const { onDone, orderID } = props;
   useEffect(() => {
-    if (step === 'failed') {
-      void navigate({ to: '/payment_fail', search: { orderID, code: error?.code }, replace: true });
-      return;
-    }
     if (!result) return;
-    if (result.outcome === 'redirect' && result.RedirectURL) window.location.assign(result.RedirectURL);
+    if (result.outcome === 'failed') void navigate({ to: '/payment_fail', search: { orderID, code: result.ErrorCode }, replace: true });
+    else if (result.outcome === 'redirect' && result.RedirectURL) window.location.assign(result.RedirectURL);
     else onDone();
-  }, [step, result, error, orderID, navigate, onDone]);
+  }, [result, orderID, navigate, onDone]);
   return (
     <p className="muted" role="status">
       <Trans>Confirming your payment…</Trans>

@@ -49,7 +49,6 @@ export function createCheckoutMachine(api: ApiClient) {
       createProductPayment: fromPromise(({ input }) => asCallResult(api.call(createProductPayment, input), orderFailData)),
       productCreditcardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
       getProductOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
-      cancelOrder: fromPromise(({ input }) => asCallResult(api.call(cancelOrder, input)).then(emptyData)),
     },
   });
 }
