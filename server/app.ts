@@ -71,7 +71,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     });
   });
 
-  if (options.spaDir) mountSpa(app, options.spaDir, deps.config.flowTools ?? !deps.config.production);
+  if (options.spaDir) {
+    const metas: Record<string, string> = {};
+    if (deps.config.flowTools ?? !deps.config.production) metas['sg-flow-tools'] = 'on';
+    if (deps.payments.walletKey) metas['sg-stripe-key'] = deps.payments.walletKey;
+    mountSpa(app, options.spaDir, metas);
+  }
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toEnvelope(), err.status);
@@ -84,9 +89,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
 /**
  * Hashed assets are cached for good; every other path answers index.html (history-mode routing).
- * index.html tells the SPA whether the flow tools are on (a meta tag: no extra request on first load).
+ * index.html carries the SPA's settings as meta tags (no extra request on first load): whether the
+ * flow tools are on, and the Stripe publishable key wallet payments need.
  */
-function mountSpa(app: Hono<AppEnv>, spaDir: string, flowTools: boolean) {
+function mountSpa(app: Hono<AppEnv>, spaDir: string, metas: Record<string, string>) {
   const root = path.relative(process.cwd(), spaDir) || '.';
   app.use(
     '/assets/*',
@@ -97,9 +103,8 @@ function mountSpa(app: Hono<AppEnv>, spaDir: string, flowTools: boolean) {
   );
   let indexHtml: Promise<string> | undefined;
   const serveIndex = async (c: Context<AppEnv>) => {
-    indexHtml ??= readFile(path.join(spaDir, 'index.html'), 'utf8').then((html) =>
-      flowTools ? html.replace('</head>', '  <meta name="sg-flow-tools" content="on" />\n  </head>') : html,
-    );
+    const tags = Object.entries(metas).map(([name, content]) => `  <meta name="${name}" content="${escapeAttribute(content)}" />\n`);
+    indexHtml ??= readFile(path.join(spaDir, 'index.html'), 'utf8').then((html) => (tags.length ? html.replace('</head>', `${tags.join('')}  </head>`) : html));
     c.header('cache-control', 'no-cache');
     return c.html(await indexHtml);
   };
@@ -108,3 +113,5 @@ function mountSpa(app: Hono<AppEnv>, spaDir: string, flowTools: boolean) {
   app.use('*', serveStatic({ root }));
   app.get('*', serveIndex);
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

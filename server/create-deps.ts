@@ -86,7 +86,7 @@ export function createDeps(options: DepsOptions): Deps {
     media: options.media ?? createMemoryMediaStore(),
     push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
-    payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS } },
+    payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS }, walletKey: paymentConfig.stripe?.publishableKey },
     config: {
       trustProxy: false,
       maxBodyBytes: 1024 * 1024,

@@ -43,6 +43,8 @@ export interface Payments {
   ready: Promise<ChosenProvider>;
   /** How long an unpaid order holds its stock, by payment method (FPS: the QR's 10 minutes). */
   windowMs: { CreditCard: number; Alipay: number; FPS: number };
+  /** The Stripe publishable key the SPA's wallet payments go through; only when Stripe is the provider. */
+  walletKey?: string | undefined;
 }
 
 /** Everything a handler may touch. createApp receives it whole: no module singletons. */

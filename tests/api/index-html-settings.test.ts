@@ -1,11 +1,15 @@
-/** The flow tools (/testing, /testing2) are told to the SPA by a meta tag in the index.html the server serves. */
+/**
+ * The SPA's settings travel as meta tags in the index.html the server serves: whether the flow tools
+ * (/testing, /testing2) are on, and the Stripe publishable key wallet payments need.
+ */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
-import type { ServerConfig } from '../../server/deps.ts';
+import type { Deps, ServerConfig } from '../../server/deps.ts';
+import { readPaymentConfig } from '../../server/services/payments/provider.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const META = '<meta name="sg-flow-tools" content="on" />';
@@ -22,10 +26,11 @@ afterAll(async () => {
   await server.close();
 });
 
-const appWith = (config: Partial<ServerConfig>) => createApp({ ...server.deps, config: { ...server.deps.config, ...config } }, { spaDir });
+const appWith = (config: Partial<ServerConfig>, payments: Partial<Deps['payments']> = {}) =>
+  createApp({ ...server.deps, config: { ...server.deps.config, ...config }, payments: { ...server.deps.payments, ...payments } }, { spaDir });
 
-async function page(config: Partial<ServerConfig>, url: string) {
-  const response = await appWith(config).request(url);
+async function page(config: Partial<ServerConfig>, url: string, payments: Partial<Deps['payments']> = {}) {
+  const response = await appWith(config, payments).request(url);
   return { status: response.status, html: await response.text() };
 }
 
@@ -51,5 +56,25 @@ describe('the flow tools flag', () => {
     expect(readConfig({ NODE_ENV: 'test' }).flowTools).toBe(true);
     expect(readConfig({}).flowTools).toBe(true);
     expect(readConfig({ NODE_ENV: 'development', FLOW_TOOLS: '0' }).flowTools).toBe(false);
+  });
+});
+
+describe('the wallet key', () => {
+  it('is absent with the sandbox: the SPA then says wallets are not supported', async () => {
+    expect((await page({}, '/checkout_product')).html).not.toContain('sg-stripe-key');
+  });
+
+  it('carries the Stripe publishable key, escaped, when Stripe is configured with one', async () => {
+    const { html } = await page({ production: true }, '/checkout_product', { walletKey: 'pk_test_51"><script>' });
+    expect(html).toContain('<meta name="sg-stripe-key" content="pk_test_51&quot;>&lt;script>" />');
+    expect(html).not.toContain('sg-flow-tools');
+  });
+
+  it('reads STRIPE_PUBLISHABLE_KEY only along with Stripe itself', () => {
+    const defaults = { publicUrl: 'https://shop.test', randomSecret: () => 'x' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(readPaymentConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, defaults).stripe?.publishableKey).toBe('pk_test_1');
+    expect(readPaymentConfig(stripe, defaults).stripe?.publishableKey).toBeUndefined();
+    expect(readPaymentConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, defaults).stripe).toBeUndefined();
   });
 });

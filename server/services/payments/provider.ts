@@ -246,7 +246,14 @@ export interface FpsSettings {
 
 export interface PaymentConfig {
   /** Stripe is used when a secret key is set; the sandbox otherwise. */
-  stripe?: { secretKey: string; webhookSecret: string } | undefined;
+  stripe?:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        /** Stripe.js in the browser (wallet payments through the Payment Request API); no wallet without it. */
+        publishableKey?: string | undefined;
+      }
+    | undefined;
   /** Signs the sandbox's webhooks (any random string; the same for every process of one shop). */
   sandboxWebhookSecret: string;
   /** The shop's public address: the sandbox's hosted pages live under it. */
@@ -258,7 +265,7 @@ export const FPS_WINDOW_MS = 10 * 60_000;
 
 /**
  * Reads the payment settings from the environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET
- * (both, or neither), SANDBOX_WEBHOOK_SECRET, FPS_ID | FPS_MOBILE | FPS_EMAIL (the proxy; a demo
+ * (both, or neither), STRIPE_PUBLISHABLE_KEY (wallets), SANDBOX_WEBHOOK_SECRET, FPS_ID | FPS_MOBILE | FPS_EMAIL (the proxy; a demo
  * FPS ID when none), FPS_CLEARING_CODE, FPS_MERCHANT_NAME, FPS_MERCHANT_CITY, FPS_MCC and
  * FPS_HKD_PER_USD (default 7.8).
  */
@@ -272,7 +279,7 @@ export function readPaymentConfig(env: NodeJS.ProcessEnv, defaults: { publicUrl:
       ? { kind: 'email', value: env.FPS_EMAIL }
       : { kind: 'fpsId', value: env.FPS_ID || '1234567' };
   return {
-    stripe: secretKey && webhookSecret ? { secretKey, webhookSecret } : undefined,
+    stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined } : undefined,
     sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || defaults.randomSecret(),
     publicUrl: defaults.publicUrl,
     fps: {
