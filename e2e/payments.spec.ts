@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshMember } from './support.ts';
+import { freshMember, logIn } from './support.ts';
 
 const home = {
   label: 'home',
@@ -129,4 +129,18 @@ test('FPS: after ten minutes unpaid the QR expires', async ({ page, request }) =
   await expect(popup.getByRole('timer')).toBeVisible();
   await page.clock.fastForward('10:01');
   await expect(page.getByText('The 10 minutes to pay are over and the QR code is no longer valid. Your order was not paid.')).toBeVisible();
+});
+
+test('the demo member’s history: a shipped order under Completed, one being prepared under In process', async ({ page }) => {
+  await page.goto('/home');
+  await logIn(page, 'demo@sipandgather.hk', 'SipGather2026');
+  await page.getByRole('button', { name: 'Account and settings' }).click();
+  await page.getByRole('button', { name: 'My orders' }).click();
+  const orders = page.getByRole('dialog', { name: 'My orders' });
+  await orders.getByRole('tab', { name: 'Completed' }).click();
+  await expect(orders.getByRole('link', { name: 'Order SGDEMO0000000001' })).toBeVisible();
+  await expect(orders.getByText(/· Shipped$/)).toBeVisible();
+  await orders.getByRole('tab', { name: 'In process' }).click();
+  await expect(orders.getByRole('link', { name: 'Order SGDEMO0000000002' })).toBeVisible();
+  await expect(orders.getByText(/· Paid, being prepared$/)).toBeVisible();
 });

@@ -84,3 +84,55 @@ export function emailChangeNoticeMail(to: string, language: Language, newEmail: 
     },
   );
 }
+
+/** An amount in minor units as the member reads it ("HK$880.00"). */
+function money(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-HK', { style: 'currency', currency });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+export interface OrderMailFacts {
+  reference: string;
+  total: number;
+  currency: string;
+  /** The member's page of the order (order_record). */
+  link: string;
+}
+
+/** Sent once, when an order's payment comes through. */
+export function orderPaidMail(to: string, language: Language, order: OrderMailFacts): Mail {
+  const total = money(order.total, order.currency);
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `Your Sip & Gather order ${order.reference} is confirmed`,
+      lines: [
+        `Thank you for your order ${order.reference}. We received your payment of ${total}.`,
+        'We will e-mail you when it ships: standard delivery within 4-7 working days.',
+      ],
+    },
+    {
+      subject: `你的 Sip & Gather 訂單 ${order.reference} 已確認`,
+      lines: [`多謝你的訂單 ${order.reference}。我們已收到你的付款 ${total}。`, '訂單寄出時我們會以電郵通知你：標準送貨需時 4 至 7 個工作天。'],
+    },
+    order.link,
+  );
+}
+
+/** Sent when the shop hands the order to the courier (the order moves to the Completed tab). */
+export function orderShippedMail(to: string, language: Language, order: OrderMailFacts): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `Your Sip & Gather order ${order.reference} has shipped`,
+      lines: [`Your order ${order.reference} is on its way.`, 'Standard delivery takes 4-7 working days.'],
+    },
+    {
+      subject: `你的 Sip & Gather 訂單 ${order.reference} 已寄出`,
+      lines: [`你的訂單 ${order.reference} 已經寄出。`, '標準送貨需時 4 至 7 個工作天。'],
+    },
+    order.link,
+  );
+}

@@ -39,6 +39,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { activeCampaigns, checkCoupon, normaliseCouponCode, priceBag, shippingFor, taxesFor, type PricedBag } from './bag.ts';
 import { computeOrderDetail, type PricedLine } from './bag-totals.ts';
+import { mailOrderPaid } from './fulfilment.ts';
 import {
   isFinalStatus,
   nextPaymentStatus,
@@ -378,6 +379,9 @@ async function settleLocked(
   return { outcome: 'ignored', order };
 }
 
+/** Only the settlement that turned the order Paid is 'applied' with Paid: the confirmation mail goes once. */
+const paidBy = (settled: { outcome: SettleOutcome; order?: OrderRow | undefined }) => settled.outcome === 'applied' && settled.order?.paymentStatus === 'Paid';
+
 async function cancelQuietly(deps: Deps, paymentId: string) {
   try {
     const cancelled = await (await providerOf(deps)).cancelPayment(paymentId);
@@ -434,6 +438,7 @@ async function settle(
     return settled;
   });
   if ('cancelPaymentId' in result && result.cancelPaymentId) await cancelQuietly(deps, result.cancelPaymentId);
+  if (paidBy(result)) await mailOrderPaid(deps, result.order!);
   return result;
 }
 
@@ -482,13 +487,14 @@ async function attachPayment(deps: Deps, orderId: string, payment: PaymentState,
     const type = OUTCOME_OF[payment.status];
     const settled = type
       ? await settleLocked(tx, order, { paymentId: payment.paymentId, method: payment.method, type, amount: payment.amount, currency: payment.currency }, now)
-      : { order, cancelPaymentId: undefined };
+      : { outcome: 'ignored' as const, order, cancelPaymentId: undefined };
     // A payment opened for an order that closed (or was paid) meanwhile must not stay payable.
     const stray = !isUnpaid(settled.order) && settled.order.paymentId !== payment.paymentId && !isFinalStatus(payment.status);
-    return { order: settled.order, cancelPaymentId: settled.cancelPaymentId, stray };
+    return { order: settled.order, cancelPaymentId: settled.cancelPaymentId, stray, paidNow: paidBy(settled) };
   });
   if (result.cancelPaymentId) await cancelQuietly(deps, result.cancelPaymentId);
   if (result.stray) await cancelQuietly(deps, payment.paymentId);
+  if (result.paidNow) await mailOrderPaid(deps, result.order);
   return result.order;
 }
 

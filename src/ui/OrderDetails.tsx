@@ -37,7 +37,7 @@ export function useOrderStatusText(): (order: Pick<ProductOrder, 'PaymentStatus'
       case 'Expired':
         return t`Cancelled: not paid in time`;
       case 'Paid':
-        return order.FulfilmentStatus === 'Completed' ? t`Delivered` : t`Paid, being prepared`;
+        return order.FulfilmentStatus === 'Completed' ? t`Shipped` : t`Paid, being prepared`;
     }
   };
 }

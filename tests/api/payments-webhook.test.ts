@@ -16,6 +16,7 @@ import { runDueJobs } from '../../server/services/jobs.ts';
 import { createManualScheduler } from '../../server/services/payments/manual-scheduler.ts';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook, type SandboxEventBody } from '../../server/services/payments/sandbox.ts';
 import { auth, CARDS, fillBag, orderOf, saveCard, shopper, stockOf, type Shopper } from '../support/shop.ts';
+import { mails } from '../support/members.ts';
 import { createTestApp, SEED_NOW, TEST_WEBHOOK_SECRET, type TestApp } from '../support/test-app.ts';
 
 const SECOND = 1000;
@@ -120,8 +121,12 @@ describe('deliveries from the sandbox', () => {
     expect((await t.raw(`/api/payments/sandbox/fps/${start.PaymentID}/pay`, { method: 'POST' })).status).toBe(200);
     const [first, duplicate] = t.payments.scheduler.take();
     await Promise.all([...Array.from({ length: 20 }, () => first!.run()), ...Array.from({ length: 20 }, () => duplicate!.run())]);
-    expect((await orderOf(t, m, start.OrderID)).PaymentStatus).toBe('Paid');
+    const order = await orderOf(t, m, start.OrderID);
+    expect(order.PaymentStatus).toBe('Paid');
     expect(await eventsOf(start.OrderID)).toMatchObject([{ type: 'succeeded', outcome: 'applied' }]);
+    // One confirmation mail, however many notices.
+    const confirmations = (await mails(t, m.email)).filter((mail) => mail.subject.includes(`order ${order.Reference} is confirmed`));
+    expect(confirmations).toHaveLength(1);
   });
 
   it('is delivered to the shop itself when no delivery is configured', async () => {

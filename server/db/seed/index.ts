@@ -23,6 +23,7 @@ import { generateProducts } from './generate.ts';
 import type { SeedProduct } from './types.ts';
 import { seedCommerce } from './commerce-data.ts';
 import { seedSearchLogs } from './search-data.ts';
+import { seedOrderHistory } from './order-history.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -111,6 +112,7 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     });
     await seedCommerce(t, now);
     await seedSearchLogs(t, now);
+    await seedOrderHistory(t, now);
   });
   if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
 }

@@ -1,0 +1,48 @@
+/**
+ * The shop's fulfilment desk (spec: no admin screens).
+ *   npm run orders -- to-ship                  paid orders waiting to be shipped, oldest first
+ *   npm run orders -- ship <reference> [...]   mark them shipped (Completed tab) and mail each member
+ * With the embedded database (no DATABASE_URL), stop the shop first: PGlite serves one process at a time.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { readConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { systemClock } from '../server/deps.ts';
+import { ordersToShip, shipOrders } from '../server/services/fulfilment.ts';
+import { createOutboxMailer, createSmtpMailer } from '../server/services/mail.ts';
+
+const { positionals } = parseArgs({ allowPositionals: true });
+const [command, ...references] = positionals;
+const usage = 'usage: npm run orders -- to-ship | ship <reference> [<reference> ...]';
+if (command !== 'to-ship' && command !== 'ship') {
+  console.error(usage);
+  process.exit(2);
+}
+if (command === 'ship' && references.length === 0) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const config = readConfig();
+const log = pino({ level: config.logLevel });
+const { db, close } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
+try {
+  if (command === 'to-ship') {
+    const waiting = await ordersToShip({ db });
+    if (waiting.length === 0) console.log('No paid orders are waiting to be shipped.');
+    for (const o of waiting) {
+      console.log([o.reference, o.paidAt?.toISOString() ?? '-', o.email, `${o.items} item${o.items === 1 ? '' : 's'}`, `${o.currency} ${(o.total / 100).toFixed(2)}`].join('\t'));
+    }
+  } else {
+    const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer({ db, clock: systemClock, log });
+    const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+    const results = await shipOrders({ db, mailer, log, config: { publicUrl } }, references);
+    const words = { shipped: 'shipped, member mailed', alreadyShipped: 'already shipped', notPaid: 'not paid: not shipped', notFound: 'no such order' };
+    for (const r of results) console.log(`${r.reference}\t${words[r.outcome]}`);
+    if (results.some((r) => r.outcome === 'notPaid' || r.outcome === 'notFound')) process.exitCode = 1;
+  }
+} finally {
+  await close();
+}
