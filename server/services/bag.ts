@@ -316,11 +316,11 @@ export async function priceBag(
   const coupon = code ? await checkCoupon(db, { code, userId, currency, lines, now }) : undefined;
 
   const countryId = await deliveryCountryOf(db, userId);
-  const [campaignRules, shipping, taxes] = await Promise.all([
-    activeCampaigns(db, now),
-    shippingFor(db, countryId, currency),
-    taxesFor(db, countryId),
-  ]);
+  // One after another: inside a transaction (checkout) the queries share one connection, which pg 9
+  // will no longer queue for us.
+  const campaignRules = await activeCampaigns(db, now);
+  const shipping = await shippingFor(db, countryId, currency);
+  const taxes = await taxesFor(db, countryId);
   const orderDetail = computeOrderDetail({
     currency,
     countryId,

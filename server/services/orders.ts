@@ -666,11 +666,10 @@ export async function repriceOrder(deps: Deps, order: OrderRow, code: string | u
     const coupon = code ? await checkCoupon(tx, { code, userId: locked.userId, currency, lines, now }) : undefined;
     if (coupon && !coupon.ok) throw invalidCoupon(coupon.refusal);
     const countryId = (locked.orderDetail as OrderDetail).CountryID;
-    const [campaigns, shipping, taxes] = await Promise.all([
-      activeCampaigns(tx, locked.createdAt),
-      shippingFor(tx, countryId, currency),
-      taxesFor(tx, countryId),
-    ]);
+    // One after another: a transaction's queries share one connection.
+    const campaigns = await activeCampaigns(tx, locked.createdAt);
+    const shipping = await shippingFor(tx, countryId, currency);
+    const taxes = await taxesFor(tx, countryId);
     const orderDetail = computeOrderDetail({ currency, countryId, lines, campaigns, ...(coupon?.ok ? { coupon: coupon.rule } : {}), shipping, taxes });
     if (coupon?.ok && code) await tx.insert(couponRedemptions).values({ couponCode: code, userId: locked.userId, orderId: order.id, createdAt: now });
     const [repriced] = await tx
