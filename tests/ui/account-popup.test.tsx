@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   checkUsername,
@@ -12,6 +13,7 @@ import {
   type TokenSet,
 } from '../../contract/index.ts';
 import { isLoggedIn } from '../../machines/session/session.selectors.ts';
+import { users } from '../../server/db/schema.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -103,6 +105,8 @@ describe('the account popup', () => {
   });
 
   it('adds a Hong Kong delivery address without a postal code', async () => {
+    // The demo member is seeded with an address: start this one from none.
+    await server.db.update(users).set({ deliveryAddresses: [], mainDeliveryAddressIndex: 0 }).where(eq(users.id, demoMember.id));
     const { dialog, user, tokens } = await openAccount();
     await user.click(within(dialog).getByRole('tab', { name: 'Addresses' }));
     expect(within(dialog).getByText('You have no delivery addresses yet.')).toBeTruthy();
