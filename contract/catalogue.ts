@@ -34,6 +34,14 @@ export const ProductCard = v.object({
 });
 export type ProductCard = v.InferOutput<typeof ProductCard>;
 
+/** A page of search results. */
+export const SearchResults = v.object({
+  ProductList: v.array(ProductCard),
+  Total: v.number(),
+  /** Ours: more than Total products match (matches are counted up to 1,000: "1,000+ products"). */
+  TotalCapped: v.optional(v.boolean()),
+});
+
 export const Variance = v.object({
   VarianceID: v.string(),
   Name: Bilingual,
@@ -141,7 +149,7 @@ export const SearchAndFilterProduct = defineCall({
     From: v.optional(Count(100_000), 0),
     Size: v.optional(v.pipe(Count(100), v.minValue(1)), 20),
   }),
-  response: v.object({ ProductList: v.array(ProductCard), Total: v.number() }),
+  response: SearchResults,
 });
 
 export const getProduct = defineCall({

@@ -78,6 +78,8 @@ export const searchProduct = defineCall({
   response: v.object({
     ProductList: v.array(ProductCard),
     Total: v.number(),
+    /** Ours: more than Total products match (see SearchResults). */
+    TotalCapped: v.optional(v.boolean()),
     /** The member's recent searches after this one (absent for visitors, who keep theirs locally). */
     RecentSearchList: v.optional(v.array(v.string())),
   }),

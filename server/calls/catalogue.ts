@@ -214,7 +214,7 @@ export const catalogueHandlers = implement(contract, {
 
   async SearchAndFilterProduct({ body, deps: { db } }) {
     const page = await searchProducts(db, body);
-    return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total };
+    return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total, ...(page.capped ? { TotalCapped: true } : {}) };
   },
 
   async getProduct({ body, deps: { db } }) {

@@ -66,6 +66,7 @@ export const searchHandlers = implement(contract, {
     return {
       ProductList: await cardsByIds(db, body.Currency, page.ids),
       Total: page.total,
+      ...(page.capped ? { TotalCapped: true } : {}),
       ...(RecentSearchList ? { RecentSearchList } : {}),
     };
   },
@@ -76,6 +77,6 @@ export const searchHandlers = implement(contract, {
 
   async UserSearchAndFilterProduct({ body, deps: { db }, userId }) {
     const page = await searchProducts(db, body, { affinity: await memberAffinity(db, userId!) });
-    return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total };
+    return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total, ...(page.capped ? { TotalCapped: true } : {}) };
   },
 });

@@ -388,7 +388,29 @@ describe('at catalogue scale', () => {
       Range: { Price: { Min: 0 } },
       Size: 1,
     });
-    expect(listing.Total).toBe(counted.Total);
+    // The listing's Total comes exact from the per-type counts; the general way counts up to 1,000.
     expect(listing.Total).toBeGreaterThan(1000);
+    expect(listing.TotalCapped).toBeUndefined();
+    expect(counted).toMatchObject({ Total: 1000, TotalCapped: true });
+  });
+
+  it('counts a broad keyword’s matches up to 1,000, and pages on past that', async () => {
+    for (const Keyword of ['generated', '負載測試']) {
+      const first = await big.call(SearchAndFilterProduct, { Currency: 'HKD', Keyword, Size: 20 });
+      expect(first, Keyword).toMatchObject({ Total: 1000, TotalCapped: true });
+      expect(first.ProductList).toHaveLength(20);
+      // Every generated product matches: the last page holds the 3,000th, past the count.
+      const beyond = await big.call(SearchAndFilterProduct, { Currency: 'HKD', Keyword, Sort: 'newest', From: 2990, Size: 20 });
+      expect(beyond.ProductList, Keyword).toHaveLength(10);
+      expect(beyond.TotalCapped).toBe(true);
+      const end = await big.call(SearchAndFilterProduct, { Currency: 'HKD', Keyword, Sort: 'newest', From: 3000, Size: 20 });
+      expect(end.ProductList).toEqual([]);
+    }
+    // Up to 1,000 matches the count is exact.
+    const narrow = await big.call(SearchAndFilterProduct, { Currency: 'HKD', Keyword: 'generated', Filter: { ProductType: ['spirits'] }, Range: { Price: { Min: 0, Max: 50000 } }, Size: 1 });
+    expect(narrow.Total).toBeGreaterThan(0);
+    expect(narrow.Total).toBeLessThan(1000);
+    expect(narrow.TotalCapped).toBeUndefined();
+    expect((await big.call(SearchAndFilterProduct, { Currency: 'HKD', Keyword: '2999', Size: 5 })).ProductList.map((p) => p.ProductID)).toEqual(['gen-2999']);
   });
 });

@@ -14,7 +14,9 @@ import { cookieId } from '../../src/app/cookie-id.ts';
 import { createLocalRecentSearches, localRecentSearchKey } from '../../src/features/search/recent-searches.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
+import { addGeneratedProducts } from '../../server/db/seed/index.ts';
+import { RESULTS_PAGE_SIZE, searchQueries } from '../../src/features/search/queries.ts';
 
 const DEBOUNCE = searchMachine.implementations.delays.autocompleteDebounce as number;
 
@@ -369,5 +371,33 @@ describe('box-set search', () => {
     expect(view.calls('searchProduct').at(-1)!.body).toMatchObject({ Keyword: 'whisky', searchType: 'boxset' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Box sets for “whisky”' })).toBeTruthy();
     await waitFor(async () => expect(await gridNames('Box sets')).toEqual(['Whisky Tasting Flight']));
+  });
+});
+
+describe('a broad keyword at catalogue scale', () => {
+  let big: TestApp;
+  beforeAll(async () => {
+    big = await createTestApp();
+    // 1,100 generated products, each described as "a generated catalogue entry".
+    await addGeneratedProducts(big.db, 1100, SEED_NOW);
+  });
+  afterAll(() => big.close());
+
+  it('says "1,000+ products" when matches were counted up to the cap, and offers more', async () => {
+    await renderApp(big, '/search_result/generated');
+    expect(await screen.findByText('1,000+ products')).toBeTruthy();
+    expect(await screen.findAllByRole('listitem')).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
+  });
+
+  it('pages on past a capped count while pages come back full, and stops at a short one', () => {
+    const { getNextPageParam } = searchQueries.results({} as never, { member: false, searchType: 'product', Currency: 'HKD', Keyword: 'generated', filters: {} } as never);
+    const page = (n: number) => ({ ProductList: Array.from({ length: n }, () => ({}) as never), Total: 1000, TotalCapped: true });
+    const loaded = Array.from({ length: 84 }, () => page(RESULTS_PAGE_SIZE)); // 1,008 shown
+    expect(getNextPageParam(page(RESULTS_PAGE_SIZE), loaded, 0, [])).toBe(84 * RESULTS_PAGE_SIZE);
+    expect(getNextPageParam(page(4), [...loaded, page(4)], 0, [])).toBeUndefined();
+    // An exact Total ends the pages at Total.
+    const exact = { ProductList: Array.from({ length: RESULTS_PAGE_SIZE }, () => ({}) as never), Total: 24 };
+    expect(getNextPageParam(exact, [exact, exact], 0, [])).toBeUndefined();
   });
 });

@@ -49,7 +49,7 @@ export function SearchResults(props: {
   const member = useSelector(session, isLoggedIn);
   const currency = useStore(preferences).currency ?? 'HKD';
   const navigate = useNavigate();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const search = useInfiniteQuery({
     ...searchQueries.results(api, { member, searchType, Currency: currency, Keyword: keyword, filters }),
     // Changing a filter keeps the old results on screen until the new ones arrive.
@@ -58,6 +58,8 @@ export function SearchResults(props: {
   });
   const products = search.data?.pages.flatMap((p) => p.ProductList) ?? [];
   const total = search.data?.pages[0]?.Total ?? 0;
+  const capped = search.data?.pages[0]?.TotalCapped === true;
+  const count = total.toLocaleString(i18n.locale);
   const filterCount = activeFilterCount(filters);
   const boxsets = searchType === 'boxset';
   const clearFilters = () =>
@@ -90,9 +92,13 @@ export function SearchResults(props: {
       <div className="toolbar">
         <p className="muted" aria-live="polite">
           {search.isSuccess &&
-            (boxsets
-              ? plural(total, { one: '# box set', other: '# box sets' })
-              : plural(total, { one: '# product', other: '# products' }))}
+            (capped
+              ? boxsets
+                ? t`${count}+ box sets`
+                : t`${count}+ products`
+              : boxsets
+                ? plural(total, { one: '# box set', other: '# box sets' })
+                : plural(total, { one: '# product', other: '# products' }))}
         </p>
         <div className="search-toolbar-actions">
           {filterCount > 0 && (

@@ -112,7 +112,9 @@ export const searchQueries = {
         ),
       getNextPageParam: (last, pages) => {
         const loaded = pages.reduce((n, p) => n + p.ProductList.length, 0);
-        return loaded < last.Total && last.ProductList.length > 0 ? loaded : undefined;
+        // A capped Total ("1,000+") is a lower bound: a full page says there may be more.
+        const more = last.TotalCapped ? last.ProductList.length === RESULTS_PAGE_SIZE : loaded < last.Total;
+        return more && last.ProductList.length > 0 ? loaded : undefined;
       },
       staleTime: 60_000,
     });
