@@ -75,9 +75,18 @@ describe('the API envelope', () => {
   });
 
   it('refuses an oversized body with 413 and an envelope', async () => {
+    // Streamed without a length: read up to the limit.
     const r = await post('SearchAndFilterProduct', JSON.stringify({ Currency: 'HKD', Keyword: 'x'.repeat(10_000) }));
     expect(r.status).toBe(413);
     expect(r.json).toMatchObject({ result: false, ErrorCode: 'InvalidParameter' });
+    // A declared length over the limit, or one that is not a number, is refused before reading.
+    const small = JSON.stringify({ Currency: 'HKD', ProductID: 'tea-tieguanyin' });
+    for (const length of ['99999999', 'lots']) {
+      const declared = await post('getProduct', small, { 'content-length': length });
+      expect(declared.status, length).toBe(413);
+    }
+    const fine = await post('getProduct', small, { 'content-length': String(Buffer.byteLength(small)) });
+    expect(fine.status).toBe(200);
   });
 
   it('never answers 500 or a stack trace for hostile input', async () => {
