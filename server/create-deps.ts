@@ -9,6 +9,7 @@ import type { OidcConfig } from './services/oidc-config.ts';
 import { receiveWebhook } from './services/orders.ts';
 import { createDbSandboxStore } from './services/payments/db-store.ts';
 import { createPaymentProvider } from './services/payments/index.ts';
+import { createProductCache } from './services/product-cache.ts';
 import { FPS_WINDOW_MS, readPaymentConfig, timerScheduler, type PaymentConfig, type Scheduler } from './services/payments/provider.ts';
 import { SANDBOX_SIGNATURE_HEADER, type WebhookDelivery } from './services/payments/sandbox.ts';
 import { createPasswords, PRODUCTION_SCRYPT_COST } from './services/passwords.ts';
@@ -86,6 +87,7 @@ export function createDeps(options: DepsOptions): Deps {
     media: options.media ?? createMemoryMediaStore(),
     push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
+    productCache: createProductCache(clock),
     payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS }, walletKey: paymentConfig.stripe?.publishableKey },
     config: {
       trustProxy: false,

@@ -1,3 +1,4 @@
+import type { ProductCache } from './services/product-cache.ts';
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Geo } from './services/geo.ts';
@@ -63,5 +64,7 @@ export interface Deps {
   /** Third-party sign-in providers; empty when none is configured. */
   oidc: OidcConfig;
   payments: Payments;
+  /** getProduct's answers for a few seconds (services/product-cache.ts). */
+  productCache: ProductCache;
   config: ServerConfig;
 }

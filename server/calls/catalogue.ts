@@ -217,8 +217,8 @@ export const catalogueHandlers = implement(contract, {
     return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total, ...(page.capped ? { TotalCapped: true } : {}) };
   },
 
-  async getProduct({ body, deps: { db } }) {
-    const [product] = await productDetails(db, body.Currency, [body.ProductID]);
+  async getProduct({ body, deps: { db, productCache } }) {
+    const product = await productCache.get(body.ProductID, body.Currency, async () => (await productDetails(db, body.Currency, [body.ProductID]))[0]);
     if (!product) throw notFound('Product');
     return { Product: product };
   },

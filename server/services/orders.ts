@@ -142,7 +142,7 @@ function bagNotices(bag: PricedBag) {
 export async function placeOrder(deps: Deps, request: PlaceOrderRequest): Promise<OrderRow> {
   const now = deps.clock.now();
   const code = normaliseCouponCode(request.couponCode);
-  return inTransaction(deps.db, async (tx) => {
+  const placed = await inTransaction(deps.db, async (tx) => {
     // One checkout per member at a time: a second one waits, then finds the bag empty.
     const [user] = await tx
       .select({ addresses: users.deliveryAddresses, index: users.mainDeliveryAddressIndex, billing: users.billingAddress })
@@ -224,8 +224,11 @@ export async function placeOrder(deps: Deps, request: PlaceOrderRequest): Promis
       await tx.insert(couponRedemptions).values({ couponCode: code, userId: request.userId, orderId: ids.id, createdAt: now });
     }
     await tx.delete(bagItems).where(eq(bagItems.userId, request.userId));
-    return order!;
+    return { order: order!, productIds: bag.productList.map((line) => line.ProductID) };
   });
+  // Their product pages show stock: read afresh.
+  deps.productCache.forget(placed.productIds);
+  return placed.order;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -685,10 +688,11 @@ export async function repriceOrder(deps: Deps, order: OrderRow, code: string | u
 // Closing: cancelled by the member, expired by the jobs runner
 
 /** Gives back what an unpaid order held: its stock (in variance id order, as placing takes it) and its coupon use. */
-async function closeUnpaid(tx: Db, order: OrderRow, status: 'Cancelled' | 'Expired', now: Date) {
+/** Closes an unpaid order and gives its stock back; answers the products whose stock changed. */
+async function closeUnpaid(tx: Db, order: OrderRow, status: 'Cancelled' | 'Expired', now: Date): Promise<string[]> {
   await tx.update(orders).set({ paymentStatus: status, closedAt: now }).where(eq(orders.id, order.id));
   const lines = await tx
-    .select({ varianceId: orderLines.varianceId, quantity: orderLines.quantity })
+    .select({ varianceId: orderLines.varianceId, productId: orderLines.productId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.varianceId));
@@ -696,6 +700,7 @@ async function closeUnpaid(tx: Db, order: OrderRow, status: 'Cancelled' | 'Expir
     await tx.update(variances).set({ stock: sql`${variances.stock} + ${line.quantity}` }).where(eq(variances.id, line.varianceId));
   }
   await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+  return lines.map((line) => line.productId);
 }
 
 const alreadyPaid = () => new ApiError(400, ErrorCode.InvalidParameter, 'This order is paid and can no longer be cancelled', 'orderID');
@@ -706,12 +711,14 @@ export async function cancelOrder(deps: Deps, userId: string, orderId: string): 
   if (isClosed(order)) return order;
   if (order.paymentStatus === 'Paid' || (await releasePayment(deps, order))) throw alreadyPaid();
   const now = deps.clock.now();
+  let released: string[] = [];
   const closed = await inTransaction(deps.db, async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!locked || !isUnpaid(locked)) return locked!;
-    await closeUnpaid(tx, locked, 'Cancelled', now);
+    released = await closeUnpaid(tx, locked, 'Cancelled', now);
     return { ...locked, paymentStatus: 'Cancelled' as const, closedAt: now };
   });
+  deps.productCache.forget(released);
   if (closed.paymentStatus === 'Paid') throw alreadyPaid();
   return closed;
 }
@@ -738,12 +745,14 @@ export async function expireDueOrders(deps: Deps, now: Date, only: { userId?: st
         .orderBy(asc(orders.payBefore))
         .limit(EXPIRY_BATCH)
         .for('update', { skipLocked: true });
-      for (const order of due) await closeUnpaid(tx, order, 'Expired', now);
-      return due;
+      const released: string[] = [];
+      for (const order of due) released.push(...(await closeUnpaid(tx, order, 'Expired', now)));
+      return { due, released };
     });
-    for (const order of batch) if (order.paymentId) await cancelQuietly(deps, order.paymentId);
-    expired += batch.length;
-    if (batch.length < EXPIRY_BATCH) return expired;
+    deps.productCache.forget(batch.released);
+    for (const order of batch.due) if (order.paymentId) await cancelQuietly(deps, order.paymentId);
+    expired += batch.due.length;
+    if (batch.due.length < EXPIRY_BATCH) return expired;
   }
 }
 

@@ -76,6 +76,8 @@ export async function stockOf(t: TestApp, varianceId: string): Promise<number> {
 
 export async function setStock(t: TestApp, varianceId: string, stock: number) {
   await t.db.update(variances).set({ stock }).where(eq(variances.id, varianceId));
+  // Written behind the app's back: its product pages must not answer from before.
+  t.deps.productCache.clear();
 }
 
 export const orderOf = async (t: TestApp, m: TokenSet, orderID: string) => (await t.call(getProductOrder, { orderID }, auth(m))).Order;

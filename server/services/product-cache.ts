@@ -1,0 +1,68 @@
+/**
+ * Product details as getProduct answers them, kept for a few seconds per process. A product page is the
+ * most read thing in the shop and the same few products are read again and again (DESIGN §10: getProduct
+ * at 0.6 × a bare server's rate); a database round trip each time cannot keep up.
+ *
+ * Stock is the one thing that moves: this process forgets a product when its own checkout or release
+ * changes its stock, and another process's change (several processes on one PostgreSQL) shows here
+ * within PRODUCT_CACHE_TTL_MS. The bag and checkout never
+ * read this: they check stock in the database, so a few seconds of "Last 3 left" do no harm.
+ */
+import type { Clock } from '../deps.ts';
+
+export const PRODUCT_CACHE_TTL_MS = 10_000;
+/** Enough for a shop's busy products; the oldest entry goes first past it. */
+const MAX_ENTRIES = 5_000;
+
+export interface ProductCache {
+  /** The product read through `load` at most once per TTL (concurrent misses share one read); a missing product is not kept. */
+  get<T>(productId: string, variant: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** Drop these products (their stock changed here). */
+  forget(productIds: Iterable<string>): void;
+  clear(): void;
+}
+
+export function createProductCache(clock: Clock, ttlMs = PRODUCT_CACHE_TTL_MS): ProductCache {
+  const entries = new Map<string, { until: number; value: Promise<unknown> }>();
+  const SEPARATOR = '\u0000';
+  const key = (productId: string, variant: string) => `${productId}${SEPARATOR}${variant}`;
+  return {
+    get<T>(productId: string, variant: string, load: () => Promise<T | undefined>) {
+      const k = key(productId, variant);
+      const now = clock.now().getTime();
+      const hit = entries.get(k);
+      if (hit && hit.until > now) {
+        // Map order is insertion order: re-inserting keeps the recently read at the end.
+        entries.delete(k);
+        entries.set(k, hit);
+        return hit.value as Promise<T | undefined>;
+      }
+      const entry: { until: number; value: Promise<unknown> } = { until: now + ttlMs, value: Promise.resolve(undefined) };
+      // Not kept: a product that is not there, or a read that failed (unless a newer read took its place).
+      const discard = () => entries.get(k) === entry && entries.delete(k);
+      entry.value = load().then(
+        (found) => {
+          if (found === undefined) discard();
+          return found;
+        },
+        (err: unknown) => {
+          discard();
+          throw err;
+        },
+      );
+      entries.delete(k);
+      entries.set(k, entry);
+      const value = entry.value as Promise<T | undefined>;
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+    forget(productIds) {
+      // Rare (a checkout, a release) and the cache is small: a pass over it is enough.
+      const forgotten = new Set(productIds);
+      for (const k of entries.keys()) if (forgotten.has(k.slice(0, k.indexOf(SEPARATOR)))) entries.delete(k);
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
