@@ -12,10 +12,12 @@ export type AppEnv = { Variables: { requestId: string } };
 export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Registered>) {
   const api = new Hono<AppEnv>();
 
-  // Spec names may hold a slash (coupon/apply).
-  api.all('/:call{.+}', async (c) => {
-    const entry = registry.get(c.req.param('call'));
-    if (!entry) throw new ApiError(404, 'NotFound', `Unknown call ${c.req.param('call')}`);
+  // Spec names may hold a slash (coupon/apply): the call is the whole path below the mount point. A
+  // wildcard rather than a `{.+}` parameter keeps Hono on its fastest router (RegExpRouter).
+  api.all('/*', async (c) => {
+    const name = c.req.path.slice(c.req.path.indexOf('/api/') + 5);
+    const entry = registry.get(name);
+    if (!entry) throw new ApiError(404, 'NotFound', `Unknown call ${name}`);
     const { call, handler } = entry;
     if (c.req.method !== call.method) throw new ApiError(404, 'NotFound', `${call.name} is a ${call.method} call`);
 
