@@ -27,6 +27,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
+    // No access log, no log record to build (every call pays for it otherwise).
+    if (!deps.log.isLevelEnabled('info')) return next();
     const started = performance.now();
     await next();
     deps.log.info(

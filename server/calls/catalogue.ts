@@ -6,7 +6,7 @@ import { attributes, banners, productOnSaleCounts, productTypes, products, varia
 import { notFound } from '../http/errors.ts';
 import { artworkUrl } from '../services/artwork.ts';
 import { searchProducts } from '../services/search.ts';
-import { implement } from './handler.ts';
+import { implement, PreparedAnswer } from './handler.ts';
 
 export function stockStatusOf(stock: number): StockStatus {
   if (stock <= 0) return 'OutOfStock';
@@ -218,9 +218,13 @@ export const catalogueHandlers = implement(contract, {
   },
 
   async getProduct({ body, deps: { db, productCache } }) {
-    const product = await productCache.get(body.ProductID, body.Currency, async () => (await productDetails(db, body.Currency, [body.ProductID]))[0]);
-    if (!product) throw notFound('Product');
-    return { Product: product };
+    // Kept serialized: the most read answer of the shop is sent as it is.
+    const answer = await productCache.get(body.ProductID, body.Currency, async () => {
+      const [product] = await productDetails(db, body.Currency, [body.ProductID]);
+      return product && new PreparedAnswer<typeof contract.getProduct>({ Product: product });
+    });
+    if (!answer) throw notFound('Product');
+    return answer;
   },
 
   async getProductDetail({ body, deps: { db } }) {

@@ -15,8 +15,19 @@ export interface CallContext<C extends CallDef> {
   signedInMember(): Promise<string | undefined>;
 }
 
-/** A handler answers the call's data; the dispatcher adds `result: true`. */
-export type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<Omit<CallResponse<C>, 'result'>>;
+/**
+ * An answer serialized once and sent as it is to many callers (a cached product): the dispatcher sends
+ * its text instead of serializing the same object on every call.
+ */
+export class PreparedAnswer<C extends CallDef = CallDef> {
+  readonly json: string;
+  constructor(data: Omit<CallResponse<C>, 'result'>) {
+    this.json = JSON.stringify({ result: true, ...data });
+  }
+}
+
+/** A handler answers the call's data (or a prepared answer); the dispatcher adds `result: true`. */
+export type Handler<C extends CallDef> = (ctx: CallContext<C>) => Promise<Omit<CallResponse<C>, 'result'> | PreparedAnswer<C>>;
 
 type CallsOf<M> = { [K in keyof M as M[K] extends CallDef ? K : never]: M[K] };
 

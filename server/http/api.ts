@@ -1,12 +1,14 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { CallDef } from '../../contract/index.ts';
-import type { Registered } from '../calls/handler.ts';
+import { PreparedAnswer, type Registered } from '../calls/handler.ts';
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
 import { ApiError } from './errors.ts';
 
 export type AppEnv = { Variables: { requestId: string } };
+
+const JSON_CONTENT = { 'content-type': 'application/json' };
 
 /** Serves every registered call at /<name> (mounted under /api). */
 export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Registered>) {
@@ -25,6 +27,7 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
     const body = parseBody(call, await readInput(c, call, deps.config.maxBodyBytes));
     const signedInMember = () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
     const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, signedInMember });
+    if (data instanceof PreparedAnswer) return c.body(data.json, 200, JSON_CONTENT);
     return c.json({ result: true, ...data });
   });
 

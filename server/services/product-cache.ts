@@ -1,17 +1,19 @@
 /**
- * Product details as getProduct answers them, kept for a few seconds per process. A product page is the
+ * Product details as getProduct answers them, kept for a minute per process. A product page is the
  * most read thing in the shop and the same few products are read again and again (DESIGN §10: getProduct
  * at 0.6 × a bare server's rate); a database round trip each time cannot keep up.
  *
  * Stock is the one thing that moves: this process forgets a product when its own checkout or release
  * changes its stock, and another process's change (several processes on one PostgreSQL) shows here
- * within PRODUCT_CACHE_TTL_MS. The bag and checkout never
- * read this: they check stock in the database, so a few seconds of "Last 3 left" do no harm.
+ * within PRODUCT_CACHE_TTL_MS (with the embedded database there is one process, so never later). The bag
+ * and checkout never read this: they check stock in the database, so a stale "Last 3 left" does no harm.
+ * A minute, not seconds: a miss reads the catalogue (milliseconds, and with PGlite on the event loop), so
+ * the busy products must stay read.
  */
 import type { Clock } from '../deps.ts';
 
-export const PRODUCT_CACHE_TTL_MS = 10_000;
-/** Enough for a shop's busy products; the oldest entry goes first past it. */
+export const PRODUCT_CACHE_TTL_MS = 60_000;
+/** Enough for a shop's busy products; past it the oldest entry goes. */
 const MAX_ENTRIES = 5_000;
 
 export interface ProductCache {
@@ -31,12 +33,7 @@ export function createProductCache(clock: Clock, ttlMs = PRODUCT_CACHE_TTL_MS): 
       const k = key(productId, variant);
       const now = clock.now().getTime();
       const hit = entries.get(k);
-      if (hit && hit.until > now) {
-        // Map order is insertion order: re-inserting keeps the recently read at the end.
-        entries.delete(k);
-        entries.set(k, hit);
-        return hit.value as Promise<T | undefined>;
-      }
+      if (hit && hit.until > now) return hit.value as Promise<T | undefined>;
       const entry: { until: number; value: Promise<unknown> } = { until: now + ttlMs, value: Promise.resolve(undefined) };
       // Not kept: a product that is not there, or a read that failed (unless a newer read took its place).
       const discard = () => entries.get(k) === entry && entries.delete(k);
