@@ -1,4 +1,5 @@
 import type { Mail } from './mail.ts';
+import { formatAmount } from './money.ts';
 
 type Language = 'en' | 'zh-Hant';
 
@@ -85,12 +86,6 @@ export function emailChangeNoticeMail(to: string, language: Language, newEmail: 
   );
 }
 
-/** An amount in minor units as the member reads it ("HK$880.00"). */
-function money(amount: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-HK', { style: 'currency', currency });
-  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
-
 export interface OrderMailFacts {
   reference: string;
   total: number;
@@ -101,7 +96,7 @@ export interface OrderMailFacts {
 
 /** Sent once, when an order's payment comes through. */
 export function orderPaidMail(to: string, language: Language, order: OrderMailFacts): Mail {
-  const total = money(order.total, order.currency);
+  const total = formatAmount(order.total, order.currency);
   return bilingual(
     to,
     language,

@@ -18,6 +18,13 @@ import { campaigns, coupons, shippingRates, taxRates } from '../schema.ts';
 
 const DAY_MS = 86_400_000;
 
+/** Standard delivery by country ('*': anywhere else the shop delivers), HKD / USD cents. */
+export const SEED_SHIPPING_RATES = [
+  { countryId: 'HK', feeHkd: 4000, feeUsd: 500, freeOverHkd: 50000, freeOverUsd: 6500 },
+  { countryId: 'CA', feeHkd: 12000, feeUsd: 1500, freeOverHkd: 120000, freeOverUsd: 15000 },
+  { countryId: '*', feeHkd: 15000, feeUsd: 2000, freeOverHkd: 150000, freeOverUsd: 20000 },
+] as const;
+
 export async function seedCommerce(db: Db, now: Date): Promise<void> {
   const days = (n: number) => new Date(now.getTime() + n * DAY_MS);
 
@@ -112,11 +119,7 @@ export async function seedCommerce(db: Db, now: Date): Promise<void> {
     validUntil: days(60),
   });
 
-  await db.insert(shippingRates).values([
-    { countryId: 'HK', feeHkd: 4000, feeUsd: 500, freeOverHkd: 50000, freeOverUsd: 6500 },
-    { countryId: 'CA', feeHkd: 12000, feeUsd: 1500, freeOverHkd: 120000, freeOverUsd: 15000 },
-    { countryId: '*', feeHkd: 15000, feeUsd: 2000, freeOverHkd: 150000, freeOverUsd: 20000 },
-  ]);
+  await db.insert(shippingRates).values([...SEED_SHIPPING_RATES]);
 
   await db.insert(taxRates).values([
     { id: 'CA-gst', countryId: 'CA', nameEn: 'GST', nameZh: '商品及服務稅', rateBp: 500, sort: 1 },

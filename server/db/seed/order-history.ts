@@ -11,11 +11,12 @@ import { artworkUrl } from '../../services/artwork.ts';
 import type { Db } from '../client.ts';
 import { orderLines, orders, users } from '../schema.ts';
 import { products } from './catalogue-data.ts';
+import { SEED_SHIPPING_RATES } from './commerce-data.ts';
 import { demoMember } from './member-data.ts';
 
 const DAY_MS = 86_400_000;
-/** Seeded Hong Kong shipping (commerce-data.ts). */
-const HONG_KONG_SHIPPING = { fee: 4000, freeOver: 50000 };
+const hongKong = SEED_SHIPPING_RATES.find((rate) => rate.countryId === 'HK')!;
+const HONG_KONG_SHIPPING = { fee: hongKong.feeHkd, freeOver: hongKong.freeOverHkd };
 
 export const demoAddress: DeliveryAddress = {
   label: 'home',

@@ -7,6 +7,7 @@
  * the whole payload up to and including "6304", written as 4 upper-case hex digits.
  */
 import { renderSVG, encode } from 'uqr';
+import { minorDigits } from '../money.ts';
 
 /** The GUID that marks template 26 as HKICL's Faster Payment System. */
 export const FPS_GUID = 'hk.com.hkicl';
@@ -142,11 +143,6 @@ export function parseAmountToCents(text: string): number {
   const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(text);
   if (!match) throw new FpsPayloadError(`amount "${text}" is not a decimal with at most two places`);
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** How many minor units a currency has (HKD and USD: 2), from the platform's ISO 4217 data. */
-export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /**

@@ -14,7 +14,8 @@
  *   (t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">), and verified the same way by parseWebhook.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { buildFpsPayload, minorDigits, renderFpsQr, toHkdCents } from './fps.ts';
+import { formatAmount } from '../money.ts';
+import { buildFpsPayload, renderFpsQr, toHkdCents } from './fps.ts';
 import {
   isFinalStatus,
   WebhookSignatureError,
@@ -527,10 +528,6 @@ h1{font-size:1.25rem;margin:0 0 .25rem}.amount{font-size:2rem;font-weight:700;ma
 form{display:inline}button{font:inherit;border:0;border-radius:8px;padding:.75rem 1.25rem;margin:.25rem .5rem .25rem 0;cursor:pointer}
 .approve{background:#1677ff;color:#fff}.decline{background:#e4e4e7}
 </style></head><body><main>${body}</main></body></html>`;
-}
-
-function formatAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-HK', { style: 'currency', currency }).format(amount / 10 ** minorDigits(currency));
 }
 
 function renderHostedPage(payment: PaymentState, basePath: string, returnUrl: string | undefined): string {
