@@ -39,8 +39,7 @@ async function readInput(c: Context, call: CallDef, maxBytes: number): Promise<u
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new ApiError(400, 'InvalidParameter', 'Body must be a JSON object');
   }
-  // PostgreSQL text cannot hold NUL; refuse it here rather than fail in a query.
-  if (containsNul(input)) throw new ApiError(400, 'InvalidParameter', 'Text must not contain NUL characters');
+  checkShape(input);
   return input;
 }
 
@@ -85,10 +84,28 @@ function parseJson(text: string): unknown {
   }
 }
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(containsNul);
-  return false;
+/** No call's body nests deeper than this (an address in a list in a body is 3); JSON.parse itself has no limit. */
+const MAX_BODY_DEPTH = 16;
+
+/**
+ * Walks the parsed body without recursion (its depth is the client's to choose): refuses nesting past
+ * MAX_BODY_DEPTH before valibot or a handler sees it, and NUL characters, which PostgreSQL text cannot hold,
+ * rather than fail in a query.
+ */
+function checkShape(input: object) {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: input, depth: 1 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw new ApiError(400, 'InvalidParameter', 'Text must not contain NUL characters');
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth > MAX_BODY_DEPTH) throw new ApiError(400, 'InvalidParameter', 'Body is nested too deeply');
+      for (const key in value) {
+        if (key.includes('\u0000')) throw new ApiError(400, 'InvalidParameter', 'Text must not contain NUL characters');
+        pending.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
+      }
+    }
+  }
 }
 
 /** Validates a body against the call's schema; the first problem names its field. */
