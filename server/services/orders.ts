@@ -10,13 +10,15 @@
  *   any of these), goes through settle(): the order row is locked and nextPaymentStatus decides,
  *   so an order is paid once. Money for an order that is closed, already paid by another payment, or
  *   not for its amount is recorded in refund_requests.
+ * - A member has one unpaid order at a time: placing another cancels the earlier ones (stock released,
+ *   payments cancelled, lines back in the bag), so nobody hoards stock with unpaid orders.
  * - An unpaid order holds its stock until pay_before; expireDueOrders (the jobs runner, and any read
  *   of an overdue order) claims due orders with FOR UPDATE SKIP LOCKED and releases stock and coupon.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryAddress, Address } from '../../contract/account.ts';
-import type { OrderDetail } from '../../contract/bag.ts';
+import { MAX_BAG_LINES, MAX_LINE_QUANTITY, type OrderDetail } from '../../contract/bag.ts';
 import type { Currency } from '../../contract/define.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { OrderTab, PaymentMethod, PaymentStart, ProductOrder, SavedCard } from '../../contract/orders.ts';
@@ -150,6 +152,16 @@ export async function placeOrder(deps: Deps, request: PlaceOrderRequest): Promis
       .where(eq(users.id, request.userId))
       .for('no key update');
     if (!user) throw orderNotFound();
+    // A member holds stock for one unpaid order at a time: a new checkout replaces the earlier ones (their
+    // stock comes back first, so this order may take it), else unpaid orders, each holding its lines for
+    // the payment window, would let one member keep an item from everyone else.
+    const replaced = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, request.userId), inArray(orders.paymentStatus, [...UNPAID])))
+      .for('update');
+    const released: string[] = [];
+    for (const order of replaced) released.push(...(await closeUnpaid(tx, order, 'Cancelled', now)));
     // The coupon's row serialises redemptions, so its use limits hold under concurrent checkouts.
     if (code) await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).for('update');
 
@@ -224,11 +236,27 @@ export async function placeOrder(deps: Deps, request: PlaceOrderRequest): Promis
       await tx.insert(couponRedemptions).values({ couponCode: code, userId: request.userId, orderId: ids.id, createdAt: now });
     }
     await tx.delete(bagItems).where(eq(bagItems.userId, request.userId));
-    return { order: order!, productIds: bag.productList.map((line) => line.ProductID) };
+    await returnToBag(tx, request.userId, replaced, now);
+    return { order: order!, productIds: bag.productList.map((line) => line.ProductID), released, replaced };
   });
   // Their product pages show stock: read afresh.
-  deps.productCache.forget(placed.productIds);
+  deps.productCache.forget([...placed.productIds, ...placed.released]);
+  // After the commit, as expiry does: a replaced order's payment that succeeds anyway is refunded by settle().
+  for (const order of placed.replaced) if (order.paymentId) await cancelQuietly(deps, order.paymentId);
   return placed.order;
+}
+
+/** The lines of replaced orders go back into the bag, so a replaced order loses the member nothing. */
+async function returnToBag(tx: Db, userId: string, replaced: readonly OrderRow[], now: Date) {
+  if (replaced.length === 0) return;
+  const lines = await tx
+    .select({ varianceId: orderLines.varianceId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, replaced.map((o) => o.id)));
+  const quantities = new Map<string, number>();
+  for (const line of lines) quantities.set(line.varianceId, Math.min(MAX_LINE_QUANTITY, (quantities.get(line.varianceId) ?? 0) + line.quantity));
+  const rows = [...quantities].slice(0, MAX_BAG_LINES).map(([varianceId, quantity]) => ({ userId, varianceId, quantity, addedAt: now, updatedAt: now }));
+  if (rows.length > 0) await tx.insert(bagItems).values(rows);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -377,14 +377,15 @@ describe('the stock hold', () => {
 
   it('expires an unpaid order after its window, releasing stock and coupon, and the QR stops paying', async () => {
     const m = await shopper(t);
-    const card = await saveCard(t, m, CARDS.authenticate);
     await fillBag(t, m, { [TIEGUANYIN_50G]: 2 });
     const stock = await stockOf(t, TIEGUANYIN_50G);
     const fps = await place(m, { CouponID: 'WELCOME10' });
     expect(await stockOf(t, TIEGUANYIN_50G)).toBe(stock - 2);
-    // A second order, by card, waits on the extra confirmation with the longer (30 minute) window.
-    await fillBag(t, m, { [GAIWAN]: 1 });
-    const byCard = await place(m, { PaymentMethod: 'CreditCard', CardID: card });
+    // Another member's order, by card, waits on the extra confirmation with the longer (30 minute) window.
+    const other = await shopper(t);
+    const card = await saveCard(t, other, CARDS.authenticate);
+    await fillBag(t, other, { [GAIWAN]: 1 });
+    const byCard = await place(other, { PaymentMethod: 'CreditCard', CardID: card });
     expect(byCard.PaymentStatus).toBe('requires_action');
 
     later(10 * MINUTE - 2 * SECOND);
@@ -408,11 +409,11 @@ describe('the stock hold', () => {
       OrderID: fps.OrderID,
       reason: 'Expired',
     });
-    expect((await orderOf(t, m, byCard.OrderID)).PaymentStatus).toBe('WaitForPayment');
+    expect((await orderOf(t, other, byCard.OrderID)).PaymentStatus).toBe('WaitForPayment');
 
     // Past its own window, the card order reads as expired even before the runner comes by.
     later(20 * MINUTE);
-    expect(await orderOf(t, m, byCard.OrderID)).toMatchObject({ PaymentStatus: 'Expired' });
+    expect(await orderOf(t, other, byCard.OrderID)).toMatchObject({ PaymentStatus: 'Expired' });
     expect(await runDueJobs(t.deps)).toEqual({ expiredOrders: 0 });
     const confirmed = await pressOnHostedPage(t, byCard.RedirectURL!, 'approve');
     expect(confirmed.spaPath).toContain('/payment_fail?');
@@ -436,6 +437,55 @@ describe('the stock hold', () => {
     expect((await refused(t, 'cancelOrder', { orderID: paid.OrderID }, m)).json).toMatchObject({ ErrorCode: 'InvalidParameter' });
     expect(await stockOf(t, GAIWAN)).toBe(gaiwan);
     expect((await orderOf(t, m, paid.OrderID)).PaymentStatus).toBe('Paid');
+  });
+});
+
+describe('one unpaid order per member', () => {
+  it('replaces the member’s unpaid order at the next checkout: its stock goes back, its QR stops paying, its lines return to the bag', async () => {
+    await setStock(t, TIEGUANYIN_150G, 3);
+    const hoarder = await shopper(t);
+    const gaiwan = await stockOf(t, GAIWAN);
+    await fillBag(t, hoarder, { [TIEGUANYIN_150G]: 3 });
+    const first = await place(hoarder, { PaymentMethod: 'FPS' });
+    expect(await stockOf(t, TIEGUANYIN_150G)).toBe(0);
+
+    // The next checkout (Alipay: no card needed) holds only what is in the bag now.
+    await fillBag(t, hoarder, { [GAIWAN]: 1 });
+    const second = await place(hoarder, { PaymentMethod: 'Alipay' });
+    expect((await orderOf(t, hoarder, first.OrderID)).PaymentStatus).toBe('Cancelled');
+    expect(await payQr(first.PaymentID!)).toMatchObject({ status: 400, json: { ErrorCode: 'qr_canceled' } });
+    expect(await stockOf(t, TIEGUANYIN_150G)).toBe(3);
+    expect(await stockOf(t, GAIWAN)).toBe(gaiwan - 1);
+    expect((await orderOf(t, hoarder, second.OrderID)).ProductList.map((l) => [l.VarianceID, l.Quantity])).toEqual([[GAIWAN, 1]]);
+    // Nothing lost: the replaced order's tins are back in the bag.
+    const bag = await t.call(getShoppingBag, { Currency: 'HKD' }, auth(hoarder));
+    expect(bag.productList.map((l) => [l.VarianceID, l.SelectedQuantity])).toEqual([[TIEGUANYIN_150G, 3]]);
+
+    // However many checkouts, one order's worth is held.
+    const placed = [first.OrderID, second.OrderID];
+    for (let i = 0; i < 4; i++) {
+      await fillBag(t, hoarder, { [GAIWAN]: 1 });
+      placed.push((await place(hoarder, { PaymentMethod: 'Alipay' })).OrderID);
+      const statuses = await Promise.all(placed.map(async (id) => (await orderOf(t, hoarder, id)).PaymentStatus));
+      expect(statuses.filter((s) => s === 'WaitForPayment')).toHaveLength(1);
+      expect(statuses.at(-1)).toBe('WaitForPayment');
+    }
+    const newest = await orderOf(t, hoarder, placed.at(-1)!);
+    const heldOf = (variance: string) => newest.ProductList.filter((l) => l.VarianceID === variance).reduce((n, l) => n + l.Quantity, 0);
+    expect(await stockOf(t, GAIWAN)).toBe(gaiwan - heldOf(GAIWAN));
+    expect(await stockOf(t, TIEGUANYIN_150G)).toBe(3 - heldOf(TIEGUANYIN_150G));
+
+    // A refused checkout replaces nothing: the newest order keeps its hold.
+    const hinoki = await stockOf(t, HINOKI_40);
+    await fillBag(t, hoarder, { [HINOKI_40]: 1 });
+    await setStock(t, HINOKI_40, 0);
+    try {
+      expect((await placeRefused(hoarder)).json).toMatchObject({ ErrorCode: 'OutOfStock' });
+    } finally {
+      await setStock(t, HINOKI_40, hinoki);
+    }
+    expect((await orderOf(t, hoarder, placed.at(-1)!)).PaymentStatus).toBe('WaitForPayment');
+    expect(await stockOf(t, GAIWAN)).toBe(gaiwan - heldOf(GAIWAN));
   });
 });
 
@@ -514,7 +564,8 @@ describe('the order list', () => {
       later(SECOND);
       return (r.json as unknown as { OrderID: string }).OrderID;
     };
-    const waiting = await placeOne({});
+    // Left unpaid, then replaced by the next checkout (a member holds one unpaid order at a time).
+    const replaced = await placeOne({});
     const paid = await placeOne({ PaymentMethod: 'CreditCard', CardID: visa });
     const cancelled = await placeOne({});
     await t.call(cancelOrder, { orderID: cancelled }, auth(m));
@@ -524,15 +575,15 @@ describe('the order list', () => {
     expect(first.OrderList.map((o) => o.OrderID)).toEqual([failed, cancelled, paid]);
     expect(first.LastEvaluatedKey).toBeDefined();
     const second = await t.call(listUserProductOrder, { Size: 3, LastEvaluatedKey: first.LastEvaluatedKey! }, auth(m));
-    expect(second.OrderList.map((o) => o.OrderID)).toEqual([waiting]);
+    expect(second.OrderList.map((o) => o.OrderID)).toEqual([replaced]);
     expect(second).not.toHaveProperty('LastEvaluatedKey');
     expect(second.OrderList[0]!.ProductList).toMatchObject([{ VarianceID: GAIWAN, Quantity: 1 }]);
 
     const tab = async (Tab: 'InProcess' | 'Completed' | 'WaitForPayment' | 'Cancelled') =>
       (await t.call(listUserProductOrder, { Tab }, auth(m))).OrderList.map((o) => o.OrderID);
-    expect(await tab('WaitForPayment')).toEqual([failed, waiting]);
+    expect(await tab('WaitForPayment')).toEqual([failed]);
     expect(await tab('InProcess')).toEqual([paid]);
-    expect(await tab('Cancelled')).toEqual([cancelled]);
+    expect(await tab('Cancelled')).toEqual([cancelled, replaced]);
     expect(await tab('Completed')).toEqual([]);
     expect((await refused(t, 'list-user-product-order', { LastEvaluatedKey: 'not-a-key' }, m)).json).toMatchObject({
       ErrorCode: 'InvalidParameter',
