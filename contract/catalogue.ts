@@ -134,13 +134,22 @@ export const getFilter = defineCall({
   }),
 });
 
+/**
+ * Longest search keyword accepted, in UTF-16 code units (as the search box's maxLength counts): longer ones
+ * answer 400 InvalidParameter naming Keyword. Product names are far shorter; the server's per-keyword work
+ * (words, Chinese bigrams) is bounded by it.
+ */
+export const KEYWORD_MAX_LENGTH = 64;
+/** A search keyword, in every search call (SearchAndFilterProduct and the calls of contract/search.ts). */
+export const Keyword = v.pipe(v.string(), v.maxLength(KEYWORD_MAX_LENGTH, `at most ${KEYWORD_MAX_LENGTH} characters`));
+
 export const SearchAndFilterProduct = defineCall({
   name: 'SearchAndFilterProduct',
   method: 'POST',
   auth: 'public',
   body: v.object({
     Currency,
-    Keyword: v.optional(v.pipe(v.string(), v.maxLength(100))),
+    Keyword: v.optional(Keyword),
     Filter: v.optional(ProductFilter),
     Range: v.optional(PriceRange),
     Sort: v.optional(SortOrder),

@@ -1,13 +1,16 @@
 import * as v from 'valibot';
 import { Bilingual, Currency, Id, defineCall, noBody } from './define.ts';
-import { ProductCard, SearchAndFilterProduct } from './catalogue.ts';
+import { Keyword, ProductCard, SearchAndFilterProduct } from './catalogue.ts';
 
 export { RECENT_SEARCH_LIMIT, pushRecentSearch } from './recent-search.ts';
 /** How many keywords the top-search and now-trending lists hold. */
 export const HOT_KEYWORD_LIMIT = 10;
 
-export const Keyword = v.pipe(v.string(), v.maxLength(100));
-
+/**
+ * A recent search to forget: as long as the searches that were stored before the keyword cap was lowered
+ * to KEYWORD_MAX_LENGTH (100), so that those can still be removed one by one.
+ */
+const StoredKeyword = v.pipe(v.string(), v.maxLength(100));
 
 /** A ranked keyword of the top-search or now-trending list; Sort 1 is the first. */
 export const HotKeyword = v.object({ Keyword: v.string(), Sort: v.number() });
@@ -27,7 +30,7 @@ export const delUserRecentSearch = defineCall({
   name: 'delUserRecentSearch',
   method: 'POST',
   auth: 'member',
-  body: v.object({ Keyword: v.optional(Keyword) }),
+  body: v.object({ Keyword: v.optional(StoredKeyword) }),
   response: v.object({ RecentSearchList: v.array(v.string()) }),
 });
 

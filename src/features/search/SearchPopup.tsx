@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { getAutocompleteRecommend, searchProduct, type SearchType } from '../../../contract/index.ts';
+import { getAutocompleteRecommend, KEYWORD_MAX_LENGTH, searchProduct, type SearchType } from '../../../contract/index.ts';
 import { searchMachine } from '../../../machines/search/search.machine.ts';
 import * as flowState from '../../../machines/search/search.selectors.ts';
 import { NETWORK_ERROR, type Recommendation, type SearchOutput } from '../../../machines/search/search.types.ts';
@@ -183,7 +183,7 @@ export function SearchPopup(props: { keyword?: string; searchType?: SearchType; 
                 aria-describedby={error ? `${ids}-error` : undefined}
                 autoComplete="off"
                 enterKeyHint="search"
-                maxLength={100}
+                maxLength={KEYWORD_MAX_LENGTH}
                 placeholder={searchType === 'boxset' ? t`Search box sets` : t`Tea, coffee, incense, spirits…`}
                 value={keyword}
                 readOnly={searching}
