@@ -507,6 +507,8 @@ export const searchLogs = pgTable(
     keyword: text('keyword').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     cookieId: text('cookie_id'),
+    /** The searcher's network address: cookie ids are the client's to choose, so the hot lists count addresses too. */
+    clientIp: text('client_ip'),
     resultCount: integer('result_count').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -572,6 +574,11 @@ export const orders = pgTable(
     /** The OrderDetail (contract/bag.ts) the order was placed at. */
     orderDetail: jsonb('order_detail').notNull(),
     total: integer('total').notNull(),
+    /**
+     * The same order priced from the HKD prices, in HKD cents: what an FPS transfer pays (FPS moves Hong Kong
+     * dollars), so that paying a USD order by FPS costs what the HKD order would. Null for orders placed before.
+     */
+    totalHkd: integer('total_hkd'),
     ageConfirmed: boolean('age_confirmed').notNull().default(false),
     payBefore: timestamp('pay_before', { withTimezone: true, mode: 'date' }),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
