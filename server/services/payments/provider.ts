@@ -94,7 +94,10 @@ export interface FpsQr {
   payload: string;
   /** The payload drawn as an SVG QR code. */
   svg: string;
-  /** What the payer transfers, in HKD cents (the order's amount converted when it is not in HKD). */
+  /**
+   * What the payer transfers, in HKD cents: the request's amountHkdCents (the order at the shop's HKD
+   * prices), else the order's amount converted at the configured rate.
+   */
   amountHkdCents: number;
   /** The order reference, carried as the payload's reference label. */
   reference: string;
@@ -143,8 +146,15 @@ export interface AlipayPaymentRequest {
 
 export interface FpsPaymentRequest {
   orderRef: string;
+  /** The order's total in its own currency: the payment's amount, which webhooks report and settling checks. */
   amount: number;
   currency: string;
+  /**
+   * What the QR asks for, in HKD cents: the order priced from the HKD prices (orders.total_hkd), so
+   * paying a USD order by FPS costs what the HKD order would. Absent (orders placed before HKD
+   * pricing): the amount converted at the configured rate.
+   */
+  amountHkdCents?: number | undefined;
 }
 
 /** A transfer the bank reports for an FPS QR (in the sandbox: the "pay" endpoint). */

@@ -410,7 +410,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     async createFpsPayment(request) {
       let amountHkdCents: number;
       try {
-        amountHkdCents = toHkdCents(request.amount, request.currency, fps.hkdRates);
+        amountHkdCents = request.amountHkdCents ?? toHkdCents(request.amount, request.currency, fps.hkdRates);
       } catch (error) {
         return fail('unsupported', { message: (error as Error).message });
       }
