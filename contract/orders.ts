@@ -48,9 +48,22 @@ export const PaymentStart = v.object({
     v.object({
       QRCode: v.string(),
       QRImage: v.string(),
+      /** What the payer transfers, in HKD cents (FPS moves Hong Kong dollars). */
       AmountHKD: Money,
       Reference: v.string(),
       ExpiresAt: v.string(),
+      /**
+       * Only for an order in another currency than HKD: its own total, and what AmountHKD is. HKDPrices:
+       * the order priced from the shop's HKD prices (what the same bag costs in HKD); ExchangeRate: the
+       * order's total converted at the configured rate (orders placed before HKD pricing).
+       */
+      OrderTotal: v.optional(
+        v.object({
+          Amount: Money,
+          Currency,
+          AmountHKDBasis: v.picklist(['HKDPrices', 'ExchangeRate']),
+        }),
+      ),
     }),
   ),
 });

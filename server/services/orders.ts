@@ -10,6 +10,9 @@
  *   any of these), goes through settle(): the order row is locked and nextPaymentStatus decides,
  *   so an order is paid once. Money for an order that is closed, already paid by another payment, or
  *   not for its amount is recorded in refund_requests.
+ * - An order is also priced from the HKD prices (orders.total_hkd, hkdTotalOf) when placed and when
+ *   re-priced: an FPS transfer moves Hong Kong dollars, and pays exactly that, so what a member pays
+ *   does not depend on the currency they picked.
  * - A member has one unpaid order at a time: placing another cancels the earlier ones (stock released,
  *   payments cancelled, lines back in the bag), so nobody hoards stock with unpaid orders.
  * - An unpaid order holds its stock until pay_before; expireDueOrders (the jobs runner, and any read
@@ -39,8 +42,19 @@ import {
 } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { activeCampaigns, checkCoupon, normaliseCouponCode, priceBag, shippingFor, taxesFor, type PricedBag } from './bag.ts';
-import { computeOrderDetail, type PricedLine } from './bag-totals.ts';
+import {
+  activeCampaigns,
+  checkCoupon,
+  couponRuleOf,
+  findCoupon,
+  normaliseCouponCode,
+  priceBag,
+  pricedLines,
+  shippingFor,
+  taxesFor,
+  type PricedBag,
+} from './bag.ts';
+import { computeOrderDetail, type CampaignRule, type CouponRule, type PricedLine, type TaxRule } from './bag-totals.ts';
 import { mailOrderPaid } from './fulfilment.ts';
 import {
   isFinalStatus,
@@ -195,6 +209,20 @@ export async function placeOrder(deps: Deps, request: PlaceOrderRequest): Promis
       if (held.length === 0) throw new ApiError(400, ErrorCode.OutOfStock, 'Some items in your bag are out of stock');
     }
 
+    // An HKD order's is its total; another currency's is priced again (queries one after another: a
+    // transaction's share one connection).
+    let totalHkd = bag.orderDetail.Total;
+    if (request.currency !== 'HKD') {
+      const found = bag.orderDetail.Coupon && code ? await findCoupon(tx, code, request.userId) : undefined;
+      totalHkd = await hkdTotalOf(tx, {
+        countryId: bag.orderDetail.CountryID,
+        lines: pricedLines(bag.reconciliation.kept, 'HKD'),
+        campaigns: await activeCampaigns(tx, now),
+        coupon: found && couponRuleOf(found.row),
+        taxes: await taxesFor(tx, bag.orderDetail.CountryID),
+      });
+    }
+
     const ids = newOrderIds(now);
     const windowMs = deps.payments.windowMs[request.method];
     const [order] = await tx
@@ -212,6 +240,7 @@ export async function placeOrder(deps: Deps, request: PlaceOrderRequest): Promis
         billingAddress: user.billing ?? null,
         orderDetail: bag.orderDetail,
         total: bag.orderDetail.Total,
+        totalHkd,
         ageConfirmed: request.ageConfirmed,
         payBefore: new Date(now.getTime() + windowMs),
         createdAt: now,
@@ -257,6 +286,32 @@ async function returnToBag(tx: Db, userId: string, replaced: readonly OrderRow[]
   for (const line of lines) quantities.set(line.varianceId, Math.min(MAX_LINE_QUANTITY, (quantities.get(line.varianceId) ?? 0) + line.quantity));
   const rows = [...quantities].slice(0, MAX_BAG_LINES).map(([varianceId, quantity]) => ({ userId, varianceId, quantity, addedAt: now, updatedAt: now }));
   if (rows.length > 0) await tx.insert(bagItems).values(rows);
+}
+
+/**
+ * An order priced from the HKD prices, in HKD cents: its lines at their HKD prices with the same
+ * campaigns, coupon (its HKD amount, as it was accepted for the order), country and taxes, and HKD
+ * shipping. What an FPS transfer pays: FPS moves Hong Kong dollars, and converting a USD total at a
+ * rate would make the same bag cost more or less by the currency picked.
+ */
+async function hkdTotalOf(
+  tx: Db,
+  order: { countryId: string; lines: readonly PricedLine[]; campaigns: readonly CampaignRule[]; coupon: CouponRule | undefined; taxes: readonly TaxRule[] },
+): Promise<number> {
+  const { countryId, lines, campaigns, coupon, taxes } = order;
+  const shipping = await shippingFor(tx, countryId, 'HKD');
+  return computeOrderDetail({ currency: 'HKD', countryId, lines, campaigns, ...(coupon ? { coupon } : {}), shipping, taxes }).Total;
+}
+
+/** An order's lines at the variances' HKD prices, in the order given. */
+async function hkdLinesOf(tx: Db, lines: readonly { varianceId: string; productTypeId: string; quantity: number }[]): Promise<PricedLine[]> {
+  if (lines.length === 0) return [];
+  const rows = await tx
+    .select({ id: variances.id, priceHkd: variances.priceHkd })
+    .from(variances)
+    .where(inArray(variances.id, lines.map((l) => l.varianceId)));
+  const priceOf = new Map(rows.map((r) => [r.id, r.priceHkd]));
+  return lines.map((l) => ({ varianceId: l.varianceId, productTypeId: l.productTypeId, lineTotal: priceOf.get(l.varianceId)! * l.quantity }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -556,6 +611,16 @@ function paymentAnswer(order: OrderRow, payment: PaymentState & { fps?: { payloa
             AmountHKD: payment.fps.amountHkdCents,
             Reference: order.reference,
             ExpiresAt: expiresAt.toISOString(),
+            // An order in another currency: the page says what the HKD amount is, next to the order's own total.
+            ...(order.currency !== 'HKD'
+              ? {
+                  OrderTotal: {
+                    Amount: order.total,
+                    Currency: order.currency as Currency,
+                    AmountHKDBasis: order.totalHkd === payment.fps.amountHkdCents ? ('HKDPrices' as const) : ('ExchangeRate' as const),
+                  },
+                }
+              : {}),
           },
         };
       }
@@ -577,7 +642,8 @@ async function startPayment(deps: Deps, order: OrderRow, method: PaymentMethod, 
   } else if (method === 'Alipay') {
     started = await provider.createAlipayPayment({ ...request, returnUrl });
   } else {
-    started = await provider.createFpsPayment(request);
+    // The QR asks for the order at the HKD prices; an order placed before those were kept is converted.
+    started = await provider.createFpsPayment({ ...request, amountHkdCents: order.totalHkd ?? undefined });
   }
   if (!started.ok) {
     if (started.code === 'already_paid') {
@@ -702,10 +768,15 @@ export async function repriceOrder(deps: Deps, order: OrderRow, code: string | u
     const shipping = await shippingFor(tx, countryId, currency);
     const taxes = await taxesFor(tx, countryId);
     const orderDetail = computeOrderDetail({ currency, countryId, lines, campaigns, ...(coupon?.ok ? { coupon: coupon.rule } : {}), shipping, taxes });
+    // The lines as placed, at the variances' HKD prices (prices are not edited while orders wait).
+    const totalHkd =
+      currency === 'HKD'
+        ? orderDetail.Total
+        : await hkdTotalOf(tx, { countryId, lines: await hkdLinesOf(tx, lineRows), campaigns, coupon: coupon?.ok ? coupon.rule : undefined, taxes });
     if (coupon?.ok && code) await tx.insert(couponRedemptions).values({ couponCode: code, userId: locked.userId, orderId: order.id, createdAt: now });
     const [repriced] = await tx
       .update(orders)
-      .set({ orderDetail, total: orderDetail.Total, couponCode: coupon?.ok ? code : null, paymentId: null, paymentStatus: 'WaitForPayment' })
+      .set({ orderDetail, total: orderDetail.Total, totalHkd, couponCode: coupon?.ok ? code : null, paymentId: null, paymentStatus: 'WaitForPayment' })
       .where(eq(orders.id, order.id))
       .returning();
     return repriced!;

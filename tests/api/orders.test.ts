@@ -114,16 +114,17 @@ describe('placing an order from the bag', () => {
     expect((await refused(t, 'coupon/apply', { CouponID: 'WELCOME10' }, m)).json).toMatchObject({ ErrorCode: '70600', reason: 'MemberLimit' });
   });
 
-  it('prices in US dollars as the bag does, and converts the FPS amount to HKD', async () => {
+  it('prices in US dollars as the bag does, and asks FPS for the same bag’s HKD price', async () => {
     const m = await shopper(t);
     await fillBag(t, m, { [GAIWAN]: 1, [TIEGUANYIN_50G]: 1 });
     const bag = await t.call(getShoppingBag, { Currency: 'USD' }, auth(m));
+    const inHkd = await t.call(getShoppingBag, { Currency: 'HKD' }, auth(m));
     const start = await place(m, { Currency: 'USD' });
     const order = await orderOf(t, m, start.OrderID);
     expect(order.orderDetail).toEqual(bag.orderDetail);
     expect(order.Currency).toBe('USD');
-    // HKD 7.8 per USD, rounded half up to the cent.
-    expect(start.Fps?.AmountHKD).toBe(Math.floor((bag.orderDetail.Total * 78 + 5) / 10));
+    // Issue 11: FPS moves HKD, priced from the HKD prices (not the USD total at a rate).
+    expect(start.Fps?.AmountHKD).toBe(inHkd.orderDetail.Total);
     expect(parseFpsPayload(start.Fps!.QRCode).amountCents).toBe(start.Fps!.AmountHKD);
   });
 
