@@ -5,9 +5,13 @@
  * Keywords match products.search_vector (migration 0007): English words by stem and prefix ("brewing" finds
  * "brew", "oolo" finds "Oolong"); a word that matches nothing is corrected to the most similar stems of the
  * catalogue (trigram similarity against search_vocabulary, so "oloong" finds "Oolong"); Chinese by substring
- * of the name or description, or by most of its character bigrams appearing in the name. Every word and
- * Chinese run of a keyword must match. Relevance: exact name, then name hits, description hits, partial
+ * of the name or description, or by most of its distinct character bigrams appearing in the name. Every word
+ * and Chinese run of a keyword must match. Relevance: exact name, then name hits, description hits, partial
  * Chinese hits and corrected words; ties go to the best seller.
+ *
+ * The work per keyword is linear in it and bounded: at most MAX_TERMS terms, MAX_GRAMS bigrams a run, and
+ * a gram query that counts its combinations before it builds any (issue 11: 24 × 茶 held the event loop for
+ * seconds, 100 characters ran the process out of memory).
  */
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
@@ -36,6 +40,12 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Words and Chinese runs of a keyword that count; the rest is ignored. */
 const MAX_TERMS = 8;
+/**
+ * Distinct bigrams of one Chinese run that count (the first ones). Longer than any product name, and a
+ * bound on the per-row checks (nameGramHits) whatever a keyword holds; the contract caps keywords at
+ * KEYWORD_MAX_LENGTH, which alone allows 63.
+ */
+const MAX_GRAMS = 32;
 /** Trigram similarity from which a catalogue stem counts as what a mistyped word meant ("oloong" → oolong: 0.4). */
 const TYPO_SIMILARITY = 0.35;
 const TYPO_CORRECTIONS = 4;
@@ -55,11 +65,17 @@ const PIECE = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}])+)`, 'gu');
 
 type Piece = { kind: 'cjk' | 'word'; text: string };
 
-/** A keyword's runs of Chinese characters and its words (letters and digits); punctuation only separates. */
+/**
+ * A keyword's runs of Chinese characters and its words (letters and digits); punctuation only separates.
+ * The first MAX_TERMS pieces: the keyword is read no further than that.
+ */
 function keywordPieces(keyword: string): Piece[] {
-  return [...normaliseKeyword(keyword).matchAll(PIECE)]
-    .map((m): Piece => (m[1] ? { kind: 'cjk', text: m[1] } : { kind: 'word', text: m[2]! }))
-    .slice(0, MAX_TERMS);
+  const pieces: Piece[] = [];
+  for (const m of normaliseKeyword(keyword).matchAll(PIECE)) {
+    pieces.push(m[1] ? { kind: 'cjk', text: m[1] } : { kind: 'word', text: m[2]! });
+    if (pieces.length === MAX_TERMS) break;
+  }
+  return pieces;
 }
 
 /** A catalogue lexeme in a tsquery: quoted, optionally a prefix and restricted to name text (weight A). */
@@ -81,8 +97,11 @@ function tsquery(lexemes: readonly Lexeme[], nameOnly = false): string {
  * when no catalogue stem starts like it, by the stems it most resembles (`corrections`: "oloong" → oolong).
  */
 type WordTerm = { kind: 'word'; word: string; corrections?: string[] };
-/** Chinese: found as a substring, or through its character bigrams (a single character through its grams). */
-type CjkTerm = { kind: 'cjk'; text: string; grams: string[] };
+/**
+ * Chinese: found as a substring, or (`partial`, a run of 3 or more characters) through most of its distinct
+ * character bigrams, at most MAX_GRAMS of them; a single character is its own gram.
+ */
+type CjkTerm = { kind: 'cjk'; text: string; grams: string[]; partial: boolean };
 type Term = WordTerm | CjkTerm;
 
 /**
@@ -93,11 +112,21 @@ type Term = WordTerm | CjkTerm;
 function keywordTerms(keyword: string): Term[] | null {
   const terms = keywordPieces(keyword).map((piece): Term => {
     if (piece.kind === 'word') return { kind: 'word', word: piece.text };
-    const chars = [...piece.text];
-    const grams = chars.length === 1 ? chars : chars.slice(0, -1).map((c, i) => c + chars[i + 1]);
-    return { kind: 'cjk', text: piece.text, grams };
+    return { kind: 'cjk', text: piece.text, ...cjkGrams(piece.text) };
   });
   return terms.length ? terms : null;
+}
+
+/**
+ * A Chinese run's distinct bigrams in order, the first MAX_GRAMS (a repeated character adds nothing: 64 ×
+ * 茶 is one gram); a single character is its own gram.
+ */
+function cjkGrams(text: string): { grams: string[]; partial: boolean } {
+  const chars = [...text];
+  if (chars.length === 1) return { grams: chars, partial: false };
+  const grams = new Set<string>();
+  for (let i = 0; i + 1 < chars.length && grams.size < MAX_GRAMS; i++) grams.add(chars[i]! + chars[i + 1]!);
+  return { grams: [...grams], partial: chars.length > 2 };
 }
 
 /**
@@ -161,16 +190,30 @@ function gramQuery(term: CjkTerm): string {
   if (grams.length === 1) return tsquery([{ text: grams[0]!, prefix: grams[0]!.length === 1 }]);
   // A match holds every bigram (substring) or at least half of them (in the name): rows with enough of
   // them together. Past a few combinations, any n - need + 1 of the bigrams (one of them must be there).
+  // The combinations are counted before any is built: there are C(n, n/2), exponentially many.
   const need = gramsNeeded(term);
-  const together = combinations(grams, need);
-  if (together.length <= MAX_GRAM_COMBINATIONS) {
-    return together.map((combo) => `(${combo.map((text) => tsquery([{ text, prefix: false }])).join(' & ')})`).join(' | ');
+  if (combinationCount(grams.length, need, MAX_GRAM_COMBINATIONS) <= MAX_GRAM_COMBINATIONS) {
+    return combinations(grams, need)
+      .map((combo) => `(${combo.map((text) => tsquery([{ text, prefix: false }])).join(' & ')})`)
+      .join(' | ');
   }
   return tsquery(grams.slice(0, grams.length - need + 1).map((text) => ({ text, prefix: false })));
 }
 
 const MAX_GRAM_COMBINATIONS = 10;
 const gramsNeeded = (term: CjkTerm) => Math.ceil(term.grams.length / 2);
+
+/** C(n, k), or limit + 1 as soon as it is known to be larger: at most k steps, whatever n. */
+function combinationCount(n: number, k: number, limit: number): number {
+  if (k < 0 || k > n) return 0;
+  let count = 1;
+  // C(n - k + i, i) for i = 1…k: each step is a whole number and no smaller than the one before.
+  for (let i = 1; i <= k; i++) {
+    count = (count * (n - k + i)) / i;
+    if (count > limit) return limit + 1;
+  }
+  return count;
+}
 
 function combinations<T>(items: readonly T[], size: number): T[][] {
   if (size === 0) return [[]];
@@ -189,7 +232,7 @@ const nameGramHits = (term: CjkTerm) =>
 /** A Chinese run matches as a substring of name or description, or with at least half its bigrams in the name. */
 function cjkCondition(term: CjkTerm): SQL {
   const substring = sql`(strpos(${products.nameZh}, ${term.text}) > 0 or strpos(${products.descriptionZh}, ${term.text}) > 0)`;
-  if (term.grams.length < 2) return substring;
+  if (!term.partial) return substring;
   return sql`(${substring} or (${nameGramHits(term)}) >= ${gramsNeeded(term)})`;
 }
 
@@ -199,7 +242,7 @@ function cjkCondition(term: CjkTerm): SQL {
  */
 function termScore(term: Term): SQL {
   if (term.kind === 'cjk') {
-    const partial = term.grams.length < 2 ? sql`0` : sql`3.0 * (${nameGramHits(term)}) / ${term.grams.length}`;
+    const partial = term.partial ? sql`3.0 * (${nameGramHits(term)}) / ${term.grams.length}` : sql`0`;
     return sql`(case when strpos(${products.nameZh}, ${term.text}) > 0 then 10
       when strpos(${products.descriptionZh}, ${term.text}) > 0 then 4 else ${partial} end)`;
   }
