@@ -18,12 +18,17 @@ export type FpsQr = {
   QRCode: string;
   /** The payload drawn as an SVG document. */
   QRImage: string;
-  /** What the payer transfers, in HKD cents (converted when the order is in another currency). */
+  /** What the payer transfers, in HKD cents (FPS moves Hong Kong dollars). */
   AmountHKD: number;
   /** The order reference the transfer carries. */
   Reference: string;
   /** ISO date-time after which the QR is no longer honoured. */
   ExpiresAt: string;
+  /**
+   * Only for an order in another currency: its own total, and what AmountHKD is (HKDPrices: the order
+   * at the shop's HKD prices; ExchangeRate: its total converted, for orders placed before HKD pricing).
+   */
+  OrderTotal?: { Amount: number; Currency: 'HKD' | 'USD'; AmountHKDBasis: 'HKDPrices' | 'ExchangeRate' } | undefined;
 };
 
 /** create-product-payment {PaymentMethod: 'FPS', OrderID} (spec §7): the order's live QR (the same one when asked again). */

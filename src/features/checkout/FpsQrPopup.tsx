@@ -8,6 +8,8 @@ import { useServices } from '../../app/services.ts';
 import { FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
+import { formatMoney } from '../../ui/format.ts';
+import type { FpsQr } from '../../../machines/fps-payment/fps-payment.types.ts';
 import { createFpsPaymentMachine } from './checkout-service.ts';
 import './checkout.css';
 
@@ -37,6 +39,25 @@ export function announcedMoment(seconds: number): number | undefined {
   if (seconds % 60 === 0) return seconds;
   if (seconds === 30 || seconds === 10) return seconds;
   return undefined;
+}
+
+/**
+ * For an order in another currency: FPS moves Hong Kong dollars, so the page says in words what the
+ * HKD amount is next to the order's own total (issue 11: the member pays the HKD price, not a conversion).
+ */
+function FpsCurrencyNote({ amountHkd, orderTotal }: { amountHkd: number; orderTotal: NonNullable<FpsQr['OrderTotal']> }) {
+  const { i18n } = useLingui();
+  const hkd = formatMoney(amountHkd, 'HKD', i18n.locale);
+  const total = formatMoney(orderTotal.Amount, orderTotal.Currency, i18n.locale);
+  return (
+    <p className="notice fps-currency-note">
+      {orderTotal.AmountHKDBasis === 'HKDPrices' ? (
+        <Trans>FPS pays in Hong Kong dollars: {hkd} is this order at our HKD prices (order total {total}).</Trans>
+      ) : (
+        <Trans>FPS pays in Hong Kong dollars: {hkd} is this order’s total of {total} at our exchange rate.</Trans>
+      )}
+    </p>
+  );
 }
 
 /** Spec §2 FPS QR payment popup, §4: pay within 10 minutes; paid shows the order confirmation by itself; cancel voids the QR. */
@@ -125,6 +146,7 @@ export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () 
               </dd>
             </div>
           </dl>
+          {qr.OrderTotal && <FpsCurrencyNote amountHkd={qr.AmountHKD} orderTotal={qr.OrderTotal} />}
           <p className="visually-hidden" aria-live="polite">
             {announcement}
           </p>
