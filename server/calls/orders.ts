@@ -15,8 +15,10 @@
  *     /payment_fail?orderID=<orderID>&payment=<paymentID>&method=<CreditCard|Alipay>
  *         declined, cancelled on the page, or the order closed: the order can be paid again with
  *         create-product-payment while its PayBefore lasts
- * - FPS. The answer's Fps holds the QR (QRImage is an SVG document, QRCode the payload) and
- *   ExpiresAt; poll get-product-order for Paid / Expired / Cancelled. Outside production the
+ * - FPS. The answer's Fps holds the QR (QRImage is an SVG document, QRCode the payload), AmountHKD
+ *   (what is transferred: FPS moves Hong Kong dollars; for a USD order, the order at the HKD prices,
+ *   with the order's own total in OrderTotal) and ExpiresAt; poll get-product-order for Paid /
+ *   Expired / Cancelled. Outside production the
  *   sandbox stands in for the payer's bank: POST /api/payments/sandbox/fps/<paymentID>/pay
  *   (no body) pays the QR; its webhook then marks the order Paid.
  * - A failed payment answers 400 PaymentFail (AlipayError, StripeError) with OrderID, reason (the

@@ -248,7 +248,7 @@ export function toSpecErrorCode(method: PaymentMethodKind, failure: Pick<Payment
 
 export interface FpsSettings {
   merchant: FpsMerchant;
-  /** HKD per unit of each other currency the shop sells in. */
+  /** HKD per unit of each other currency the shop sells in: converts an order's total when no HKD amount is given. */
   hkdRates: HkdRates;
   /** How long a QR is honoured (spec §9: 10 minutes). */
   windowMs: number;
@@ -277,7 +277,8 @@ export const FPS_WINDOW_MS = 10 * 60_000;
  * Reads the payment settings from the environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET
  * (both, or neither), STRIPE_PUBLISHABLE_KEY (wallets), SANDBOX_WEBHOOK_SECRET, FPS_ID | FPS_MOBILE | FPS_EMAIL (the proxy; a demo
  * FPS ID when none), FPS_CLEARING_CODE, FPS_MERCHANT_NAME, FPS_MERCHANT_CITY, FPS_MCC and
- * FPS_HKD_PER_USD (default 7.8).
+ * FPS_HKD_PER_USD (default 7.8; only for USD orders placed before orders.total_hkd was kept: the
+ * others' FPS amount is their HKD price).
  */
 export function readPaymentConfig(env: NodeJS.ProcessEnv, defaults: { publicUrl: string; randomSecret: () => string }): PaymentConfig {
   const secretKey = env.STRIPE_SECRET_KEY || undefined;
