@@ -3,6 +3,7 @@ import {
   getFilter,
   getHotKeyword,
   getUserRecentSearch,
+  KEYWORD_MAX_LENGTH,
   SearchAndFilterProduct,
   UserSearchAndFilterProduct,
   type Currency,
@@ -60,8 +61,17 @@ export function searchOf(filters: ResultFilters): ResultSearch {
 /** What a results page shows when no sort was chosen: best match for a keyword, best sellers otherwise. */
 export const defaultSort = (keyword: string): SortOrder => (keyword ? 'relevance' : 'bestSelling');
 
-/** The keyword of a results page's URL, as searched: spaces tidied, at most 100 characters (the contract's limit). */
-export const keywordOf = (param: string | undefined): string => (param ?? '').trim().replace(/\s+/g, ' ').slice(0, 100);
+/**
+ * The keyword of a results page's URL, as searched: spaces tidied, cut to the contract's KEYWORD_MAX_LENGTH
+ * UTF-16 units (a pasted long URL would otherwise be refused), never in the middle of a character.
+ */
+export function keywordOf(param: string | undefined): string {
+  const keyword = (param ?? '').trim().replace(/\s+/g, ' ');
+  if (keyword.length <= KEYWORD_MAX_LENGTH) return keyword;
+  const cut = keyword.slice(0, KEYWORD_MAX_LENGTH);
+  // A high surrogate at the end is half of a character outside the BMP (an emoji, a rare Chinese character).
+  return (/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
+}
 
 export interface ResultsParams {
   /** Members get UserSearchAndFilterProduct (spec §6), and their results are cleared on logout. */
