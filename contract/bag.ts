@@ -169,5 +169,7 @@ export const CouponRefusal = v.picklist([
   'MemberLimit',
   'NotApplicable',
   'EmptyBag',
+  /** Too many codes that turned out invalid from this member or address lately: no code is checked for a while. */
+  'TooManyAttempts',
 ]);
 export type CouponRefusal = v.InferOutput<typeof CouponRefusal>;

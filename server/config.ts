@@ -5,7 +5,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  trustProxy: boolean;
+  /** How many proxies of ours stand before the server (TRUST_PROXY); 0 = clients connect directly. */
+  trustProxy: number;
   production: boolean;
   /** FLOW_TOOLS=1 serves the flow tools in production too; FLOW_TOOLS=0 turns them off anywhere. */
   flowTools: boolean;
@@ -29,7 +30,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: proxyHops(env.TRUST_PROXY),
     production: env.NODE_ENV === 'production',
     flowTools: env.FLOW_TOOLS ? /^(1|true|on|yes)$/i.test(env.FLOW_TOOLS) : env.NODE_ENV !== 'production',
     authSecret: env.AUTH_SECRET || undefined,
@@ -41,6 +42,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentWindowMinutes: positiveNumber(env.PAYMENT_WINDOW_MINUTES, 30),
     jobsIntervalSeconds: positiveNumber(env.JOBS_INTERVAL_SECONDS, 15),
   };
+}
+
+/**
+ * TRUST_PROXY: the number of proxies of ours in front of the server (`true` means one, as it did before it
+ * took a number). Unset or anything else: none, and X-Forwarded-For is ignored.
+ */
+function proxyHops(text: string | undefined): number {
+  if (text === 'true') return 1;
+  const hops = Number(text);
+  return text && Number.isInteger(hops) && hops > 0 ? hops : 0;
 }
 
 function positiveNumber(text: string | undefined, fallback: number): number {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
 import { systemClock, type Clock, type Deps, type ServerConfig } from './deps.ts';
+import { createBackground } from './services/background.ts';
+import { MAX_CODE_ATTEMPTS } from './services/codes.ts';
 import { createGeo } from './services/geo.ts';
 import { createOutboxMailer, type Mailer } from './services/mail.ts';
 import { createMemoryMediaStore, type MediaStore } from './services/media.ts';
@@ -80,17 +82,24 @@ export function createDeps(options: DepsOptions): Deps {
     passwords: createPasswords(options.scryptCost ?? PRODUCTION_SCRYPT_COST),
     mailer: options.mailer ?? createOutboxMailer({ db, clock, log }),
     limits: {
-      loginPerIp: createRateLimiter({ limit: 30, windowMs: 10 * MINUTE_MS, clock }),
+      loginPerAddress: createRateLimiter({ limit: 30, windowMs: 10 * MINUTE_MS, clock }),
       loginPerAccount: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE_MS, clock }),
+      loginPerDevice: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE_MS, clock }),
+      codeChecksPerAccount: createRateLimiter({ limit: MAX_CODE_ATTEMPTS, windowMs: 60 * MINUTE_MS, clock }),
       codesPerAccount: createRateLimiter({ limit: 10, windowMs: 60 * MINUTE_MS, clock }),
+      mailsPerRecipient: createRateLimiter({ limit: 5, windowMs: 60 * MINUTE_MS, clock }),
+      signUpsPerAddress: createRateLimiter({ limit: 10, windowMs: 60 * MINUTE_MS, clock }),
+      couponGuessesPerMember: createRateLimiter({ limit: 10, windowMs: 10 * MINUTE_MS, clock }),
+      couponGuessesPerAddress: createRateLimiter({ limit: 30, windowMs: 10 * MINUTE_MS, clock }),
     },
     media: options.media ?? createMemoryMediaStore(),
+    background: createBackground(log),
     push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
     productCache: createProductCache(clock),
     payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS }, walletKey: paymentConfig.stripe?.publishableKey },
     config: {
-      trustProxy: false,
+      trustProxy: 0,
       maxBodyBytes: 1024 * 1024,
       version: '0.0.0',
       production: false,

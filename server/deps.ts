@@ -1,3 +1,4 @@
+import type { Background } from './services/background.ts';
 import type { ProductCache } from './services/product-cache.ts';
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
@@ -17,8 +18,12 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 export interface ServerConfig {
-  /** Honour X-Forwarded-For for the client address (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /**
+   * How many proxies of ours stand before the server (TRUST_PROXY). Each appends the address it was reached
+   * from to X-Forwarded-For, so the client is the entry that many places from the right; entries further
+   * left are the client's own to write. 0: the socket's address, X-Forwarded-For ignored.
+   */
+  trustProxy: number;
   /** Largest accepted request body, in bytes. */
   maxBodyBytes: number;
   /** Version answered by getVersion; the SPA compares it with its own build. */
@@ -31,11 +36,25 @@ export interface ServerConfig {
   flowTools?: boolean;
 }
 
-/** Login and code endpoints are rate limited per address and per account (DESIGN §7). */
+/** What anonymous callers could otherwise repeat without end (DESIGN §7); see create-deps.ts for the numbers. */
 export interface Limits {
-  loginPerIp: RateLimiter;
+  /** Failed sign-ins from one client address. */
+  loginPerAddress: RateLimiter;
+  /** Failed sign-ins to one account from browsers it has not signed in from before. */
   loginPerAccount: RateLimiter;
+  /** Failed sign-ins from one browser the account has signed in from (its device cookie). */
+  loginPerDevice: RateLimiter;
+  /** Codes checked for one address (sign-up and reset codes): as many as one code allows. */
+  codeChecksPerAccount: RateLimiter;
+  /** Other code requests for one account (e-mail change). */
   codesPerAccount: RateLimiter;
+  /** Verification and reset mails to one recipient. */
+  mailsPerRecipient: RateLimiter;
+  /** New accounts from one client address. */
+  signUpsPerAddress: RateLimiter;
+  /** Coupon codes that turned out invalid, per member and per client address. */
+  couponGuessesPerMember: RateLimiter;
+  couponGuessesPerAddress: RateLimiter;
 }
 
 /** The payment provider and the shop's payment rules. */
@@ -64,6 +83,8 @@ export interface Deps {
   /** Third-party sign-in providers; empty when none is configured. */
   oidc: OidcConfig;
   payments: Payments;
+  /** Work started by a request and not waited for (services/background.ts). */
+  background: Background;
   /** getProduct's answers for a few seconds (services/product-cache.ts). */
   productCache: ProductCache;
   config: ServerConfig;

@@ -82,6 +82,6 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopJobs();
-    server.close(() => void database.close().then(() => process.exit(0)));
+    server.close(() => void deps.background.idle().then(() => database.close()).then(() => process.exit(0)));
   });
 }

@@ -77,7 +77,8 @@ export type CouponRefusalReason =
   | 'UsedUp'
   | 'MemberLimit'
   | 'NotApplicable'
-  | 'EmptyBag';
+  | 'EmptyBag'
+  | 'TooManyAttempts';
 
 /** What a refused call may carry besides its code: the refusal reason of a 70600. */
 export type CouponFailData = { reason?: CouponRefusalReason | undefined };

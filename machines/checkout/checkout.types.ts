@@ -45,7 +45,7 @@ export type ShoppingBag = {
 };
 
 /** Why a coupon was refused: the `reason` a 70600 answer carries (contract CouponRefusal). */
-export type CouponRefusalReason = 'NotFound' | 'NotYetValid' | 'Expired' | 'MinSpend' | 'UsedUp' | 'MemberLimit' | 'NotApplicable' | 'EmptyBag';
+export type CouponRefusalReason = 'NotFound' | 'NotYetValid' | 'Expired' | 'MinSpend' | 'UsedUp' | 'MemberLimit' | 'NotApplicable' | 'EmptyBag' | 'TooManyAttempts';
 /** A refused coupon (machines/coupon-totals CouponError), kept for display after it is dropped. */
 export type CouponError = { couponID: string; code: string; reason?: CouponRefusalReason | undefined; message?: string | undefined };
 

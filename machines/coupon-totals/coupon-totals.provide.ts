@@ -33,6 +33,7 @@ export const COUPON_REFUSAL_REASONS: Readonly<Record<CouponRefusalReason, true>>
   MinSpend: true,
   UsedUp: true,
   MemberLimit: true,
+  TooManyAttempts: true,
   NotApplicable: true,
   EmptyBag: true,
 };

@@ -25,7 +25,8 @@ export type CouponRefusalReason =
   | 'UsedUp'
   | 'MemberLimit'
   | 'NotApplicable'
-  | 'EmptyBag';
+  | 'EmptyBag'
+  | 'TooManyAttempts';
 
 /** What a failed totals call may carry besides its code: the refusal reason of a 70600. */
 export type CouponFailData = { reason?: CouponRefusalReason | undefined };

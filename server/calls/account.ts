@@ -1,5 +1,5 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import * as contract from '../../contract/account.ts';
 import {
   passwordProblems,
@@ -14,29 +14,24 @@ import { countries, preSurveyAnswers, surveys, users, verificationCodes } from '
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { resetCodeMail, signUpCodeMail } from '../services/mail-templates.ts';
-import { revokeAllSessions, revokeSession, rotateSession, startSession } from '../services/sessions.ts';
+import { CODE_TTL_MS, codeMismatch, consumeCode, issueCode } from '../services/codes.ts';
+import { beginSignIn, limit } from '../services/limits.ts';
+import { revokeAllSessions, revokeOtherSessions, revokeSession, rotateSession, startSession } from '../services/sessions.ts';
 import { implement } from './handler.ts';
 import { assertOwnAvatar } from './media.ts';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const CODE_TTL_MS = { signup: DAY_MS, reset: HOUR_MS, email: HOUR_MS } as const;
-const MAX_CODE_ATTEMPTS = 5;
+const DAY_MS = 86_400_000;
 const CHALLENGE_SECONDS = 300;
 
 type UserRow = typeof users.$inferSelect;
 
 export const incorrectCredentials = () =>
   new ApiError(400, 'IncorrectUsernameOrPassword', 'Incorrect username or password.');
-const codeMismatch = () => new ApiError(400, 'CodeMismatchException', 'Invalid verification code provided, please try again.');
-const limitReached = () => new ApiError(429, 'LimitError', 'Attempt limit exceeded, please try again later.');
 
 function checkPassword(password: string, field: string) {
   const problems = passwordProblems(password);
   if (problems.length) throw new ApiError(400, 'InvalidPasswordException', `Password does not conform to policy: ${problems.join(', ')}`, field, { Problems: problems });
 }
-
-const codeHash = (codeId: string, code: string) => createHash('sha256').update(`${codeId}:${code}`).digest('base64url');
 
 export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -49,58 +44,11 @@ export async function userById(db: Db, id: string): Promise<UserRow> {
   return row;
 }
 
-/** Issues a fresh one-time code for a purpose; earlier unused codes of that purpose stop working. */
-export async function issueCode(deps: Deps, userId: string, purpose: 'signup' | 'reset' | 'email', target?: string) {
-  const now = deps.clock.now();
-  await deps.db
-    .update(verificationCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
-  const id = randomUUID();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.db.insert(verificationCodes).values({
-    id,
-    userId,
-    purpose,
-    codeHash: codeHash(id, code),
-    target,
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS[purpose]),
-    createdAt: now,
-  });
-  return { id, code };
-}
-
-/**
- * Checks a code against the newest one of its purpose: wrong codes count towards a limit,
- * expired ones fail with ExpiredCodeException, a right one is consumed.
- */
-export async function consumeCode(deps: Deps, userId: string, purpose: 'signup' | 'reset' | 'email', code: string) {
-  const [row] = await deps.db
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (!row) throw codeMismatch();
-  if (row.attempts >= MAX_CODE_ATTEMPTS) throw limitReached();
-  if (row.codeHash !== codeHash(row.id, code)) {
-    await deps.db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
-    throw codeMismatch();
-  }
-  if (row.expiresAt <= deps.clock.now()) throw new ApiError(400, 'ExpiredCodeException', 'Invalid code provided, please request a code again.');
-  await deps.db.update(verificationCodes).set({ consumedAt: deps.clock.now() }).where(eq(verificationCodes.id, row.id));
-  return row;
-}
-
 /** Account calls carry the access token in the body too (spec §7); it must be the caller's own. */
 export async function requireAccessToken(deps: Deps, accessToken: string, userId: string | undefined) {
   const claims = await deps.tokens.verify('access', accessToken);
   if (!claims || claims.userId !== userId) throw new ApiError(401, 'Unauthorized', 'Invalid Access Token');
   return claims;
-}
-
-export function limit(deps: Deps, limiter: keyof Deps['limits'], key: string) {
-  if (!deps.limits[limiter].attempt(key)) throw limitReached();
 }
 
 export function toUserDetail(u: UserRow, now: Date): UserDetail {
@@ -137,8 +85,11 @@ async function checkServiceRange(db: Db, addresses: readonly Address[], field: s
 }
 
 export const accountHandlers = implement(contract, {
-  async userSignup({ body, deps }) {
+  async userSignup({ body, deps, clientIp }) {
     checkPassword(body.password, 'password');
+    // Before the costly hash and the mail: each new account costs a password hash and mails a stranger.
+    limit(deps, 'signUpsPerAddress', clientIp ?? 'unknown');
+    limit(deps, 'mailsPerRecipient', body.email);
     if (await userByEmail(deps.db, body.email)) {
       throw new ApiError(400, 'UsernameExistsException', 'An account with the given email already exists.');
     }
@@ -166,35 +117,37 @@ export const accountHandlers = implement(contract, {
   },
 
   async userConfirmSignup({ body, deps }) {
-    limit(deps, 'codesPerAccount', `confirm:${body.email}`);
+    limit(deps, 'codeChecksPerAccount', `confirm:${body.email}`);
     const user = await userByEmail(deps.db, body.email);
-    if (!user) throw codeMismatch();
-    if (user.emailVerified) throw new ApiError(400, 'NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
+    // A confirmed account has no code left to match: the same answer as an address with no account.
+    if (!user || user.emailVerified) throw codeMismatch();
     await consumeCode(deps, user.id, 'signup', body.confirmationCode);
     await deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
     return startSession(deps, user.id);
   },
 
   async userResendConfirmationCode({ body, deps }) {
-    limit(deps, 'codesPerAccount', `resend:${body.email}`);
+    limit(deps, 'mailsPerRecipient', body.email);
     const user = await userByEmail(deps.db, body.email);
+    // Mailed after the answer, which then takes as long for any address.
     if (user && !user.emailVerified) {
-      const { code } = await issueCode(deps, user.id, 'signup');
-      const link = `${deps.config.publicUrl}/verify_sign_up?email=${encodeURIComponent(user.email)}&code=${code}`;
-      await deps.mailer.send(signUpCodeMail(user.email, user.language === 'zh-Hant' ? 'zh-Hant' : 'en', code, link));
+      deps.background.run('resend sign-up code', async () => {
+        const { code } = await issueCode(deps, user.id, 'signup');
+        const link = `${deps.config.publicUrl}/verify_sign_up?email=${encodeURIComponent(user.email)}&code=${code}`;
+        await deps.mailer.send(signUpCodeMail(user.email, user.language === 'zh-Hant' ? 'zh-Hant' : 'en', code, link));
+      });
     }
     return {};
   },
 
-  async userLogin({ body, deps, clientIp }) {
-    limit(deps, 'loginPerIp', `login:${clientIp ?? 'unknown'}`);
-    limit(deps, 'loginPerAccount', `login:${body.email}`);
+  async userLogin({ body, deps, clientIp, cookies }) {
     const user = await userByEmail(deps.db, body.email);
+    const attempt = await beginSignIn(deps, { email: body.email, userId: user?.id, clientIp, cookies });
     const valid = await deps.passwords.verify(body.password, user?.passwordHash);
     if (!user || !valid) throw incorrectCredentials();
+    await attempt.succeeded();
     if (user.disabled) throw new ApiError(400, 'AccountDisabled', 'User is disabled.');
     if (!user.emailVerified) throw new ApiError(400, 'UserNotConfirmedException', 'User is not confirmed.');
-    deps.limits.loginPerAccount.reset(`login:${body.email}`);
     if (user.resetRequired) {
       const session = await deps.tokens.sign('challenge', { userId: user.id, sessionId: 'challenge' }, CHALLENGE_SECONDS);
       throw new ApiError(400, 'ResetPasswordRequire', 'Password reset required for the user', undefined, { session });
@@ -220,23 +173,27 @@ export const accountHandlers = implement(contract, {
   },
 
   async userForgetPassword({ body, deps }) {
-    limit(deps, 'codesPerAccount', `forgot:${body.email}`);
+    limit(deps, 'mailsPerRecipient', body.email);
     const user = await userByEmail(deps.db, body.email);
-    // The same answer whether or not the address has an account (spec §8).
+    // The same answer, in the same time, whether or not the address has an account (spec §8): the code and
+    // its mail are made after the answer.
     if (user && !user.disabled) {
-      const { id, code } = await issueCode(deps, user.id, 'reset');
-      const token = await deps.tokens.sign('reset', { userId: user.id, sessionId: id }, CODE_TTL_MS.reset / 1000);
-      const link = `${deps.config.publicUrl}/reset_password?token=${encodeURIComponent(token)}`;
-      await deps.mailer.send(resetCodeMail(user.email, body.Language ?? (user.language === 'zh-Hant' ? 'zh-Hant' : 'en'), code, link));
+      deps.background.run('password reset mail', async () => {
+        const { id, code } = await issueCode(deps, user.id, 'reset');
+        const token = await deps.tokens.sign('reset', { userId: user.id, sessionId: id }, CODE_TTL_MS.reset / 1000);
+        const link = `${deps.config.publicUrl}/reset_password?token=${encodeURIComponent(token)}`;
+        await deps.mailer.send(resetCodeMail(user.email, body.Language ?? (user.language === 'zh-Hant' ? 'zh-Hant' : 'en'), code, link));
+      });
     }
     return {};
   },
 
   async userConfirmForgetPassword({ body, deps }) {
-    limit(deps, 'codesPerAccount', `reset:${body.email}`);
+    limit(deps, 'codeChecksPerAccount', `reset:${body.email}`);
+    // The new password's rules first, for any address: checked only for known ones, they told accounts apart.
+    checkPassword(body.newpassword, 'newpassword');
     const user = await userByEmail(deps.db, body.email);
     if (!user) throw codeMismatch();
-    checkPassword(body.newpassword, 'newpassword');
     await consumeCode(deps, user.id, 'reset', body.confirmationCode);
     await setNewPassword(deps, user.id, body.newpassword);
     return {};
@@ -262,6 +219,8 @@ export const accountHandlers = implement(contract, {
     if (!(await deps.passwords.verify(body.previousPassword, user.passwordHash))) throw incorrectCredentials();
     checkPassword(body.proposedPassword, 'proposedPassword');
     await deps.db.update(users).set({ passwordHash: await deps.passwords.hash(body.proposedPassword) }).where(eq(users.id, user.id));
+    // Whoever knew the old password is signed out everywhere but here.
+    await revokeOtherSessions(deps, user.id, claims.sessionId);
     return {};
   },
 

@@ -16,6 +16,7 @@ import {
   toCoupon,
   usableCoupons,
 } from '../services/bag.ts';
+import { checkingCoupon } from '../services/limits.ts';
 import { implement } from './handler.ts';
 
 const invalidCoupon = (refusal: { reason: contract.CouponRefusal; message: string }) =>
@@ -68,10 +69,14 @@ async function writeLine(
 }
 
 export const bagHandlers = implement(contract, {
-  async getShoppingBag({ body, deps: { db, clock }, userId }) {
-    const bag = await priceBag(db, { userId: userId!, currency: body.Currency, couponCode: body.CouponID, now: clock.now() });
-    // Refused before anything is stored, so the next read still reports the stock notices.
-    if (bag.couponRefusal) throw invalidCoupon(bag.couponRefusal);
+  async getShoppingBag({ body, deps, userId, clientIp }) {
+    const { db, clock } = deps;
+    const bag = await checkingCoupon(deps, { userId: userId!, clientIp }, body.CouponID, async () => {
+      const priced = await priceBag(db, { userId: userId!, currency: body.Currency, couponCode: body.CouponID, now: clock.now() });
+      // Refused before anything is stored, so the next read still reports the stock notices.
+      if (priced.couponRefusal) throw invalidCoupon(priced.couponRefusal);
+      return priced;
+    });
     await persistReconciliation(db, userId!, bag.reconciliation);
     return {
       productList: bag.productList,
@@ -110,13 +115,16 @@ export const bagHandlers = implement(contract, {
     return { VarianceID: body.VarianceID, Quantity: quantity, Requested: body.Quantity };
   },
 
-  async couponApply({ body, deps: { db, clock }, userId }) {
+  async couponApply({ body, deps, userId, clientIp }) {
+    const { db, clock } = deps;
     const code = normaliseCouponCode(body.CouponID) ?? '';
-    // Checked against the bag as the next read will see it; nothing is stored here.
-    const lines = pricedLines(reconcile(await readBagRows(db, userId!)).kept, body.Currency);
-    const check = await checkCoupon(db, { code, userId: userId!, currency: body.Currency, lines, now: clock.now() });
-    if (!check.ok) throw invalidCoupon(check.refusal);
-    return { Coupon: toCoupon(check.row, check.usage.member) };
+    return checkingCoupon(deps, { userId: userId!, clientIp }, code, async () => {
+      // Checked against the bag as the next read will see it; nothing is stored here.
+      const lines = pricedLines(reconcile(await readBagRows(db, userId!)).kept, body.Currency);
+      const check = await checkCoupon(db, { code, userId: userId!, currency: body.Currency, lines, now: clock.now() });
+      if (!check.ok) throw invalidCoupon(check.refusal);
+      return { Coupon: toCoupon(check.row, check.usage.member) };
+    });
   },
 
   async couponList({ deps: { db, clock }, userId }) {

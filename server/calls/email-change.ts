@@ -4,7 +4,9 @@ import { users } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { emailChangeCodeMail, emailChangeNoticeMail } from '../services/mail-templates.ts';
-import { consumeCode, issueCode, limit, requireAccessToken, toUserDetail, userByEmail, userById } from './account.ts';
+import { consumeCode, issueCode } from '../services/codes.ts';
+import { limit, limitReached } from '../services/limits.ts';
+import { requireAccessToken, toUserDetail, userByEmail, userById } from './account.ts';
 import { implement } from './handler.ts';
 
 const emailTaken = () => new ApiError(400, 'UsernameExistsException', 'An account with the given email already exists.');
@@ -36,7 +38,7 @@ export const emailChangeHandlers = implement(contract, {
   async userConfirmUpdateEmail({ body, deps, userId }) {
     await requireAccessToken(deps, body.accessToken, userId);
     const user = await userById(deps.db, userId!);
-    const row = await consumeCode(deps, user.id, 'email', body.code);
+    const row = await consumeCode(deps, user.id, 'email', body.code, limitReached);
     if (!row.target) throw new ApiError(400, 'CodeMismatchException', 'Invalid verification code provided, please try again.');
     await checkFree(deps, row.target, user.id);
     try {

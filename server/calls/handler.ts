@@ -13,6 +13,13 @@ export interface CallContext<C extends CallDef> {
    * names, undefined without a token. Checked only when asked; an invalid or expired token answers 401.
    */
   signedInMember(): Promise<string | undefined>;
+  /** The shop's own cookies on /api: HttpOnly, same-site, Secure when the shop is served over HTTPS. */
+  cookies: ApiCookies;
+}
+
+export interface ApiCookies {
+  get(name: string): string | undefined;
+  set(name: string, value: string, maxAgeSeconds: number): void;
 }
 
 /**

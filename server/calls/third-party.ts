@@ -8,7 +8,8 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { finishAuthorization, OidcRefused, startAuthorization, type OidcIdentity } from '../services/oidc.ts';
 import { startSession } from '../services/sessions.ts';
-import { incorrectCredentials, limit, requireAccessToken, userByEmail } from './account.ts';
+import { beginSignIn } from '../services/limits.ts';
+import { incorrectCredentials, requireAccessToken, userByEmail } from './account.ts';
 import { implement } from './handler.ts';
 import { FORM_POST_PATH } from '../http/oidc-routes.ts';
 import type { OidcProviderConfig } from '../services/oidc-config.ts';
@@ -166,17 +167,16 @@ export const thirdPartyHandlers = implement(contract, {
     throw refused();
   },
 
-  async userLinkThirdPartyAccountWithLogin({ body, deps, clientIp }) {
-    limit(deps, 'loginPerIp', `login:${clientIp ?? 'unknown'}`);
-    limit(deps, 'loginPerAccount', `login:${body.email}`);
+  async userLinkThirdPartyAccountWithLogin({ body, deps, clientIp, cookies }) {
+    const user = await userByEmail(deps.db, body.email);
+    const attempt = await beginSignIn(deps, { email: body.email, userId: user?.id, clientIp, cookies });
     const expired = () => refused('This link request has expired. Please log in with the provider again.');
     const [pending] = await deps.db.select().from(pendingLinks).where(eq(pendingLinks.id, body.thirdPartyID));
     if (!pending || pending.email !== body.email || pending.expiresAt <= deps.clock.now()) throw expired();
-    const user = await userByEmail(deps.db, body.email);
     const valid = await deps.passwords.verify(body.password, user?.passwordHash);
     if (!user || !valid) throw incorrectCredentials();
+    await attempt.succeeded();
     if (user.disabled) throw new ApiError(400, 'AccountDisabled', 'User is disabled.');
-    deps.limits.loginPerAccount.reset(`login:${body.email}`);
     const taken = await deps.db.delete(pendingLinks).where(eq(pendingLinks.id, pending.id)).returning({ id: pendingLinks.id });
     if (taken.length === 0) throw expired();
     await link(deps, pending.provider, { subject: pending.subject, email: pending.email }, user.id);

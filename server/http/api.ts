@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import type { CallDef } from '../../contract/index.ts';
-import { PreparedAnswer, type Registered } from '../calls/handler.ts';
+import { PreparedAnswer, type ApiCookies, type Registered } from '../calls/handler.ts';
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
 import { ApiError } from './errors.ts';
@@ -26,7 +27,7 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
     const userId = call.auth === 'member' ? await authenticate(c, deps) : undefined;
     const body = parseBody(call, await readInput(c, call, deps.config.maxBodyBytes));
     const signedInMember = () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
-    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, signedInMember });
+    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, signedInMember, cookies: apiCookies(c, deps) });
     if (data instanceof PreparedAnswer) return c.body(data.json, 200, JSON_CONTENT);
     return c.json({ result: true, ...data });
   });
@@ -122,6 +123,14 @@ function parseBody(call: CallDef, input: unknown) {
   throw new ApiError(400, 'InvalidParameter', `${field} is invalid: ${issue.message}`, field);
 }
 
+function apiCookies(c: Context, deps: Deps): ApiCookies {
+  const secure = deps.config.publicUrl.startsWith('https:');
+  return {
+    get: (name) => getCookie(c, name),
+    set: (name, value, maxAge) => setCookie(c, name, value, { path: '/api', httpOnly: true, sameSite: 'Strict', secure, maxAge }),
+  };
+}
+
 /** Member calls need a valid bearer id token (DESIGN §4). */
 async function authenticate(c: Context, deps: Deps): Promise<string> {
   const userId = await bearerMember(c, deps);
@@ -145,11 +154,21 @@ async function bearerMember(c: Context, deps: Deps): Promise<string | undefined>
 
 const unauthorized = () => new ApiError(401, 'Unauthorized', 'Unauthorized');
 
-function clientIp(c: Context, deps: Deps): string | undefined {
-  if (deps.config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * The client's address: the socket's, or behind `trustProxy` proxies of ours the X-Forwarded-For entry
+ * that many places from the right (each proxy appends the address it was reached from; everything to the
+ * left of what our proxies wrote is the client's to invent, so rotating it changes nothing here). A request
+ * that came through fewer proxies than configured gives its left-most entry, as Express does.
+ */
+export function clientIp(c: Context, deps: Pick<Deps, 'config'>): string | undefined {
+  const hops = deps.config.trustProxy;
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress;
+  const socket = incoming?.socket?.remoteAddress;
+  if (hops <= 0) return socket;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (forwarded.length === 0) return socket;
+  return forwarded[Math.max(0, forwarded.length - hops)];
 }

@@ -153,6 +153,8 @@ export function couponRefusalMessage(reason: CouponRefusal, coupon: CouponRule |
       return 'This coupon does not apply to any item in your bag';
     case 'MinSpend':
       return `Spend at least ${formatMoney(currency, coupon?.minSpend[currency] ?? 0)} to use this coupon`;
+    case 'TooManyAttempts':
+      return 'Too many coupon codes were tried. Please wait a few minutes.';
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { TokenSet } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, sessions } from '../db/schema.ts';
@@ -93,4 +93,12 @@ export async function revokeAllSessions(deps: SessionDeps, userId: string): Prom
 export async function isSessionActive(db: Db, sessionId: string): Promise<boolean> {
   const [row] = await db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, sessionId));
   return !!row && !row.revokedAt;
+}
+
+/** Ends every session of the member but one (a password change keeps the session that made it). */
+export async function revokeOtherSessions(deps: SessionDeps, userId: string, keptSessionId: string): Promise<void> {
+  await deps.db
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)));
 }

@@ -8,8 +8,11 @@ export interface MemberClaims {
   sessionId: string;
 }
 
-/** Short-lived tokens: `id` and `access` for a session; `reset` and `challenge` for password flows. */
-export type TokenUse = 'id' | 'access' | 'reset' | 'challenge';
+/**
+ * Short-lived tokens: `id` and `access` for a session; `reset` and `challenge` for password flows; `device`
+ * marks a browser the member has signed in from (its sessionId is the device's id), for sign-in limits.
+ */
+export type TokenUse = 'id' | 'access' | 'reset' | 'challenge' | 'device';
 
 export interface Tokens {
   idTokenSeconds: number;

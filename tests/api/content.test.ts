@@ -100,7 +100,7 @@ describe('reference data', () => {
   });
 
   it('ignores X-Forwarded-For unless the proxy is trusted', async () => {
-    const untrusted = await createTestApp({ trustProxy: false, seed: false });
+    const untrusted = await createTestApp({ trustProxy: 0, seed: false });
     try {
       const r = await untrusted.call(getCurrency, {}, { 'x-forwarded-for': '223.197.0.1' });
       expect(r.Currency).toBe('USD');

@@ -17,6 +17,16 @@ let counter = 0;
 /** An address no one has used yet in this test file, e.g. `member3.1793…@example.com`. */
 export const freshEmail = (prefix = 'member') => `${prefix}${++counter}.${Date.now()}@example.com`;
 
+let addresses = 0;
+/**
+ * A client address no one has used yet in this test file (198.18.0.0/15, set aside for tests), sent as
+ * X-Forwarded-For: each member signs up from a device of their own, as the sign-up limit per address expects.
+ */
+export const freshClientAddress = () => {
+  addresses += 1;
+  return `198.${18 + (addresses >> 16)}.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
+
 /** The mails an address received, newest first. */
 export async function mails(server: TestApp, email: string): Promise<Mail[]> {
   const r = await server.raw(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
@@ -43,7 +53,7 @@ export async function signUpMember(
   server: TestApp,
   { email = freshEmail(), password = MEMBER_PASSWORD, given_name = 'Ka Yan', family_name = 'Wong' }: NewMember = {},
 ): Promise<TokenSet & { email: string }> {
-  await server.call(userSignup, { email, password, given_name, family_name });
+  await server.call(userSignup, { email, password, given_name, family_name }, { 'x-forwarded-for': freshClientAddress() });
   const tokens = await server.call(userConfirmSignup, { email, confirmationCode: (await mailedCode(server, email)).code });
   return { ...tokens, email };
 }

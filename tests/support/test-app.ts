@@ -30,7 +30,8 @@ async function freshDatabase(): Promise<Database> {
 
 export interface TestAppOptions extends AppOptions {
   clock?: Clock;
-  trustProxy?: boolean;
+  /** Proxies in front of the server (TRUST_PROXY); one by default, so a test names its client in X-Forwarded-For. */
+  trustProxy?: number;
   idTokenSeconds?: number;
   maxBodyBytes?: number;
   seed?: boolean;
@@ -71,7 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       },
     },
     config: {
-      trustProxy: options.trustProxy ?? true,
+      trustProxy: options.trustProxy ?? 1,
       maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
       version: 'test-version',
       publicUrl: 'http://shop.test',

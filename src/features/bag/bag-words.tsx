@@ -64,6 +64,8 @@ export function useCouponErrorText(): (error: CouponError) => string {
         return t`Coupon ${code} does not apply to anything in your bag.`;
       case 'EmptyBag':
         return t`Add something to your bag before using coupon ${code}.`;
+      case 'TooManyAttempts':
+        return t`Too many coupon codes were tried. Please wait a few minutes before trying ${code} again.`;
       case undefined:
         // No reason given: the server's own message (spec §8), else a plain refusal.
         return message || t`Coupon ${code} could not be applied.`;
