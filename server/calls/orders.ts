@@ -44,19 +44,22 @@ import {
   tokenizeCard,
 } from '../services/orders.ts';
 import { normaliseCouponCode } from '../services/bag.ts';
+import { checkingCoupon } from '../services/limits.ts';
 import { implement } from './handler.ts';
 
 export const orderHandlers = implement(contract, {
-  async checkout({ body, deps, userId }) {
-    return checkout(deps, {
-      userId: userId!,
-      language: body.Language,
-      currency: body.Currency,
-      method: body.PaymentMethod,
-      cardId: body.CardID,
-      couponCode: body.CouponID,
-      ageConfirmed: body.AgeConfirmed,
-    });
+  async checkout({ body, deps, userId, clientIp }) {
+    return checkingCoupon(deps, { userId: userId!, clientIp }, body.CouponID, () =>
+      checkout(deps, {
+        userId: userId!,
+        language: body.Language,
+        currency: body.Currency,
+        method: body.PaymentMethod,
+        cardId: body.CardID,
+        couponCode: body.CouponID,
+        ageConfirmed: body.AgeConfirmed,
+      }),
+    );
   },
 
   async cancelOrder({ body, deps, userId }) {
@@ -94,20 +97,24 @@ export const orderHandlers = implement(contract, {
     return { Order: await describeOrder(deps, await cancelOrder(deps, userId!, body.orderID)) };
   },
 
-  async createProductPayment({ body, deps, userId }) {
-    return payOrder(deps, { userId: userId!, orderId: body.OrderID, method: body.PaymentMethod, cardId: body.CardID, couponCode: body.CouponID });
+  async createProductPayment({ body, deps, userId, clientIp }) {
+    return checkingCoupon(deps, { userId: userId!, clientIp }, body.CouponID, () =>
+      payOrder(deps, { userId: userId!, orderId: body.OrderID, method: body.PaymentMethod, cardId: body.CardID, couponCode: body.CouponID }),
+    );
   },
 
   async productCreditcardPayment({ body, deps, userId }) {
     return confirmOrderPayment(deps, { userId: userId!, orderId: body.OrderID, paymentId: body.Payload });
   },
 
-  async applyProductCoupon({ body, deps, userId }) {
+  async applyProductCoupon({ body, deps, userId, clientIp }) {
     const order = await ownOrder(deps, userId!, body.OrderID);
     const code = normaliseCouponCode(body.CouponID);
     // Spec §5: an empty code does nothing.
     if (!code || code === order.couponCode) return { Order: await describeOrder(deps, order) };
-    return { Order: await describeOrder(deps, await repriceOrder(deps, order, code)) };
+    return checkingCoupon(deps, { userId: userId!, clientIp }, code, async () => ({
+      Order: await describeOrder(deps, await repriceOrder(deps, order, code)),
+    }));
   },
 
   async cancelProductCoupon({ body, deps, userId }) {

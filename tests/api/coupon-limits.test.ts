@@ -4,7 +4,7 @@
  * are refused unchecked (70600 TooManyAttempts), wherever a code is typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponApply, getShoppingBag } from '../../contract/index.ts';
+import { checkout, couponApply, getShoppingBag } from '../../contract/index.ts';
 import { freshClientAddress } from '../support/members.ts';
 import { auth, fillBag, refused, shopper, type Shopper } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -53,6 +53,19 @@ describe('guessing coupon codes', () => {
     await fillBag(t, m, { [TIEGUANYIN_50G]: 4 });
     const address = freshClientAddress();
     for (let i = 0; i < 25; i++) expect((await apply(m, 'WELCOME10', address)).status).toBe(200);
+  });
+
+  it('counts guesses made at checkout and on a placed order alike', async () => {
+    const m = await shopper(t);
+    await fillBag(t, m, { [TIEGUANYIN_50G]: 4 });
+    const at = async (call: string, body: object) => (await refused(t, call, body, m)).json?.reason;
+    for (let i = 0; i < 5; i++) {
+      expect(await at('checkout', { Language: 'en', Currency: 'HKD', PaymentMethod: 'FPS', CouponID: `AT-CHECKOUT-${i}` })).toBe('NotFound');
+    }
+    const placed = await t.call(checkout, { Language: 'en', Currency: 'HKD', PaymentMethod: 'FPS' }, auth(m));
+    for (let i = 0; i < 5; i++) expect(await at('apply-product-coupon', { OrderID: placed.OrderID, CouponID: `ON-ORDER-${i}` })).toBe('NotFound');
+    expect(await at('apply-product-coupon', { OrderID: placed.OrderID, CouponID: 'WELCOME10' })).toBe('TooManyAttempts');
+    expect(await at('create-product-payment', { OrderID: placed.OrderID, PaymentMethod: 'FPS', CouponID: 'WELCOME10' })).toBe('TooManyAttempts');
   });
 
   it('caps guesses from one address spread over many members', async () => {
