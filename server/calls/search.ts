@@ -40,7 +40,7 @@ export const searchHandlers = implement(contract, {
     return { NowTrening: await refreshHotKeywords(db, 'trending', clock.now()) };
   },
 
-  async searchProduct({ body, deps: { db, clock }, signedInMember }) {
+  async searchProduct({ body, deps: { db, clock }, clientIp, signedInMember }) {
     const userId = await signedInMember();
     // Spec §7: a box-set search keeps to the box-set type; a product search leaves it out.
     const boxsets = await boxsetTypeIds(db);
@@ -57,7 +57,7 @@ export const searchHandlers = implement(contract, {
     );
     const now = clock.now();
     const keyword = normaliseKeyword(body.Keyword);
-    if (keyword) await logSearch(db, { keyword, userId, cookieId: body.CookieID, resultCount: page.total, at: now });
+    if (keyword) await logSearch(db, { keyword, userId, cookieId: body.CookieID, clientIp, resultCount: page.total, at: now });
     const RecentSearchList = userId
       ? keyword
         ? await rememberSearch(db, userId, body.Keyword, now)

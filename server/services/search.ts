@@ -13,6 +13,7 @@
  * a gram query that counts its combinations before it builds any (issue 11: 24 × 茶 held the event loop for
  * seconds, 100 characters ran the process out of memory).
  */
+import { isIPv4, isIPv6 } from 'node:net';
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   HOT_KEYWORD_LIMIT,
@@ -554,11 +555,16 @@ export interface LoggedSearch {
   keyword: string;
   userId?: string;
   cookieId?: string;
+  /** The client's address as the server could tell it (the call context's clientIp). */
+  clientIp?: string;
   resultCount: number;
   at: Date;
 }
 
-/** Records a submitted search (normalised keyword) for the hot-keyword lists; an empty keyword is not logged. */
+/**
+ * Records a submitted search (normalised keyword) for the hot-keyword lists, with the network it came from
+ * (searcherNetwork); an empty keyword is not logged.
+ */
 export async function logSearch(db: Db, search: LoggedSearch): Promise<void> {
   const keyword = normaliseKeyword(search.keyword);
   if (!keyword) return;
@@ -566,9 +572,39 @@ export async function logSearch(db: Db, search: LoggedSearch): Promise<void> {
     keyword,
     userId: search.userId ?? null,
     cookieId: search.cookieId || null,
+    clientIp: searcherNetwork(search.clientIp),
     resultCount: search.resultCount,
     createdAt: search.at,
   });
+}
+
+/**
+ * The network a searcher is counted by: an IPv4 address as it is (also written IPv4-mapped, as Node gives it
+ * on a dual-stack socket); an IPv6 address as its /64, one subscriber's network, in which a host may take
+ * any address it likes; null for what is not an address.
+ */
+export function searcherNetwork(address: string | undefined): string | null {
+  // A zone ("fe80::1%eth0") names our interface, not the client.
+  const plain = address?.trim().replace(/%.*$/, '') ?? '';
+  if (isIPv4(plain)) return plain;
+  if (!isIPv6(plain)) return null;
+  const groups = ipv6Groups(plain);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address; the URL parser writes it with one "::" at most and no dotted tail. */
+function ipv6Groups(address: string): number[] {
+  const canonical = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  const [head = '', tail] = canonical.split('::');
+  const groupsOf = (text: string | undefined) => (text ? text.split(':').map((g) => parseInt(g, 16)) : []);
+  const [left, right] = [groupsOf(head), groupsOf(tail)];
+  return tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
 /** A member's recent searches, newest first. */
@@ -633,10 +669,26 @@ type HotKind = 'top' | 'trending';
 const HOT_KEYWORDS_MAX_AGE_MS = HOUR_MS;
 const TOP_WINDOW_DAYS = 90;
 const TRENDING_BASELINE_DAYS = 7;
-const TRENDING_MIN_SEARCHERS = 2;
 
-/** A searcher: the member, else the visitor's cookie. */
-const searcher = sql`coalesce(${searchLogs.userId}, ${searchLogs.cookieId})`;
+/**
+ * A searcher: the member when signed in, else the network searched from (searcherNetwork). Never the
+ * visitor's cookie id, which is the client's to choose: one visitor rotating it, plus one member, put a
+ * SQL-looking keyword on Now Trending (issue 11). A search with neither (logged before addresses were)
+ * counts for no one.
+ */
+const searcher = sql`coalesce('member:' || ${searchLogs.userId}, 'network:' || ${searchLogs.clientIp})`;
+
+/**
+ * A keyword is on a list every visitor sees (top search, now trending, autocomplete's keywords) only once
+ * this many searchers looked for it, from this many networks, and found products: no one person, and no one
+ * household, office or NAT, puts a word there alone, and one person's search is not shown to others.
+ */
+export const LIST_MIN_SEARCHERS = 3;
+export const LIST_MIN_NETWORKS = 2;
+
+/** Grouped by keyword: searched by enough people from enough networks to be shown to everyone. */
+const seenByEnough = sql`count(distinct ${searcher}) >= ${LIST_MIN_SEARCHERS}
+  and count(distinct ${searchLogs.clientIp}) >= ${LIST_MIN_NETWORKS}`;
 
 /** Keywords of the last 90 days that found something, by how many people searched them. */
 async function computeTopSearch(db: Db, now: Date): Promise<string[]> {
@@ -652,15 +704,16 @@ async function computeTopSearch(db: Db, now: Date): Promise<string[]> {
       ),
     )
     .groupBy(searchLogs.keyword)
-    .having(sql`${searchers} > 0`)
+    .having(seenByEnough)
     .orderBy(desc(searchers), desc(sql`count(*)`), asc(searchLogs.keyword))
     .limit(HOT_KEYWORD_LIMIT);
   return rows.map((r) => r.keyword);
 }
 
 /**
- * Keywords rising now: searchers of the last 24 hours (at least 2) against the daily average of the 7 days
- * before, ranked by growth (rise over the average plus one, so that a new keyword ranks by its searchers).
+ * Keywords rising now: searchers of the last 24 hours (at least LIST_MIN_SEARCHERS, from LIST_MIN_NETWORKS
+ * networks) against the daily average of the 7 days before, ranked by growth (rise over the average plus
+ * one, so that a new keyword ranks by its searchers).
  */
 async function computeNowTrending(db: Db, now: Date): Promise<string[]> {
   const dayStart = new Date(now.getTime() - DAY_MS);
@@ -668,12 +721,13 @@ async function computeNowTrending(db: Db, now: Date): Promise<string[]> {
   const rows = await rowsOf<{ keyword: string }>(
     db,
     sql`with found as (
-        select keyword, ${searcher} as who, created_at from search_logs
+        select keyword, ${searcher} as who, client_ip as network, created_at from search_logs
         where created_at > ${baselineStart} and created_at <= ${now} and result_count > 0 and ${searcher} is not null
       ),
       recent as (
         select keyword, count(distinct who)::float8 as searchers from found where created_at > ${dayStart}
-        group by keyword having count(distinct who) >= ${TRENDING_MIN_SEARCHERS}
+        group by keyword
+        having count(distinct who) >= ${LIST_MIN_SEARCHERS} and count(distinct network) >= ${LIST_MIN_NETWORKS}
       ),
       daily as (
         select keyword, count(distinct who) as searchers from found where created_at <= ${dayStart}
@@ -732,8 +786,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /**
  * Suggestions while typing: popular logged keywords starting with the text (last 90 days, searches that
- * found something), then products on sale whose English or Chinese name starts with it, then those with a
- * name word starting with it; best sellers first within each.
+ * found something, by searchers, shown once enough people searched them as for the hot lists), then products
+ * on sale whose English or Chinese name starts with it, then those with a name word starting with it; best
+ * sellers first within each.
  */
 export async function autocomplete(db: Db, typed: string, now: Date): Promise<Recommendation[]> {
   const text = normaliseKeyword(typed);
@@ -751,6 +806,7 @@ export async function autocomplete(db: Db, typed: string, now: Date): Promise<Re
       ),
     )
     .groupBy(searchLogs.keyword)
+    .having(seenByEnough)
     .orderBy(desc(sql`count(distinct ${searcher})`), asc(searchLogs.keyword))
     .limit(AUTOCOMPLETE_LIMIT);
 

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addWishlist,
@@ -17,7 +18,7 @@ import {
 import { searchLogs } from '../../server/db/schema.ts';
 import { addGeneratedProducts } from '../../server/db/seed/index.ts';
 import { startSession } from '../../server/services/sessions.ts';
-import { signUpMember } from '../support/members.ts';
+import { freshClientAddress, signUpMember } from '../support/members.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -37,6 +38,25 @@ const ids = async (body: Body) => (await search(body)).ProductList.map((p) => p.
 
 /** A bearer header with an id token issued now (the test clock moves; tokens live 10 minutes). */
 const bearer = async (member: TokenSet) => ({ authorization: `Bearer ${(await startSession(t.deps, member.userID)).idToken}` });
+
+/**
+ * A submitted search from a client address: the socket's peer, and the one X-Forwarded-For hop a trusted
+ * proxy would add, so that the address is the same however many proxies the test app trusts. The hot lists
+ * count people by member or address, never by cookie id.
+ */
+async function searchFrom(address: string, body: Body) {
+  const response = await t.app.request(
+    `/api/${searchProduct.name}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ Currency: 'HKD', ...body }),
+    },
+    { incoming: { socket: { remoteAddress: address } } },
+  );
+  expect(response.status).toBe(200);
+  return v.parse(searchProduct.response, await response.json());
+}
 
 describe('English keywords', () => {
   it('match stems: plural and -ing forms find the base word', async () => {
@@ -146,13 +166,13 @@ describe('searchProduct and recent searches', () => {
   const logsOf = (cookieId: string) =>
     t.db.select().from(searchLogs).where(eq(searchLogs.cookieId, cookieId)).orderBy(desc(searchLogs.id));
 
-  it('logs a visitor search (normalised, with the cookie and result count) and keeps no list for visitors', async () => {
-    const answer = await submit('  Dong   DING ', {}, { CookieID: 'visitor-1' });
+  it('logs a visitor search (normalised, with the cookie, address and result count) and keeps no list for visitors', async () => {
+    const answer = await searchFrom('203.0.113.20', { Keyword: '  Dong   DING ', CookieID: 'visitor-1' });
     expect(answer.ProductList.map((p) => p.ProductID)).toEqual(['tea-dong-ding']);
     expect(answer.Total).toBe(1);
     expect(answer).not.toHaveProperty('RecentSearchList');
     const [log] = await logsOf('visitor-1');
-    expect(log).toMatchObject({ keyword: 'dong ding', userId: null, resultCount: 1 });
+    expect(log).toMatchObject({ keyword: 'dong ding', userId: null, clientIp: '203.0.113.20', resultCount: 1 });
     expect(log!.createdAt.getTime()).toBe(now);
   });
 
@@ -247,12 +267,12 @@ describe('hot keywords', () => {
   // A year after the seed: its logs are out of every window, the lists come from these searches alone.
   const start = Date.parse('2027-11-01T04:00:00Z');
   let visitor = 0;
-  /** `count` different visitors search `keyword` at `when`. */
+  /** `count` different visitors, each from an address of their own, search `keyword` at `when`. */
   async function searchedBy(count: number, keyword: string, when: number) {
     const saved = now;
     now = when;
     for (let i = 0; i < count; i++) {
-      await t.call(searchProduct, { Currency: 'HKD', Keyword: keyword, CookieID: `hot-${++visitor}` });
+      await searchFrom(freshClientAddress(), { Keyword: keyword, CookieID: `hot-${++visitor}` });
     }
     now = saved;
   }
@@ -299,7 +319,7 @@ describe('hot keywords', () => {
   it('holds at most HOT_KEYWORD_LIMIT keywords', async () => {
     const member = await signUpMember(t);
     const words = ['tea', 'coffee', 'incense', 'whisky', 'sake', 'gin', 'kettle', 'grinder', 'sencha', 'gyokuro', 'jasmine', 'keemun'];
-    for (const [i, word] of words.entries()) await searchedBy(2 + i, word, start + 2 * HOUR);
+    for (const [i, word] of words.entries()) await searchedBy(3 + i, word, start + 2 * HOUR);
     now = start + 3 * HOUR;
     const { TopSearch } = await t.call(updateTopSearch, {}, await bearer(member));
     expect(TopSearch).toHaveLength(HOT_KEYWORD_LIMIT);
@@ -316,8 +336,15 @@ describe('hot keywords', () => {
 describe('autocomplete', () => {
   const suggest = async (Keyword: string) => (await t.call(getAutocompleteRecommend, { Keyword })).RecommendList;
 
-  it('suggests popular keywords starting with the text, then products named so', async () => {
+  beforeAll(async () => {
     now = SEED_NOW.getTime() + HOUR;
+    // Keywords are suggested once enough people searched them (the seed's visitors have no addresses).
+    for (const Keyword of ['oolong', '鐵觀音']) {
+      for (let i = 0; i < 3; i++) await searchFrom(freshClientAddress(), { Keyword });
+    }
+  });
+
+  it('suggests popular keywords starting with the text, then products named so', async () => {
     const list = await suggest('Oo');
     expect(list[0]).toEqual({ Type: 'keyword', Keyword: 'oolong' });
     expect(list).toContainEqual({
