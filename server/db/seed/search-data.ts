@@ -1,6 +1,7 @@
 /**
  * Search seed: 90 days of submitted searches, so that a fresh shop has top-search and now-trending lists.
- * English and Traditional Chinese keywords at their own daily popularity, hundreds of visitors (cookie IDs)
+ * English and Traditional Chinese keywords at their own daily popularity, hundreds of visitors (cookie IDs
+ * and networks)
  * and the demo member, a few misspellings and searches that find nothing, and spikes in the last 24 hours
  * (osmanthus, 大紅袍, gift boxes before the holidays). Deterministic: the same `now` seeds the same log.
  *
@@ -8,7 +9,7 @@
  */
 import type { Db } from '../client.ts';
 import { recentSearches, searchLogs } from '../schema.ts';
-import { normaliseKeyword, searchProducts } from '../../services/search.ts';
+import { normaliseKeyword, searchProducts, searcherNetwork } from '../../services/search.ts';
 import { demoMember } from './member-data.ts';
 
 const DAY_MS = 86_400_000;
@@ -99,8 +100,10 @@ export async function seedSearchLogs(db: Db, now: Date): Promise<void> {
   const rows: (typeof searchLogs.$inferInsert)[] = [];
   const search = (keyword: string, daysAgo: number) => {
     const visitor = Math.floor(random() * VISITORS);
-    // Visitor 0 is the demo member's browser: its searches carry the member too.
+    // Visitor 0 is the demo member's browser: its searches carry the member too. Each visitor searches from
+    // a network of its own (IPv6 documentation space): the hot lists count members and networks, not cookies.
     const userId = visitor === 0 ? demoMember.id : null;
+    const clientIp = searcherNetwork(`2001:db8:5eed:${visitor.toString(16)}::1`);
     const at = new Date(now.getTime() - (daysAgo + random()) * DAY_MS);
     const times = random() < 0.2 ? 2 : 1;
     for (let i = 0; i < times; i++) {
@@ -108,6 +111,7 @@ export async function seedSearchLogs(db: Db, now: Date): Promise<void> {
         keyword: normaliseKeyword(keyword),
         userId,
         cookieId: `seed-visitor-${String(visitor).padStart(4, '0')}`,
+        clientIp,
         resultCount: resultCounts.get(keyword) ?? 0,
         createdAt: new Date(at.getTime() + i * 60_000),
       });
