@@ -7,10 +7,12 @@ export interface CallDef<
   Name extends string = string,
   Body extends v.GenericSchema = v.GenericSchema,
   Response extends v.GenericSchema = v.GenericSchema,
+  A extends Auth = Auth,
 > {
   name: Name;
   method: 'GET' | 'POST';
-  auth: Auth;
+  /** Kept as its literal, so a member call's handler is typed with the member's id (server/calls/handler.ts). */
+  auth: A;
   body: Body;
   response: Response;
   /** Calls that must not show the global loader (spec §2: username check). */
@@ -21,7 +23,8 @@ export function defineCall<
   const Name extends string,
   Body extends v.GenericSchema,
   Response extends v.GenericSchema,
->(def: CallDef<Name, Body, Response>): CallDef<Name, Body, Response> {
+  const A extends Auth,
+>(def: CallDef<Name, Body, Response, A>): CallDef<Name, Body, Response, A> {
   return def;
 }
 

@@ -14,6 +14,7 @@ import { mountMediaRoutes } from './http/media-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
 import { mountOidcRoutes } from './http/oidc-routes.ts';
 import { mountPaymentRoutes } from './http/payment-routes.ts';
+import { ErrorCode } from '../contract/errors.ts';
 
 export interface AppOptions {
   /** Built SPA to serve with history fallback; the API alone when absent. */
@@ -63,7 +64,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   mountPaymentRoutes(app, deps);
   app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
   app.all('/api/*', () => {
-    throw new ApiError(404, 'NotFound', 'Unknown call');
+    throw new ApiError(404, ErrorCode.NotFound, 'Unknown call');
   });
 
   app.get('/media/art/:file{[a-z]+-[0-9]+-[0-9]+\\.svg}', (c) => {
@@ -85,7 +86,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toEnvelope(), err.status);
     deps.log.error({ requestId: c.get('requestId'), err }, 'unhandled error');
-    return c.json({ result: false, ErrorCode: 'InternalError', message: 'An error occurred, please try again later.' }, 500);
+    return c.json({ result: false, ErrorCode: ErrorCode.InternalError, message: 'An error occurred, please try again later.' }, 500);
   });
 
   return app;

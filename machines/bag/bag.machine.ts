@@ -16,9 +16,7 @@ import type {
   GetShoppingBagOutput,
   ShoppingBag,
 } from './bag.types.ts';
-import { MAX_LINE_QUANTITY, NETWORK_ERROR } from './bag.types.ts';
-
-const INVALID_COUPON = '70600';
+import { INVALID_COUPON, MAX_LINE_QUANTITY, NETWORK_ERROR } from './bag.types.ts';
 
 /** Notices the server's answer reports: quantities it lowered, lines it took out (spec §8). */
 function noticesOf(bag: ShoppingBag): BagNotice[] {

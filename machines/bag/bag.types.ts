@@ -4,13 +4,11 @@
  * structurally equal to contract/bag.ts and to machines/coupon-totals.
  */
 
-/** What every actor of the flow resolves with: business failures are values, not rejections. */
-export type CallResult<T, TFailData = never> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
-
-/** The code a flow shows when an actor rejected (network down, server unreachable). */
-export const NETWORK_ERROR = 'NetworkError';
+/** What every actor of the flow resolves with (one type for every flow: machines/shared). */
+export type { CallResult } from '../shared/call-result.ts';
+import type { CallResult } from '../shared/call-result.ts';
+/** The codes flows act on (machines/shared/codes.ts). */
+export { INVALID_COUPON, NETWORK_ERROR } from '../shared/codes.ts';
 
 /** Most units of one variance a bag line may hold (contract MAX_LINE_QUANTITY). */
 export const MAX_LINE_QUANTITY = 99;
@@ -69,27 +67,9 @@ export type ShoppingBag = {
 /** What an add or set left in the bag: Quantity below Requested means stock capped it. */
 export type BagChange = { VarianceID: string; Quantity: number; Requested: number };
 
-export type CouponRefusalReason =
-  | 'NotFound'
-  | 'NotYetValid'
-  | 'Expired'
-  | 'MinSpend'
-  | 'UsedUp'
-  | 'MemberLimit'
-  | 'NotApplicable'
-  | 'EmptyBag'
-  | 'TooManyAttempts';
-
-/** What a refused call may carry besides its code: the refusal reason of a 70600. */
-export type CouponFailData = { reason?: CouponRefusalReason | undefined };
-
-/** A refused coupon (machines/coupon-totals CouponError): kept for display after the coupon is dropped. */
-export type CouponError = {
-  couponID: string;
-  code: string;
-  reason?: CouponRefusalReason | undefined;
-  message?: string | undefined;
-};
+/** A refused coupon: why (the reason a 70600 carries) and what is kept for display once it is dropped. */
+export type { CouponError, CouponFailData, CouponRefusalReason } from '../shared/coupon.ts';
+import type { CouponError } from '../shared/coupon.ts';
 
 /** getShoppingBag, through the coupon-totals machine: {CouponID?, Currency} with 70600 recovery. */
 export type GetShoppingBagRequest = { Currency: Currency };

@@ -5,19 +5,11 @@
  * plus the additions noted).
  */
 
-/** What every actor of the flow resolves with: business failures are values, not rejections. */
-export type CallResult<T, TFailData = never> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
-
-/** The code a flow shows when an actor rejected (network down, server unreachable). */
-export const NETWORK_ERROR = 'NetworkError';
-/** Spec §8: the invalid-coupon error code. */
-export const INVALID_COUPON = '70600';
-/** Spec §8 codes after which the bag must be looked at again: nothing can be ordered as it is. */
-export const BAG_ERRORS = ['OutOfStock', 'ShoppingBagEmpty'] as const;
-/** Spec §8 codes for a payment that did not go through: another method or another try. */
-export const PAYMENT_ERRORS = ['PaymentFail', 'StripeError', 'AlipayError'] as const;
+/** What every actor of the flow resolves with (one type for every flow: machines/shared). */
+export type { CallResult } from '../shared/call-result.ts';
+import type { CallResult } from '../shared/call-result.ts';
+/** The codes flows act on (machines/shared/codes.ts). */
+export { NETWORK_ERROR, INVALID_COUPON, BAG_ERRORS, PAYMENT_ERRORS } from '../shared/codes.ts';
 
 export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
@@ -44,10 +36,9 @@ export type ShoppingBag = {
   HasAlcohol: boolean;
 };
 
-/** Why a coupon was refused: the `reason` a 70600 answer carries (contract CouponRefusal). */
-export type CouponRefusalReason = 'NotFound' | 'NotYetValid' | 'Expired' | 'MinSpend' | 'UsedUp' | 'MemberLimit' | 'NotApplicable' | 'EmptyBag' | 'TooManyAttempts';
-/** A refused coupon (machines/coupon-totals CouponError), kept for display after it is dropped. */
-export type CouponError = { couponID: string; code: string; reason?: CouponRefusalReason | undefined; message?: string | undefined };
+/** A refused coupon (why, and what is kept for display after it is dropped): machines/shared/coupon.ts. */
+export type { CouponError, CouponRefusalReason } from '../shared/coupon.ts';
+import type { CouponError } from '../shared/coupon.ts';
 
 /** getShoppingBag through the coupon-totals machine: a refused coupon (70600) is dropped and the bag read again. */
 export type GetShoppingBagInput = { couponID?: string | undefined; request: { Currency: Currency } };

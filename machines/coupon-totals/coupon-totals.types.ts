@@ -5,42 +5,15 @@
  * tests/machines/contract-compat.test.ts keeps them in step with contract/bag.ts.
  */
 
-/** What every actor of the flow resolves with: business failures are values, not rejections. */
-export type CallResult<T, TFailData = never> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
+/** What every actor of the flow resolves with (one type for every flow: machines/shared). */
+export type { CallResult } from '../shared/call-result.ts';
+import type { CallResult } from '../shared/call-result.ts';
+/** The codes flows act on (machines/shared/codes.ts). */
+export { NETWORK_ERROR, INVALID_COUPON } from '../shared/codes.ts';
 
-/** The code a flow shows when an actor rejected (network down, server unreachable). */
-export const NETWORK_ERROR = 'NetworkError';
-
-/** Spec §8: the invalid-coupon error code. */
-export const INVALID_COUPON = '70600';
-
-/** Why a coupon was refused: the `reason` a 70600 answer carries (contract CouponRefusal). */
-export type CouponRefusalReason =
-  | 'NotFound'
-  | 'NotYetValid'
-  | 'Expired'
-  | 'MinSpend'
-  | 'UsedUp'
-  | 'MemberLimit'
-  | 'NotApplicable'
-  | 'EmptyBag'
-  | 'TooManyAttempts';
-
-/** What a failed totals call may carry besides its code: the refusal reason of a 70600. */
-export type CouponFailData = { reason?: CouponRefusalReason | undefined };
-
-/** A refused coupon, kept for display after the coupon itself is dropped. */
-export type CouponError = {
-  /** The code that was refused, as the member typed or picked it. */
-  couponID: string;
-  /** The error code ('70600' for an invalid coupon). */
-  code: string;
-  reason?: CouponRefusalReason | undefined;
-  /** The server's message, shown as it is (spec §8). */
-  message?: string | undefined;
-};
+/** A refused coupon: why (the reason a 70600 carries) and what is kept for display once it is dropped. */
+export type { CouponError, CouponFailData, CouponRefusalReason } from '../shared/coupon.ts';
+import type { CouponError, CouponFailData } from '../shared/coupon.ts';
 
 /**
  * The flow's input: the coupon to try (none: fetch without one) and the rest of the totals call's

@@ -1,15 +1,9 @@
 /** Data of the entry survey flow (structurally equal to contract/account.ts; see tests/machines/contract-compat.test.ts). */
 
-/** What every actor of the flow resolves with: business failures are values, not rejections. */
-export type CallResult<T, TFailData = never> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
-
-/** The code a flow shows when an actor rejected (network down, server unreachable). */
-export const NETWORK_ERROR = 'NetworkError';
-
-/** Spec §8: submitting before every required question is answered. */
-export const SURVEY_NOT_COMPLETE = 'SurveyNotComplete';
+/** What every actor of the flow resolves with (one type for every flow: machines/shared). */
+export type { CallResult } from '../shared/call-result.ts';
+/** The codes flows act on (machines/shared/codes.ts). */
+export { NETWORK_ERROR, SURVEY_NOT_COMPLETE } from '../shared/codes.ts';
 
 export type Bilingual = { en: string; zh: string };
 

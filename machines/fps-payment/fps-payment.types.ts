@@ -4,13 +4,10 @@
  * should match these (spec §7 names and fields).
  */
 
-/** What every actor of the flow resolves with: business failures are values, not rejections. */
-export type CallResult<T, TFailData = never> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
-
-/** The code a flow shows when an actor rejected (network down, server unreachable). */
-export const NETWORK_ERROR = 'NetworkError';
+/** What every actor of the flow resolves with (one type for every flow: machines/shared). */
+export type { CallResult } from '../shared/call-result.ts';
+/** The codes flows act on (machines/shared/codes.ts). */
+export { NETWORK_ERROR } from '../shared/codes.ts';
 
 /** The QR the server made for the order: a dynamic EMVCo FPS payload and its picture. */
 export type FpsQr = {

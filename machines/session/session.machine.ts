@@ -13,7 +13,7 @@ import type {
   UserRefreshTokenInput,
   UserSignOutInput,
 } from './session.types.ts';
-import { NETWORK_ERROR } from './session.types.ts';
+import { NETWORK_ERROR, UNAUTHORIZED } from './session.types.ts';
 
 /** The status flags assumed until user-get-info has answered. */
 const UNKNOWN_CHECKING: UserChecking = { PreSurvey: false, PaidMember: false, Subscribed: false, MemberGuideFinished: false };
@@ -74,7 +74,7 @@ export const sessionMachine = setup({
     hasUser: ({ context }) => context.user !== undefined,
     succeeded: (_, params: { result: CallResult<unknown> }) => params.result.ok,
     failed: (_, params: { result: CallResult<unknown> }) => !params.result.ok,
-    unauthorized: (_, params: { result: CallResult<unknown> }) => !params.result.ok && params.result.code === 'Unauthorized',
+    unauthorized: (_, params: { result: CallResult<unknown> }) => !params.result.ok && params.result.code === UNAUTHORIZED,
   },
 }).createMachine({
   id: 'session',

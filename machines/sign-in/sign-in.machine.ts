@@ -9,7 +9,7 @@ import type {
   UserForceChangePasswordInput,
   UserLoginInput,
 } from './sign-in.types.ts';
-import { NETWORK_ERROR } from './sign-in.types.ts';
+import { NETWORK_ERROR, RESET_PASSWORD_REQUIRE } from './sign-in.types.ts';
 
 export const signInMachine = setup({
   types: {
@@ -46,7 +46,7 @@ export const signInMachine = setup({
   guards: {
     succeeded: (_, params: { result: CallResult<unknown> }) => params.result.ok,
     newPasswordRequired: (_, params: { result: CallResult<unknown> }) =>
-      !params.result.ok && params.result.code === 'ResetPasswordRequire' && Boolean(params.result.session),
+      !params.result.ok && params.result.code === RESET_PASSWORD_REQUIRE && Boolean(params.result.session),
     hasError: ({ context }) => context.errorCode !== undefined,
   },
 }).createMachine({

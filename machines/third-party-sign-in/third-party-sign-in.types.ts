@@ -1,15 +1,10 @@
 /** Data of the third-party (OIDC) sign-in flow on /third_party_login. */
 
-/** What every actor of the flow resolves with: business failures are values, not rejections. */
-export type CallResult<T, TFailData = never> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
-
-/** The code a flow shows when an actor rejected (network down, server unreachable). */
-export const NETWORK_ERROR = 'NetworkError';
-
-/** The login-code-challenge answer when the provider's e-mail already has an account: link it with that account's password. */
-export const LINK_REQUIRED = 'LinkRequired';
+/** What every actor of the flow resolves with (one type for every flow: machines/shared). */
+export type { CallResult } from '../shared/call-result.ts';
+import type { CallResult } from '../shared/call-result.ts';
+/** The codes flows act on (machines/shared/codes.ts). */
+export { NETWORK_ERROR, LINK_REQUIRED } from '../shared/codes.ts';
 
 export type TokenSet = {
   userID: string;

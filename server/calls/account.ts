@@ -7,7 +7,6 @@ import {
   type Address,
   type DeliveryAddress,
   type SurveyQuestion,
-  type UserDetail,
 } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import { countries, preSurveyAnswers, surveys, users, verificationCodes } from '../db/schema.ts';
@@ -17,63 +16,16 @@ import { resetCodeMail, signUpCodeMail } from '../services/mail-templates.ts';
 import { CODE_TTL_MS, codeMismatch, consumeCode, issueCode } from '../services/codes.ts';
 import { beginSignIn, limit } from '../services/limits.ts';
 import { revokeAllSessions, revokeOtherSessions, revokeSession, rotateSession, startSession } from '../services/sessions.ts';
+import { assertOwnAvatar } from '../services/uploads.ts';
+import { incorrectCredentials, requireAccessToken, toUserDetail, userByEmail, userById } from '../services/users.ts';
 import { implement } from './handler.ts';
-import { assertOwnAvatar } from './media.ts';
 
 const DAY_MS = 86_400_000;
 const CHALLENGE_SECONDS = 300;
 
-type UserRow = typeof users.$inferSelect;
-
-export const incorrectCredentials = () =>
-  new ApiError(400, 'IncorrectUsernameOrPassword', 'Incorrect username or password.');
-
 function checkPassword(password: string, field: string) {
   const problems = passwordProblems(password);
   if (problems.length) throw new ApiError(400, 'InvalidPasswordException', `Password does not conform to policy: ${problems.join(', ')}`, field, { Problems: problems });
-}
-
-export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email));
-  return row;
-}
-
-export async function userById(db: Db, id: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  if (!row) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
-  return row;
-}
-
-/** Account calls carry the access token in the body too (spec §7); it must be the caller's own. */
-export async function requireAccessToken(deps: Deps, accessToken: string, userId: string | undefined) {
-  const claims = await deps.tokens.verify('access', accessToken);
-  if (!claims || claims.userId !== userId) throw new ApiError(401, 'Unauthorized', 'Invalid Access Token');
-  return claims;
-}
-
-export function toUserDetail(u: UserRow, now: Date): UserDetail {
-  const allowedAt = u.nameChangedAt ? new Date(u.nameChangedAt.getTime() + USERNAME_CHANGE_WAIT_DAYS * DAY_MS) : undefined;
-  return {
-    userID: u.id,
-    email: u.email,
-    emailVerified: u.emailVerified,
-    givenName: u.givenName,
-    familyName: u.familyName,
-    name: u.name ?? '',
-    ...(u.gender ? { gender: u.gender } : {}),
-    ...(u.title ? { title: u.title } : {}),
-    ...(u.birthday ? { birthday: u.birthday } : {}),
-    ...(u.phone ? { phone: u.phone } : {}),
-    ...(u.phoneCountryCode ? { phoneCountryCode: u.phoneCountryCode } : {}),
-    bio: u.bio,
-    ...(u.avatar ? { avatar: u.avatar } : {}),
-    followerCount: 0,
-    followeeCount: 0,
-    ...(u.billingAddress ? { billingAddress: u.billingAddress as Address } : {}),
-    deliveryAddress: u.deliveryAddresses as DeliveryAddress[],
-    mainDeliveryAddressIndex: u.mainDeliveryAddressIndex,
-    ...(allowedAt && allowedAt > now ? { nameChangeAllowedAt: allowedAt.toISOString() } : {}),
-  };
 }
 
 /** Spec §5: a country must be within the service range. */

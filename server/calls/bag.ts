@@ -71,13 +71,13 @@ async function writeLine(
 export const bagHandlers = implement(contract, {
   async getShoppingBag({ body, deps, userId, clientIp }) {
     const { db, clock } = deps;
-    const bag = await checkingCoupon(deps, { userId: userId!, clientIp }, body.CouponID, async () => {
-      const priced = await priceBag(db, { userId: userId!, currency: body.Currency, couponCode: body.CouponID, now: clock.now() });
+    const bag = await checkingCoupon(deps, { userId: userId, clientIp }, body.CouponID, async () => {
+      const priced = await priceBag(db, { userId: userId, currency: body.Currency, couponCode: body.CouponID, now: clock.now() });
       // Refused before anything is stored, so the next read still reports the stock notices.
       if (priced.couponRefusal) throw invalidCoupon(priced.couponRefusal);
       return priced;
     });
-    await persistReconciliation(db, userId!, bag.reconciliation);
+    await persistReconciliation(db, userId, bag.reconciliation);
     return {
       productList: bag.productList,
       outOfStockList: bag.reconciliation.outOfStock,
@@ -91,7 +91,7 @@ export const bagHandlers = implement(contract, {
     const stock = await saleableStock(db, body.VarianceID);
     const { before, quantity } = await writeLine(
       db,
-      { userId: userId!, varianceId: body.VarianceID, now: clock.now() },
+      { userId: userId, varianceId: body.VarianceID, now: clock.now() },
       {
         fresh: Math.min(body.Quantity, stock, MAX_LINE_QUANTITY),
         fromStored: sql`least(${bagItems.quantity} + ${body.Quantity}, ${stock}, ${MAX_LINE_QUANTITY})`,
@@ -102,14 +102,14 @@ export const bagHandlers = implement(contract, {
 
   async setShoppingBag({ body, deps: { db, clock }, userId }) {
     if (body.Quantity === 0) {
-      await db.delete(bagItems).where(and(eq(bagItems.userId, userId!), eq(bagItems.varianceId, body.VarianceID)));
+      await db.delete(bagItems).where(and(eq(bagItems.userId, userId), eq(bagItems.varianceId, body.VarianceID)));
       return { VarianceID: body.VarianceID, Quantity: 0, Requested: 0 };
     }
     const stock = await saleableStock(db, body.VarianceID);
     const quantity = Math.min(body.Quantity, stock);
     await writeLine(
       db,
-      { userId: userId!, varianceId: body.VarianceID, now: clock.now() },
+      { userId: userId, varianceId: body.VarianceID, now: clock.now() },
       { fresh: quantity, fromStored: sql`${quantity}` },
     );
     return { VarianceID: body.VarianceID, Quantity: quantity, Requested: body.Quantity };
@@ -118,16 +118,16 @@ export const bagHandlers = implement(contract, {
   async couponApply({ body, deps, userId, clientIp }) {
     const { db, clock } = deps;
     const code = normaliseCouponCode(body.CouponID) ?? '';
-    return checkingCoupon(deps, { userId: userId!, clientIp }, code, async () => {
+    return checkingCoupon(deps, { userId: userId, clientIp }, code, async () => {
       // Checked against the bag as the next read will see it; nothing is stored here.
-      const lines = pricedLines(reconcile(await readBagRows(db, userId!)).kept, body.Currency);
-      const check = await checkCoupon(db, { code, userId: userId!, currency: body.Currency, lines, now: clock.now() });
+      const lines = pricedLines(reconcile(await readBagRows(db, userId)).kept, body.Currency);
+      const check = await checkCoupon(db, { code, userId: userId, currency: body.Currency, lines, now: clock.now() });
       if (!check.ok) throw invalidCoupon(check.refusal);
       return { Coupon: toCoupon(check.row, check.usage.member) };
     });
   },
 
   async couponList({ deps: { db, clock }, userId }) {
-    return { CouponList: await usableCoupons(db, userId!, clock.now()) };
+    return { CouponList: await usableCoupons(db, userId, clock.now()) };
   },
 });

@@ -8,8 +8,9 @@ import { consumeCode, issueCode } from '../services/codes.ts';
 import { limit, limitReached } from '../services/limits.ts';
 import { requireAccessToken, toUserDetail, userByEmail, userById } from './account.ts';
 import { implement } from './handler.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
-const emailTaken = () => new ApiError(400, 'UsernameExistsException', 'An account with the given email already exists.');
+const emailTaken = () => new ApiError(400, ErrorCode.UsernameExistsException, 'An account with the given email already exists.');
 
 /** Is the address free for this member (nobody else holds it)? */
 async function checkFree(deps: Deps, email: string, userId: string) {
@@ -22,9 +23,9 @@ export const emailChangeHandlers = implement(contract, {
     await requireAccessToken(deps, body.accessToken, userId);
     // Before the checks too, so the call cannot be used to probe which addresses have accounts.
     limit(deps, 'codesPerAccount', `email-change:${userId}`);
-    const user = await userById(deps.db, userId!);
+    const user = await userById(deps.db, userId);
     if (body.email === user.email) {
-      throw new ApiError(400, 'InvalidParameter', 'The new e-mail address is the same as the current one.', 'email');
+      throw new ApiError(400, ErrorCode.InvalidParameter, 'The new e-mail address is the same as the current one.', 'email');
     }
     await checkFree(deps, body.email, user.id);
     const language = body.Language ?? (user.language === 'zh-Hant' ? 'zh-Hant' : 'en');
@@ -37,9 +38,9 @@ export const emailChangeHandlers = implement(contract, {
 
   async userConfirmUpdateEmail({ body, deps, userId }) {
     await requireAccessToken(deps, body.accessToken, userId);
-    const user = await userById(deps.db, userId!);
+    const user = await userById(deps.db, userId);
     const row = await consumeCode(deps, user.id, 'email', body.code, limitReached);
-    if (!row.target) throw new ApiError(400, 'CodeMismatchException', 'Invalid verification code provided, please try again.');
+    if (!row.target) throw new ApiError(400, ErrorCode.CodeMismatchException, 'Invalid verification code provided, please try again.');
     await checkFree(deps, row.target, user.id);
     try {
       const [updated] = await deps.db

@@ -1,13 +1,14 @@
 import type { CallBody, CallDef, CallResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
+import type { ApiCookies } from '../http/cookies.ts';
 
 export interface CallContext<C extends CallDef> {
   body: CallBody<C>;
   deps: Deps;
   /** The client's address as far as the server can trust it. */
   clientIp: string | undefined;
-  /** The member making a `member` call; undefined on public calls. */
-  userId: string | undefined;
+  /** The member making a `member` call (the dispatcher has checked the bearer id token); undefined on public calls. */
+  userId: CallerOf<C>;
   /**
    * On a public call that behaves differently for members (searchProduct): the member its bearer id token
    * names, undefined without a token. Checked only when asked; an invalid or expired token answers 401.
@@ -17,10 +18,14 @@ export interface CallContext<C extends CallDef> {
   cookies: ApiCookies;
 }
 
-export interface ApiCookies {
-  get(name: string): string | undefined;
-  set(name: string, value: string, maxAgeSeconds: number): void;
-}
+/**
+ * Who makes a call, as its contract entry's `auth` says: a member call always has its member's id, a public
+ * call never has one (signedInMember() asks for it). Only a call whose auth is not known (the dispatcher's
+ * CallDef) may have either.
+ */
+export type CallerOf<C extends CallDef> = [C['auth']] extends ['member'] ? string : [C['auth']] extends ['public'] ? undefined : string | undefined;
+
+export type { ApiCookies };
 
 /**
  * An answer serialized once and sent as it is to many callers (a cached product): the dispatcher sends

@@ -8,6 +8,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { toUserDetail } from './account.ts';
 import { implement } from './handler.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 const HOUR_MS = 3_600_000;
 /** A reservation must be filled within this time. */
@@ -55,12 +56,12 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function decodeBase64(text: string): Buffer {
   const compact = text.replace(/\s+/g, '');
   if (compact.length % 4 !== 0 || !BASE64.test(compact)) {
-    throw new ApiError(400, 'InvalidParameter', 'The body must be the file as base64, without a data-URL prefix', 'file');
+    throw new ApiError(400, ErrorCode.InvalidParameter, 'The body must be the file as base64, without a data-URL prefix', 'file');
   }
   return Buffer.from(compact, 'base64');
 }
 
-const uploadNotFound = () => new ApiError(400, 'ObjectNotFound', 'Upload not found or expired');
+const uploadNotFound = () => new ApiError(400, ErrorCode.ObjectNotFound, 'Upload not found or expired');
 
 /**
  * Fills a reservation: the member's own, unexpired and not yet used; the bytes at most
@@ -71,7 +72,7 @@ export async function acceptUpload(
   input: { id: string; userId: string; declaredType: string | undefined; base64: string },
 ): Promise<{ mediaUrl: string }> {
   const type = avatarTypeOf(input.declaredType);
-  if (!type) throw new ApiError(400, 'InvalidParameter', 'Content type must be image/jpeg, image/png or image/webp', 'content-type');
+  if (!type) throw new ApiError(400, ErrorCode.InvalidParameter, 'Content type must be image/jpeg, image/png or image/webp', 'content-type');
   if (!isMediaId(input.id)) throw uploadNotFound();
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(mediaUploads).where(eq(mediaUploads.id, input.id));
@@ -79,9 +80,9 @@ export async function acceptUpload(
   if (!row || row.userId !== input.userId || row.uploadedAt || row.expiresAt <= now) throw uploadNotFound();
 
   const bytes = decodeBase64(input.base64);
-  if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, 'InvalidParameter', 'The file is larger than 2 MB', 'file');
-  if (bytes.length === 0) throw new ApiError(400, 'InvalidParameter', 'The file is empty', 'file');
-  if (sniffImageType(bytes) !== type) throw new ApiError(400, 'InvalidParameter', 'The file is not a JPEG, PNG or WebP image', 'file');
+  if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, ErrorCode.InvalidParameter, 'The file is larger than 2 MB', 'file');
+  if (bytes.length === 0) throw new ApiError(400, ErrorCode.InvalidParameter, 'The file is empty', 'file');
+  if (sniffImageType(bytes) !== type) throw new ApiError(400, ErrorCode.InvalidParameter, 'The file is not a JPEG, PNG or WebP image', 'file');
 
   // Claim the reservation first, so two concurrent PUTs cannot both fill it.
   const [claimed] = await deps.db
@@ -122,7 +123,7 @@ export async function assertOwnAvatar(db: Db, userId: string, avatarUrl: string)
         .from(mediaUploads)
         .where(and(eq(mediaUploads.id, id), eq(mediaUploads.userId, userId), isNotNull(mediaUploads.uploadedAt)))
     : [];
-  if (!row) throw new ApiError(400, 'InvalidParameter', 'avatar must be a picture you uploaded', 'avatar');
+  if (!row) throw new ApiError(400, ErrorCode.InvalidParameter, 'avatar must be a picture you uploaded', 'avatar');
 }
 
 export const mediaHandlers = implement(contract, {
@@ -131,19 +132,19 @@ export const mediaHandlers = implement(contract, {
     const [recent] = await deps.db
       .select({ n: count() })
       .from(mediaUploads)
-      .where(and(eq(mediaUploads.userId, userId!), gt(mediaUploads.createdAt, new Date(now.getTime() - HOUR_MS))));
+      .where(and(eq(mediaUploads.userId, userId), gt(mediaUploads.createdAt, new Date(now.getTime() - HOUR_MS))));
     if ((recent?.n ?? 0) >= UPLOADS_PER_HOUR) {
-      throw new ApiError(429, 'LimitError', 'Too many uploads, please try again later.');
+      throw new ApiError(429, ErrorCode.LimitError, 'Too many uploads, please try again later.');
     }
     const id = randomUUID();
     const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS);
-    await deps.db.insert(mediaUploads).values({ id, userId: userId!, createdAt: now, expiresAt });
+    await deps.db.insert(mediaUploads).values({ id, userId: userId, createdAt: now, expiresAt });
     return { MediaID: id, uploadUrl: uploadUrlFor(id), mediaUrl: mediaUrlFor(id), expiresAt: expiresAt.toISOString() };
   },
 
   async userDeleteAvatar({ deps, userId }) {
-    const [user] = await deps.db.select().from(users).where(eq(users.id, userId!));
-    if (!user) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+    const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new ApiError(401, ErrorCode.Unauthorized, 'Unauthorized');
     const [updated] = await deps.db.update(users).set({ avatar: null }).where(eq(users.id, user.id)).returning();
     const id = user.avatar ? mediaIdOf(user.avatar) : undefined;
     if (id) {

@@ -5,11 +5,12 @@ import { pushSubscriptions } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { implement } from './handler.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 /** The body schema has checked the token already; this gives its parsed form. */
 function subscriptionOf(token: string): PushSubscriptionJson {
   const subscription = parsePushToken(token);
-  if (!subscription) throw new ApiError(400, 'InvalidParameter', 'The token is not a Web Push subscription.', 'token');
+  if (!subscription) throw new ApiError(400, ErrorCode.InvalidParameter, 'The token is not a Web Push subscription.', 'token');
   return subscription;
 }
 
@@ -36,7 +37,7 @@ async function dropIfUnused(deps: Deps, endpoint: string) {
 
 export const notificationHandlers = implement(contract, {
   async registerFirebaseToken({ body, deps, userId }) {
-    await upsert(deps, subscriptionOf(body.token), { userId: userId! });
+    await upsert(deps, subscriptionOf(body.token), { userId: userId });
     return {};
   },
 
@@ -46,7 +47,7 @@ export const notificationHandlers = implement(contract, {
     await deps.db
       .update(pushSubscriptions)
       .set({ userId: null })
-      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId!)));
+      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
     await dropIfUnused(deps, endpoint);
     return {};
   },

@@ -12,7 +12,7 @@ import {
   rememberSearch,
   searchProducts,
 } from '../services/search.ts';
-import { cardsByIds } from './catalogue.ts';
+import { cardsByIds } from '../services/catalogue.ts';
 import { implement } from './handler.ts';
 
 /** searchProduct answers the first results only; the result page pages on with SearchAndFilterProduct. */

@@ -13,13 +13,14 @@ import { incorrectCredentials, requireAccessToken, userByEmail } from './account
 import { implement } from './handler.ts';
 import { FORM_POST_PATH } from '../http/oidc-routes.ts';
 import type { OidcProviderConfig } from '../services/oidc-config.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 /** An authorization in progress and a sign-in waiting for its password both last ten minutes. */
 const PENDING_MS = 10 * 60_000;
 const PROVIDERS = ['google', 'apple', 'facebook'] as const satisfies readonly ThirdPartyProvider[];
 
 const refused = (message = 'The third-party login could not be completed. Please try again.') =>
-  new ApiError(400, 'NotAuthorizedException', message);
+  new ApiError(400, ErrorCode.NotAuthorizedException, message);
 
 /**
  * The address a provider sends the browser back to, registered with the provider as is: the SPA's
@@ -30,7 +31,7 @@ const redirectUri = (deps: Deps, settings: OidcProviderConfig) =>
 
 function settingsOf(deps: Deps, provider: string) {
   const settings = (PROVIDERS as readonly string[]).includes(provider) ? deps.oidc[provider as ThirdPartyProvider] : undefined;
-  if (!settings) throw new ApiError(400, 'InvalidParameter', 'This login provider is not available', 'Provider');
+  if (!settings) throw new ApiError(400, ErrorCode.InvalidParameter, 'This login provider is not available', 'Provider');
   return settings;
 }
 
@@ -54,7 +55,7 @@ async function authorize(deps: Deps, provider: ThirdPartyProvider, userId?: stri
 async function signIn(deps: Deps, userId: string) {
   const [user] = await deps.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId));
   if (!user) throw refused();
-  if (user.disabled) throw new ApiError(400, 'AccountDisabled', 'User is disabled.');
+  if (user.disabled) throw new ApiError(400, ErrorCode.AccountDisabled, 'User is disabled.');
   return startSession(deps, userId);
 }
 
@@ -83,7 +84,7 @@ async function requireLink(deps: Deps, provider: string, subject: string, email:
   const id = randomBytes(32).toString('base64url');
   await deps.db.delete(pendingLinks).where(lt(pendingLinks.expiresAt, now));
   await deps.db.insert(pendingLinks).values({ id, provider, subject, email, expiresAt: new Date(now.getTime() + PENDING_MS) });
-  throw new ApiError(400, 'LinkRequired', 'An account with this e-mail already exists: enter its password to link it.', undefined, {
+  throw new ApiError(400, ErrorCode.LinkRequired, 'An account with this e-mail already exists: enter its password to link it.', undefined, {
     email,
     thirdPartyID: id,
   });
@@ -176,7 +177,7 @@ export const thirdPartyHandlers = implement(contract, {
     const valid = await deps.passwords.verify(body.password, user?.passwordHash);
     if (!user || !valid) throw incorrectCredentials();
     await attempt.succeeded();
-    if (user.disabled) throw new ApiError(400, 'AccountDisabled', 'User is disabled.');
+    if (user.disabled) throw new ApiError(400, ErrorCode.AccountDisabled, 'User is disabled.');
     const taken = await deps.db.delete(pendingLinks).where(eq(pendingLinks.id, pending.id)).returning({ id: pendingLinks.id });
     if (taken.length === 0) throw expired();
     await link(deps, pending.provider, { subject: pending.subject, email: pending.email }, user.id);

@@ -8,7 +8,7 @@ import { implement } from './handler.ts';
 export const wishlistHandlers = implement(contract, {
   async getWishlist({ body, deps: { db }, userId }) {
     const rows = await cardQuery(db, body.Currency)
-      .innerJoin(wishlistItems, and(eq(wishlistItems.productId, products.id), eq(wishlistItems.userId, userId!)))
+      .innerJoin(wishlistItems, and(eq(wishlistItems.productId, products.id), eq(wishlistItems.userId, userId)))
       .orderBy(desc(wishlistItems.createdAt), desc(products.id));
     return { ProductList: rows.map((r) => toCard(r, body.Currency)) };
   },
@@ -18,7 +18,7 @@ export const wishlistHandlers = implement(contract, {
     if (!product) throw notFound('Product');
     await db
       .insert(wishlistItems)
-      .values({ userId: userId!, productId: product.id, createdAt: clock.now() })
+      .values({ userId: userId, productId: product.id, createdAt: clock.now() })
       .onConflictDoNothing();
     return {};
   },
@@ -26,7 +26,7 @@ export const wishlistHandlers = implement(contract, {
   async delWishlist({ body, deps: { db }, userId }) {
     await db
       .delete(wishlistItems)
-      .where(and(eq(wishlistItems.userId, userId!), eq(wishlistItems.productId, body.ProductID)));
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, body.ProductID)));
     return {};
   },
 });

@@ -6,6 +6,7 @@ import { PreparedAnswer, type ApiCookies, type Registered } from '../calls/handl
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
 import { ApiError } from './errors.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 export type AppEnv = { Variables: { requestId: string } };
 
@@ -20,9 +21,9 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
   api.all('/*', async (c) => {
     const name = c.req.path.slice(c.req.path.indexOf('/api/') + 5);
     const entry = registry.get(name);
-    if (!entry) throw new ApiError(404, 'NotFound', `Unknown call ${name}`);
+    if (!entry) throw new ApiError(404, ErrorCode.NotFound, `Unknown call ${name}`);
     const { call, handler } = entry;
-    if (c.req.method !== call.method) throw new ApiError(404, 'NotFound', `${call.name} is a ${call.method} call`);
+    if (c.req.method !== call.method) throw new ApiError(404, ErrorCode.NotFound, `${call.name} is a ${call.method} call`);
 
     const userId = call.auth === 'member' ? await authenticate(c, deps) : undefined;
     const body = parseBody(call, await readInput(c, call, deps.config.maxBodyBytes));
@@ -38,13 +39,13 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
 async function readInput(c: Context, call: CallDef, maxBytes: number): Promise<unknown> {
   const input = call.method === 'GET' ? c.req.query() : parseJson(await readBody(c, maxBytes));
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new ApiError(400, 'InvalidParameter', 'Body must be a JSON object');
+    throw new ApiError(400, ErrorCode.InvalidParameter, 'Body must be a JSON object');
   }
   checkShape(input);
   return input;
 }
 
-const tooLarge = () => new ApiError(413, 'InvalidParameter', 'Request body is too large');
+const tooLarge = () => new ApiError(413, ErrorCode.InvalidParameter, 'Request body is too large');
 
 /**
  * The body as text, refused past maxBytes: a declared Content-Length is checked before anything is read
@@ -81,7 +82,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'InvalidParameter', 'Body is not valid JSON');
+    throw new ApiError(400, ErrorCode.InvalidParameter, 'Body is not valid JSON');
   }
 }
 
@@ -98,11 +99,11 @@ function checkShape(input: object) {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, depth } = next;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw new ApiError(400, 'InvalidParameter', 'Text must not contain NUL characters');
+      if (value.includes('\u0000')) throw new ApiError(400, ErrorCode.InvalidParameter, 'Text must not contain NUL characters');
     } else if (typeof value === 'object' && value !== null) {
-      if (depth > MAX_BODY_DEPTH) throw new ApiError(400, 'InvalidParameter', 'Body is nested too deeply');
+      if (depth > MAX_BODY_DEPTH) throw new ApiError(400, ErrorCode.InvalidParameter, 'Body is nested too deeply');
       for (const key in value) {
-        if (key.includes('\u0000')) throw new ApiError(400, 'InvalidParameter', 'Text must not contain NUL characters');
+        if (key.includes('\u0000')) throw new ApiError(400, ErrorCode.InvalidParameter, 'Text must not contain NUL characters');
         pending.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
       }
     }
@@ -117,10 +118,10 @@ function parseBody(call: CallDef, input: unknown) {
   const field = v.getDotPath(issue) ?? undefined;
   const value = issue.path?.length ? issue.path[issue.path.length - 1]!.value : issue.input;
   if (field && value === undefined) {
-    throw new ApiError(400, 'MissingParameter', `${field} is required`, field);
+    throw new ApiError(400, ErrorCode.MissingParameter, `${field} is required`, field);
   }
-  if (!field) throw new ApiError(400, 'InvalidParameter', 'Body must be a JSON object');
-  throw new ApiError(400, 'InvalidParameter', `${field} is invalid: ${issue.message}`, field);
+  if (!field) throw new ApiError(400, ErrorCode.InvalidParameter, 'Body must be a JSON object');
+  throw new ApiError(400, ErrorCode.InvalidParameter, `${field} is invalid: ${issue.message}`, field);
 }
 
 function apiCookies(c: Context, deps: Deps): ApiCookies {
@@ -152,7 +153,7 @@ async function bearerMember(c: Context, deps: Deps): Promise<string | undefined>
   return claims.userId;
 }
 
-const unauthorized = () => new ApiError(401, 'Unauthorized', 'Unauthorized');
+const unauthorized = () => new ApiError(401, ErrorCode.Unauthorized, 'Unauthorized');
 
 /**
  * The client's address: the socket's, or behind `trustProxy` proxies of ours the X-Forwarded-For entry

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { acceptUpload, finishedUpload } from '../calls/media.ts';
+import { acceptUpload, finishedUpload } from '../services/uploads.ts';
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
 import type { AppEnv } from './api.ts';

@@ -6,6 +6,7 @@ import { WebhookSignatureError } from '../services/payments/provider.ts';
 import { SANDBOX_PAGES_PATH } from '../services/payments/sandbox.ts';
 import type { AppEnv } from './api.ts';
 import { ApiError } from './errors.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 /** Webhook bodies are small JSON events; Stripe's largest stay well under this. */
 const WEBHOOK_MAX_BODY = 256 * 1024;
@@ -26,7 +27,7 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, deps: Deps) {
     bodyLimit({
       maxSize: WEBHOOK_MAX_BODY,
       onError: () => {
-        throw new ApiError(413, 'InvalidParameter', 'Request body is too large');
+        throw new ApiError(413, ErrorCode.InvalidParameter, 'Request body is too large');
       },
     }),
     async (c) => {

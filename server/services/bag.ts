@@ -8,7 +8,7 @@ import type { BagLine, Coupon, CouponRefusal, OrderDetail, RemovedLine } from '.
 import { LOW_STOCK_THRESHOLD } from '../../contract/catalogue.ts';
 import type { Currency } from '../../contract/define.ts';
 import type { DeliveryAddress } from '../../contract/account.ts';
-import { stockStatusOf } from '../calls/catalogue.ts';
+import { stockStatusOf } from './catalogue.ts';
 import type { Db } from '../db/client.ts';
 import {
   bagItems,

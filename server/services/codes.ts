@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { verificationCodes } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -13,7 +14,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 export type CodePurpose = keyof typeof CODE_TTL_MS;
 
-export const codeMismatch = () => new ApiError(400, 'CodeMismatchException', 'Invalid verification code provided, please try again.');
+export const codeMismatch = () => new ApiError(400, ErrorCode.CodeMismatchException, 'Invalid verification code provided, please try again.');
 
 const codeHash = (codeId: string, code: string) => createHash('sha256').update(`${codeId}:${code}`).digest('base64url');
 
@@ -64,7 +65,7 @@ export async function consumeCode(
     await deps.db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
     throw codeMismatch();
   }
-  if (row.expiresAt <= deps.clock.now()) throw new ApiError(400, 'ExpiredCodeException', 'Invalid code provided, please request a code again.');
+  if (row.expiresAt <= deps.clock.now()) throw new ApiError(400, ErrorCode.ExpiredCodeException, 'Invalid code provided, please request a code again.');
   await deps.db.update(verificationCodes).set({ consumedAt: deps.clock.now() }).where(eq(verificationCodes.id, row.id));
   return row;
 }

@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../contract/errors.ts';
-import type { ApiCookies } from '../calls/handler.ts';
+import type { ApiCookies } from '../http/cookies.ts';
 import type { Deps, Limits } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 
-export const limitReached = () => new ApiError(429, 'LimitError', 'Attempt limit exceeded, please try again later.');
+export const limitReached = () => new ApiError(429, ErrorCode.LimitError, 'Attempt limit exceeded, please try again later.');
 
 /** Counts one attempt, refused once the limiter's allowance for the key is spent. */
 export function limit(deps: Pick<Deps, 'limits'>, limiter: keyof Limits, key: string) {

@@ -6,12 +6,13 @@ import { refreshTokens, sessions } from '../db/schema.ts';
 import type { Clock } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { newOpaqueToken, sha256, type Tokens } from './tokens.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 /** Refresh tokens live 30 days; each use rotates them. */
 const REFRESH_TOKEN_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-export const refreshRevoked = () => new ApiError(400, 'NotAuthorizedException', 'Refresh Token has been revoked');
+export const refreshRevoked = () => new ApiError(400, ErrorCode.NotAuthorizedException, 'Refresh Token has been revoked');
 
 export interface SessionDeps {
   db: Db;

@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom, type InspectionEv
 import { userGetInfo, userRefreshToken, userSignOut, type TokenSet } from '../../contract/index.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import { isLoggedIn, isRefreshing, isSettled } from '../../machines/session/session.selectors.ts';
-import type { CallResult } from '../../machines/session/session.types.ts';
+import type { CallResult } from '../../machines/shared/call-result.ts';
 import { ApiError, type ApiClient } from '../api/client.ts';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;

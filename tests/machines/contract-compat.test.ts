@@ -4,7 +4,7 @@
  * the contract's answers fit what the machines store, and what the machines send fits the
  * contract's bodies, so the app can pass values straight through.
  */
-import { describe, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type {
   getPreSurvey,
   submitPreSurvey,
@@ -33,6 +33,10 @@ import type {
   setShoppingBag,
 } from '../../contract/bag.ts';
 import type { CallBodyInput, CallResponse } from '../../contract/define.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import * as codes from '../../machines/shared/codes.ts';
+import type * as Coupon from '../../machines/shared/coupon.ts';
+import type * as Checkout from '../../machines/checkout/checkout.types.ts';
 import type * as Bag from '../../machines/bag/bag.types.ts';
 import type * as CouponTotals from '../../machines/coupon-totals/coupon-totals.types.ts';
 import type * as EntrySurvey from '../../machines/entry-survey/entry-survey.types.ts';
@@ -85,6 +89,8 @@ describe('bag and coupon-totals data types match contract/bag.ts', () => {
     expectTypeOf<Bag.RemovedLine>().toEqualTypeOf<ContractRemovedLine>();
     expectTypeOf<Bag.CouponRefusalReason>().toEqualTypeOf<ContractCouponRefusal>();
     expectTypeOf<CouponTotals.CouponRefusalReason>().toEqualTypeOf<ContractCouponRefusal>();
+    expectTypeOf<Checkout.CouponRefusalReason>().toEqualTypeOf<ContractCouponRefusal>();
+    expectTypeOf<Coupon.CouponRefusalReason>().toEqualTypeOf<ContractCouponRefusal>();
   });
 
   it('contract answers fit what the bag stores', () => {
@@ -106,5 +112,27 @@ describe('bag and coupon-totals data types match contract/bag.ts', () => {
     expectTypeOf<Bag.GetShoppingBagInput>().toEqualTypeOf<CouponTotals.CouponTotalsInput<Bag.GetShoppingBagRequest>>();
     expectTypeOf<Bag.CouponError>().toEqualTypeOf<CouponTotals.CouponError>();
     expectTypeOf<Bag.CouponFailData>().toEqualTypeOf<CouponTotals.CouponFailData>();
+  });
+});
+
+describe('machines/shared: one CallResult, one set of codes, one coupon refusal', () => {
+  it('every well-known code is the contract’s ErrorCode of that name (70600 is InvalidCoupon on both sides)', () => {
+    expect(codes.INVALID_COUPON).toBe(ErrorCode.InvalidCoupon);
+    expectTypeOf<typeof codes.INVALID_COUPON>().toEqualTypeOf<typeof ErrorCode.InvalidCoupon>();
+    expect(codes.UNAUTHORIZED).toBe(ErrorCode.Unauthorized);
+    expect(codes.RESET_PASSWORD_REQUIRE).toBe(ErrorCode.ResetPasswordRequire);
+    expect(codes.LINK_REQUIRED).toBe(ErrorCode.LinkRequired);
+    expect(codes.SURVEY_NOT_COMPLETE).toBe(ErrorCode.SurveyNotComplete);
+    expectTypeOf<(typeof codes.BAG_ERRORS)[number]>().toExtend<ErrorCode>();
+    expectTypeOf<(typeof codes.PAYMENT_ERRORS)[number]>().toExtend<ErrorCode>();
+    // NetworkError is the flows' own name for a call that never answered, not a server code.
+    expect(Object.values(ErrorCode)).not.toContain(codes.NETWORK_ERROR);
+  });
+
+  it('the flows’ coupon types are the shared ones', () => {
+    expectTypeOf<Bag.CouponError>().toEqualTypeOf<Coupon.CouponError>();
+    expectTypeOf<Checkout.CouponError>().toEqualTypeOf<Coupon.CouponError>();
+    expectTypeOf<CouponTotals.CouponError>().toEqualTypeOf<Coupon.CouponError>();
+    expectTypeOf<Bag.CouponFailData>().toEqualTypeOf<Coupon.CouponFailData>();
   });
 });

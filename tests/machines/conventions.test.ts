@@ -11,8 +11,10 @@ import { coverage, formatCoverage, modelPaths, type ActorFixtures, type EventFix
 import { models } from './models.ts';
 
 const machinesDir = fileURLToPath(new URL('../../machines/', import.meta.url));
+/** machines/shared holds what flows share (CallResult, well-known codes, coupon refusals): not a flow. */
+const SHARED = 'shared';
 const flows = readdirSync(machinesDir, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
+  .filter((d) => d.isDirectory() && d.name !== SHARED)
   .map((d) => d.name)
   .sort();
 
@@ -30,6 +32,13 @@ describe('machines/ conventions', () => {
     const specifiers = [...source.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1]);
     for (const s of specifiers) expect(s, flow).toMatch(/^(xstate|\.\/[\w.-]+\.ts)$/);
     expect(source.match(/createMachine\(/g), 'one machine per file').toHaveLength(1);
+  });
+
+  it('machines/shared imports nothing but xstate and its own files', () => {
+    for (const file of readdirSync(join(machinesDir, SHARED))) {
+      const source = readFileSync(join(machinesDir, SHARED, file), 'utf8');
+      for (const m of source.matchAll(/\bfrom\s+'([^']+)'/g)) expect(m[1], file).toMatch(/^(xstate|\.\/[\w.-]+\.ts)$/);
+    }
   });
 
   describe.each(flows)('%s', (flow) => {

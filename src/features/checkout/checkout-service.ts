@@ -23,7 +23,7 @@ import { fpsPaymentMachine } from '../../../machines/fps-payment/fps-payment.mac
 import type { FpsPaymentStart } from '../../../machines/fps-payment/fps-payment.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { asCallResult } from '../../app/session.ts';
-import type { CallResult } from '../../../machines/session/session.types.ts';
+import type { CallResult } from '../../../machines/shared/call-result.ts';
 
 /** A refused payment may still have placed the order: its id travels in the error answer. */
 export function orderFailData(details: Record<string, unknown>): PlaceOrderFailData | undefined {

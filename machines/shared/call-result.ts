@@ -1,0 +1,9 @@
+/**
+ * What every actor of every flow resolves with (DESIGN §5): expected business failures are
+ * values, not rejections; `onError` is left for the unexpected. Each flow's types file re-exports
+ * it, so a flow and its tests name it from one place; tests/machines/contract-compat.test.ts keeps
+ * the codes and the coupon refusals in step with contract/.
+ */
+export type CallResult<T, TFailData = never> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; message?: string; session?: string; data?: TFailData };
