@@ -4,7 +4,7 @@ import type { Link } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import { banners, contentBlocks, information } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { newestProducts, toBanner } from './catalogue.ts';
+import { newestProducts, toBanner } from '../services/catalogue.ts';
 import { implement } from './handler.ts';
 
 export type Bilingual = { en: string; zh: string };

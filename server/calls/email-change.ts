@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { emailChangeCodeMail, emailChangeNoticeMail } from '../services/mail-templates.ts';
 import { consumeCode, issueCode } from '../services/codes.ts';
 import { limit, limitReached } from '../services/limits.ts';
-import { requireAccessToken, toUserDetail, userByEmail, userById } from './account.ts';
+import { requireAccessToken, toUserDetail, userByEmail, userById } from '../services/users.ts';
 import { implement } from './handler.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 

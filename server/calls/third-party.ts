@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import { finishAuthorization, OidcRefused, startAuthorization, type OidcIdentity } from '../services/oidc.ts';
 import { startSession } from '../services/sessions.ts';
 import { beginSignIn } from '../services/limits.ts';
-import { incorrectCredentials, requireAccessToken, userByEmail } from './account.ts';
+import { incorrectCredentials, requireAccessToken, userByEmail } from '../services/users.ts';
 import { implement } from './handler.ts';
 import { FORM_POST_PATH } from '../http/oidc-routes.ts';
 import type { OidcProviderConfig } from '../services/oidc-config.ts';

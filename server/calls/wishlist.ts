@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import * as contract from '../../contract/wishlist.ts';
 import { products, wishlistItems } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { cardQuery, toCard } from './catalogue.ts';
+import { cardQuery, toCard } from '../services/catalogue.ts';
 import { implement } from './handler.ts';
 
 export const wishlistHandlers = implement(contract, {
