@@ -8,7 +8,7 @@ import { createGeo } from './services/geo.ts';
 import { createOutboxMailer, type Mailer } from './services/mail.ts';
 import { createMemoryMediaStore, type MediaStore } from './services/media.ts';
 import type { OidcConfig } from './services/oidc-config.ts';
-import { receiveWebhook } from './services/orders.ts';
+import { receiveWebhook } from './services/orders/index.ts';
 import { createDbSandboxStore } from './services/payments/db-store.ts';
 import { createPaymentProvider } from './services/payments/index.ts';
 import { createProductCache } from './services/product-cache.ts';

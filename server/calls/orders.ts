@@ -1,5 +1,6 @@
 /**
- * Product orders and payments (issue 5): the calls of contract/orders.ts over services/orders.ts.
+ * Product orders and payments (issue 5): the calls of contract/orders.ts over services/orders/ (the
+ * order core with the product order kind).
  *
  * URLs the SPA deals with
  * - Provider pages. checkout / create-product-payment answer `requires_action` with RedirectURL:
@@ -28,51 +29,43 @@
  * it yet); WaitForPayment = WaitForPayment or PaymentFailed; Cancelled = Cancelled or Expired.
  */
 import * as contract from '../../contract/orders.ts';
-import {
-  cancelOrder,
-  checkout,
-  confirmOrderPayment,
-  describeOrder,
-  listOrders,
-  ownOrder,
-  payOrder,
-  readOrder,
-  removeCard,
-  repriceOrder,
-  saveCard,
-  savedCards,
-  tokenizeCard,
-} from '../services/orders.ts';
 import { normaliseCouponCode } from '../services/bag.ts';
 import { checkingCoupon } from '../services/limits.ts';
+import { cancelOrder } from '../services/orders/cancel.ts';
+import { removeCard, saveCard, savedCards, tokenizeCard } from '../services/orders/cards.ts';
+import { SHOP_ORDER_KINDS as kinds } from '../services/orders/index.ts';
+import { checkout, confirmOrderPayment, payOrder } from '../services/orders/payments.ts';
+import { ownOrder } from '../services/orders/read.ts';
+import { describeOrder, listOrders, readOrder } from '../services/orders/product/describe.ts';
+import { productOrderKind } from '../services/orders/product/kind.ts';
+import { repriceOrder } from '../services/orders/product/reprice.ts';
 import { implement } from './handler.ts';
 
 export const orderHandlers = implement(contract, {
   async checkout({ body, deps, userId, clientIp }) {
-    return checkingCoupon(deps, { userId: userId!, clientIp }, body.CouponID, () =>
-      checkout(deps, {
-        userId: userId!,
+    return checkingCoupon(deps, { userId, clientIp }, body.CouponID, () =>
+      checkout(deps, kinds, productOrderKind, {
+        userId,
         language: body.Language,
         currency: body.Currency,
         method: body.PaymentMethod,
         cardId: body.CardID,
-        couponCode: body.CouponID,
-        ageConfirmed: body.AgeConfirmed,
+        order: { couponCode: body.CouponID, ageConfirmed: body.AgeConfirmed },
       }),
     );
   },
 
   async cancelOrder({ body, deps, userId }) {
-    await cancelOrder(deps, userId!, body.orderID);
+    await cancelOrder(deps, kinds, userId, body.orderID);
     return {};
   },
 
   async getPaymentMehtod({ deps, userId }) {
-    return { PaymentMethodList: await savedCards(deps, userId!) };
+    return { PaymentMethodList: await savedCards(deps, userId) };
   },
 
   async addPaymentMehtod({ body, deps, userId }) {
-    return { PaymentMethod: await saveCard(deps, userId!, body.PaymentMethodID) };
+    return { PaymentMethod: await saveCard(deps, userId, body.PaymentMethodID) };
   },
 
   async addCreditCard({ body, deps }) {
@@ -81,45 +74,53 @@ export const orderHandlers = implement(contract, {
   },
 
   async deletePaymentMehtod({ body, deps, userId }) {
-    await removeCard(deps, userId!, body.PaymentMethodID);
+    await removeCard(deps, userId, body.PaymentMethodID);
     return {};
   },
 
   async listUserProductOrder({ body, deps, userId }) {
-    return listOrders(deps, userId!, { tab: body.Tab, size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey });
+    return listOrders(deps, kinds, userId, { tab: body.Tab, size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey });
   },
 
   async getProductOrder({ body, deps, userId }) {
-    return { Order: await readOrder(deps, userId!, body.orderID) };
+    return { Order: await readOrder(deps, kinds, userId, body.orderID) };
   },
 
   async cancelProductOrder({ body, deps, userId }) {
-    return { Order: await describeOrder(deps, await cancelOrder(deps, userId!, body.orderID)) };
+    return { Order: await describeOrder(deps, await cancelOrder(deps, kinds, userId, body.orderID)) };
   },
 
   async createProductPayment({ body, deps, userId, clientIp }) {
-    return checkingCoupon(deps, { userId: userId!, clientIp }, body.CouponID, () =>
-      payOrder(deps, { userId: userId!, orderId: body.OrderID, method: body.PaymentMethod, cardId: body.CardID, couponCode: body.CouponID }),
+    const code = normaliseCouponCode(body.CouponID);
+    return checkingCoupon(deps, { userId, clientIp }, body.CouponID, () =>
+      payOrder(deps, kinds, {
+        userId,
+        orderId: body.OrderID,
+        method: body.PaymentMethod,
+        cardId: body.CardID,
+        // A new coupon re-prices the order before it is paid.
+        beforePaying: async (order) => (code && code !== order.couponCode ? repriceOrder(deps, kinds, order, code) : order),
+      }),
     );
   },
 
   async productCreditcardPayment({ body, deps, userId }) {
-    return confirmOrderPayment(deps, { userId: userId!, orderId: body.OrderID, paymentId: body.Payload });
+    return confirmOrderPayment(deps, kinds, { userId, orderId: body.OrderID, paymentId: body.Payload });
   },
 
   async applyProductCoupon({ body, deps, userId, clientIp }) {
-    const order = await ownOrder(deps, userId!, body.OrderID);
+    const order = await ownOrder(deps, kinds, userId, body.OrderID);
     const code = normaliseCouponCode(body.CouponID);
     // Spec §5: an empty code does nothing.
     if (!code || code === order.couponCode) return { Order: await describeOrder(deps, order) };
-    return checkingCoupon(deps, { userId: userId!, clientIp }, code, async () => ({
-      Order: await describeOrder(deps, await repriceOrder(deps, order, code)),
+    return checkingCoupon(deps, { userId, clientIp }, code, async () => ({
+      Order: await describeOrder(deps, await repriceOrder(deps, kinds, order, code)),
     }));
   },
 
   async cancelProductCoupon({ body, deps, userId }) {
-    const order = await ownOrder(deps, userId!, body.orderID);
+    const order = await ownOrder(deps, kinds, userId, body.orderID);
     if (!order.couponCode) return { Order: await describeOrder(deps, order) };
-    return { Order: await describeOrder(deps, await repriceOrder(deps, order, undefined)) };
+    return { Order: await describeOrder(deps, await repriceOrder(deps, kinds, order, undefined)) };
   },
 });

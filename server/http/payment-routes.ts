@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../deps.ts';
-import { PAYMENT_RETURN_PATH, receiveWebhook, returnPath } from '../services/orders.ts';
+import { PAYMENT_RETURN_PATH, receiveWebhook, returnPath } from '../services/orders/index.ts';
 import { WebhookSignatureError } from '../services/payments/provider.ts';
 import { SANDBOX_PAGES_PATH } from '../services/payments/sandbox.ts';
 import type { AppEnv } from './api.ts';

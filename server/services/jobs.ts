@@ -1,14 +1,19 @@
 /**
- * Jobs (DESIGN §7): due work kept as rows with a due time and claimed with FOR UPDATE SKIP LOCKED,
- * so any number of server processes can run them. Today: expiring unpaid orders past pay_before
- * (the orders_unpaid_due_idx index is the queue). main.ts runs them on an interval; tests call
- * runDueJobs with a moved clock instead.
+ * The shop's jobs (DESIGN §7): what each kind of due job runs, and the runner main.ts starts on an
+ * interval (tests call runDueJobs with a moved clock instead). The queue itself (a jobs table claimed
+ * with FOR UPDATE SKIP LOCKED, retries with backoff) is jobs/queue.ts; an area with due work schedules
+ * rows there and adds its handlers here.
  */
 import type { Deps } from '../deps.ts';
-import { expireDueOrders } from './orders.ts';
+import { runJobs, type JobHandlers } from './jobs/queue.ts';
+import { ORDER_EXPIRY_JOB, orderJobHandlers } from './orders/index.ts';
 
+const shopJobHandlers: JobHandlers = { ...orderJobHandlers() };
+
+/** Runs every job due at `now`; answers how many unpaid orders it expired. */
 export async function runDueJobs(deps: Deps, now: Date = deps.clock.now()): Promise<{ expiredOrders: number }> {
-  return { expiredOrders: await expireDueOrders(deps, now) };
+  const run = await runJobs(deps, shopJobHandlers, now);
+  return { expiredOrders: run.done[ORDER_EXPIRY_JOB] ?? 0 };
 }
 
 /** Runs the due jobs every intervalMs (one run at a time); returns a stop function. */

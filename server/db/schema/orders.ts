@@ -1,136 +1,112 @@
-import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { variances } from "./catalogue.ts";
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { variances } from './catalogue.ts';
 
 /**
- * Product orders (spec §3 order kinds, issue 5). Placed from the bag in one transaction that holds
- * stock; an unpaid order past pay_before is expired by the jobs runner (claimed FOR UPDATE SKIP
- * LOCKED), releasing its stock and coupon use.
+ * Orders of every kind (spec §3; server/services/orders/): placed in one transaction that takes the
+ * kind's hold (a product order's stock); an unpaid order past pay_before is expired by its
+ * 'order.expire' row in jobs, giving the hold back. A kind keeps its own lines (order_lines: products).
  */
 export const orders = pgTable(
-  "orders",
+  'orders',
   {
-    id: text("id").primaryKey(),
+    id: text('id').primaryKey(),
     /** What a transfer or statement shows; at most 25 characters (the FPS reference label). */
-    reference: text("reference").notNull().unique(),
-    userId: text("user_id")
+    reference: text('reference').notNull().unique(),
+    userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    language: text("language").notNull(),
-    currency: text("currency").notNull(),
-    paymentMethod: text("payment_method").notNull(),
-    paymentStatus: text("payment_status")
-      .$type<
-        "WaitForPayment" | "Paid" | "PaymentFailed" | "Cancelled" | "Expired"
-      >()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Which order kind it is (server/services/orders/kinds.ts): what it holds, how it is priced, what paying it does. */
+    kind: text('kind').notNull().default('product'),
+    language: text('language').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentStatus: text('payment_status')
+      .$type<'WaitForPayment' | 'Paid' | 'PaymentFailed' | 'Cancelled' | 'Expired'>()
       .notNull(),
-    fulfilmentStatus: text("fulfilment_status")
-      .$type<"None" | "InProcess" | "Completed">()
-      .notNull()
-      .default("None"),
-    couponCode: text("coupon_code"),
-    cardId: text("card_id"),
+    fulfilmentStatus: text('fulfilment_status').$type<'None' | 'InProcess' | 'Completed'>().notNull().default('None'),
+    couponCode: text('coupon_code'),
+    cardId: text('card_id'),
     /** The provider's payment currently paying this order. */
-    paymentId: text("payment_id"),
-    deliveryAddress: jsonb("delivery_address"),
-    billingAddress: jsonb("billing_address"),
+    paymentId: text('payment_id'),
+    deliveryAddress: jsonb('delivery_address'),
+    billingAddress: jsonb('billing_address'),
     /** The OrderDetail (contract/bag.ts) the order was placed at. */
-    orderDetail: jsonb("order_detail").notNull(),
-    total: integer("total").notNull(),
+    orderDetail: jsonb('order_detail').notNull(),
+    total: integer('total').notNull(),
     /**
      * The same order priced from the HKD prices, in HKD cents: what an FPS transfer pays (FPS moves Hong Kong
      * dollars), so that paying a USD order by FPS costs what the HKD order would. Null for orders placed before.
      */
-    totalHkd: integer("total_hkd"),
-    ageConfirmed: boolean("age_confirmed").notNull().default(false),
-    payBefore: timestamp("pay_before", { withTimezone: true, mode: "date" }),
-    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
-    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", {
-      withTimezone: true,
-      mode: "date",
-    }).notNull(),
+    totalHkd: integer('total_hkd'),
+    ageConfirmed: boolean('age_confirmed').notNull().default(false),
+    payBefore: timestamp('pay_before', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    index("orders_user_created_idx").on(t.userId, t.createdAt),
-    index("orders_unpaid_due_idx")
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_unpaid_due_idx')
       .on(t.payBefore)
       .where(sql`${t.paymentStatus} in ('WaitForPayment', 'PaymentFailed')`),
   ],
 );
 
 export const orderLines = pgTable(
-  "order_lines",
+  'order_lines',
   {
-    orderId: text("order_id")
+    orderId: text('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    varianceId: text("variance_id")
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    varianceId: text('variance_id')
       .notNull()
       .references(() => variances.id),
-    productId: text("product_id").notNull(),
-    productTypeId: text("product_type_id").notNull(),
-    name: jsonb("name").$type<{ en: string; zh: string }>().notNull(),
-    varianceName: jsonb("variance_name")
-      .$type<{ en: string; zh: string }>()
-      .notNull(),
-    image: text("image").notNull(),
-    price: integer("price").notNull(),
-    quantity: integer("quantity").notNull(),
-    lineTotal: integer("line_total").notNull(),
-    isAlcohol: boolean("is_alcohol").notNull(),
+    productId: text('product_id').notNull(),
+    productTypeId: text('product_type_id').notNull(),
+    name: jsonb('name').$type<{ en: string; zh: string }>().notNull(),
+    varianceName: jsonb('variance_name').$type<{ en: string; zh: string }>().notNull(),
+    image: text('image').notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+    isAlcohol: boolean('is_alcohol').notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.varianceId] })],
 );
 
 /** Every payment event the shop received, once (a redelivery is recognised by its id). */
-export const paymentEvents = pgTable("payment_events", {
-  eventId: text("event_id").primaryKey(),
-  orderId: text("order_id"),
-  type: text("type").notNull(),
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  orderId: text('order_id'),
+  type: text('type').notNull(),
   /** What the shop did with it: applied, ignored (stale or repeated outcome), refund (paid too late). */
-  outcome: text("outcome").notNull(),
-  payload: jsonb("payload").notNull(),
-  receivedAt: timestamp("received_at", {
-    withTimezone: true,
-    mode: "date",
-  }).notNull(),
+  outcome: text('outcome').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 /** Money received for an order that could no longer take it (expired or cancelled): to be refunded. */
-export const refundRequests = pgTable("refund_requests", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  orderId: text("order_id").notNull(),
-  paymentId: text("payment_id").notNull().unique(),
-  amount: integer("amount").notNull(),
-  currency: text("currency").notNull(),
-  reason: text("reason").notNull(),
-  createdAt: timestamp("created_at", {
-    withTimezone: true,
-    mode: "date",
-  }).notNull(),
+export const refundRequests = pgTable('refund_requests', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: text('order_id').notNull(),
+  paymentId: text('payment_id').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 /** The provider's customer record of a member (cards are saved under it). */
 export const paymentCustomers = pgTable(
-  "payment_customers",
+  'payment_customers',
   {
-    userId: text("user_id")
+    userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    provider: text("provider").notNull(),
-    customerId: text("customer_id").notNull(),
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );

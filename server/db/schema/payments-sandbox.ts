@@ -1,71 +1,51 @@
-import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The sandbox provider's own records (it stands in for a real provider's database). */
-export const sandboxCustomers = pgTable("sandbox_customers", {
-  id: text("id").primaryKey(),
-  memberId: text("member_id").notNull(),
-  email: text("email").notNull(),
-  createdAt: timestamp("created_at", {
-    withTimezone: true,
-    mode: "date",
-  }).notNull(),
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  memberId: text('member_id').notNull(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 export const sandboxCards = pgTable(
-  "sandbox_cards",
+  'sandbox_cards',
   {
-    id: text("id").primaryKey(),
-    customerId: text("customer_id"),
-    brand: text("brand").notNull(),
-    last4: text("last4").notNull(),
-    expMonth: integer("exp_month").notNull(),
-    expYear: integer("exp_year").notNull(),
+    id: text('id').primaryKey(),
+    customerId: text('customer_id'),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
     /** How the test card behaves (from its number, which is not kept). */
-    behaviour: jsonb("behaviour").notNull(),
-    createdAt: timestamp("created_at", {
-      withTimezone: true,
-      mode: "date",
-    }).notNull(),
+    behaviour: jsonb('behaviour').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index("sandbox_cards_customer_idx").on(t.customerId)],
+  (t) => [index('sandbox_cards_customer_idx').on(t.customerId)],
 );
 
 export const sandboxPayments = pgTable(
-  "sandbox_payments",
+  'sandbox_payments',
   {
-    id: text("id").primaryKey(),
-    method: text("method").notNull(),
-    orderRef: text("order_ref").notNull(),
-    amount: integer("amount").notNull(),
-    currency: text("currency").notNull(),
-    status: text("status").notNull(),
-    customerId: text("customer_id"),
-    cardId: text("card_id"),
-    returnUrl: text("return_url"),
-    failureCode: text("failure_code"),
-    declineCode: text("decline_code"),
-    fps: jsonb("fps"),
-    createdAt: timestamp("created_at", {
-      withTimezone: true,
-      mode: "date",
-    }).notNull(),
-    updatedAt: timestamp("updated_at", {
-      withTimezone: true,
-      mode: "date",
-    }).notNull(),
+    id: text('id').primaryKey(),
+    method: text('method').notNull(),
+    orderRef: text('order_ref').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    customerId: text('customer_id'),
+    cardId: text('card_id'),
+    returnUrl: text('return_url'),
+    failureCode: text('failure_code'),
+    declineCode: text('decline_code'),
+    fps: jsonb('fps'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
     // One live payment per order: a new one only once the last failed or was cancelled.
-    uniqueIndex("sandbox_payments_live_order_idx")
+    uniqueIndex('sandbox_payments_live_order_idx')
       .on(t.orderRef)
       .where(sql`${t.status} not in ('failed', 'canceled')`),
   ],

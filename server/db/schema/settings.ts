@@ -1,6 +1,6 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { pgTable, text } from 'drizzle-orm/pg-core';
 
-export const settings = pgTable("settings", {
-  key: text("key").primaryKey(),
-  value: text("value").notNull(),
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
 });

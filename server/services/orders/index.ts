@@ -1,0 +1,35 @@
+/**
+ * The shop's orders: the order kinds this server knows, and the entry points that the HTTP routes and
+ * the jobs runner reach without naming a kind (a webhook or a return from a provider's page finds the
+ * order's kind from the order). A new order kind is a module implementing OrderKind (kind.ts; see
+ * product/kind.ts) plus one entry in SHOP_ORDER_KINDS; placing, paying, settling, expiry and
+ * cancelling need no change.
+ *
+ * Modules, one job each: kind.ts (what a kind brings; statuses), place.ts, hold.ts (expiry scheduled,
+ * hold kept or given back), payments.ts (starting payments, checkout, returning from a provider),
+ * settle.ts (every payment outcome, webhooks, refunds), expire.ts, cancel.ts, read.ts, cards.ts, and
+ * product/ (the product kind: bag, stock, totals, re-pricing, ProductOrder descriptions).
+ */
+import type { Deps } from '../../deps.ts';
+import type { JobHandlers } from '../jobs/queue.ts';
+import { expireOrderJob } from './expire.ts';
+import { ORDER_EXPIRY_JOB } from './hold.ts';
+import { orderKinds } from './kind.ts';
+import { returnPath as returnPathOf } from './payments.ts';
+import { productOrderKind } from './product/kind.ts';
+import { receiveWebhook as receiveWebhookOf } from './settle.ts';
+
+export const SHOP_ORDER_KINDS = orderKinds([productOrderKind]);
+
+/** The jobs the order core schedules, for the shop's runner (services/jobs.ts). */
+export const orderJobHandlers = (kinds = SHOP_ORDER_KINDS): JobHandlers => ({ [ORDER_EXPIRY_JOB]: expireOrderJob(kinds) });
+
+/** POST /api/payments/webhook and the sandbox's deliveries. */
+export const receiveWebhook = (deps: Deps, rawBody: string, header: (name: string) => string | undefined) =>
+  receiveWebhookOf(deps, SHOP_ORDER_KINDS, rawBody, header);
+
+/** GET PAYMENT_RETURN_PATH/:orderId. */
+export const returnPath = (deps: Deps, orderId: string, paymentId: string | undefined) => returnPathOf(deps, SHOP_ORDER_KINDS, orderId, paymentId);
+
+export { ORDER_EXPIRY_JOB } from './hold.ts';
+export { PAYMENT_RETURN_PATH } from './provider.ts';
