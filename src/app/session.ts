@@ -1,40 +1,12 @@
-import { createActor, fromPromise, waitFor, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { userGetInfo, userRefreshToken, userSignOut, type TokenSet } from '../../contract/index.ts';
-import { sessionMachine } from '../../machines/session/session.machine.ts';
+import { waitFor, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import type { TokenSet } from '../../contract/index.ts';
+import type { sessionMachine } from '../../machines/session/session.machine.ts';
 import { isLoggedIn, isRefreshing, isSettled } from '../../machines/session/session.selectors.ts';
-import type { CallResult } from '../../machines/shared/call-result.ts';
-import { ApiError, type ApiClient } from '../api/client.ts';
+import type { ApiClient } from '../api/client.ts';
+import { createSessionFlow } from './session.actors.ts';
+import { createFlow } from './use-flow.ts';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
-
-/**
- * Runs a call for a machine actor: business failures become values, the unexpected rejects (DESIGN §5).
- * `failData` picks what a flow needs from a failure's answer (e.g. the account a link needs).
- */
-export function asCallResult<T>(promise: Promise<T>): Promise<CallResult<T>>;
-export function asCallResult<T, F>(
-  promise: Promise<T>,
-  failData: (details: Record<string, unknown>) => F | undefined,
-): Promise<CallResult<T, F>>;
-export async function asCallResult<T, F>(
-  promise: Promise<T>,
-  failData?: (details: Record<string, unknown>) => F | undefined,
-): Promise<CallResult<T, F>> {
-  try {
-    return { ok: true, data: await promise };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code === 'UnknownError' || error.status >= 500) throw error;
-    const session = typeof error.details.session === 'string' ? error.details.session : undefined;
-    const data = failData?.(error.details);
-    return {
-      ok: false,
-      code: error.code,
-      message: error.serverMessage,
-      ...(session ? { session } : {}),
-      ...(data !== undefined ? { data } : {}),
-    };
-  }
-}
 
 const TOKENS_KEY = 'sg.tokens';
 
@@ -61,12 +33,7 @@ export function createSession(deps: {
   inspect?: (event: InspectionEvent) => void;
 }): SessionActor {
   const { api } = deps;
-  const machine = sessionMachine.provide({
-    actors: {
-      userGetInfo: fromPromise(({ input }) => asCallResult(api.call(userGetInfo, input))),
-      userRefreshToken: fromPromise(({ input }) => asCallResult(api.call(userRefreshToken, input))),
-      userSignOut: fromPromise(({ input }) => asCallResult(api.call(userSignOut, input))),
-    },
+  const machine = createSessionFlow(api).provide({
     actions: {
       persistTokens: ({ context }) => {
         if (context.tokens) deps.storage.setItem(TOKENS_KEY, JSON.stringify(context.tokens));
@@ -76,7 +43,7 @@ export function createSession(deps: {
       openLogin: () => deps.openLogin(),
     },
   });
-  const actor = createActor(machine, { input: { tokens: restoreTokens(deps.storage) }, inspect: deps.inspect });
+  const actor = createFlow(deps.inspect, machine, { input: { tokens: restoreTokens(deps.storage) } });
   api.setAuth({
     tokens: () => actor.getSnapshot().context.tokens,
     async refreshed(staleIdToken) {
@@ -96,3 +63,6 @@ export function createSession(deps: {
 export function sessionSettled(actor: SessionActor) {
   return waitFor(actor, isSettled);
 }
+
+/** Moved to src/api/call-result.ts (the `<flow>.actors.ts` files import it there). */
+export { asCallResult } from '../api/call-result.ts';

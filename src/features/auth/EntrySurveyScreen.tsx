@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { getPreSurvey, submitPreSurvey } from '../../../contract/index.ts';
-import { entrySurveyMachine } from '../../../machines/entry-survey/entry-survey.machine.ts';
 import * as entrySurvey from '../../../machines/entry-survey/entry-survey.selectors.ts';
-import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { authMessage } from '../../api/account-messages.ts';
+import { createEntrySurveyFlow } from './entry-survey.actors.ts';
 
 const route = getRouteApi('/entry_survey');
 
@@ -21,17 +19,8 @@ export function EntrySurveyScreen() {
   const router = useRouter();
   const pick = useBilingual();
   const { t, i18n } = useLingui();
-  const machine = useMemo(
-    () =>
-      entrySurveyMachine.provide({
-        actors: {
-          getPreSurvey: fromPromise(() => asCallResult(api.call(getPreSurvey, {}))),
-          submitPreSurvey: fromPromise(({ input }) => asCallResult(api.call(submitPreSurvey, input))),
-        },
-      }),
-    [api],
-  );
-  const flow = useActorRef(machine, { input: { returnTo: returnTo ?? '/home' } });
+  const machine = useMemo(() => createEntrySurveyFlow(api), [api]);
+  const flow = useFlow(machine, { input: { returnTo: returnTo ?? '/home' } });
   const survey = useSelector(flow, entrySurvey.survey);
   const busy = useSelector(flow, entrySurvey.isBusy);
   const canSubmit = useSelector(flow, entrySurvey.canSubmit);

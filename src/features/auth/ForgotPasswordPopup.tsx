@@ -1,33 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { userConfirmForgetPassword, userForgetPassword } from '../../../contract/index.ts';
-import { forgotPasswordMachine } from '../../../machines/forgot-password/forgot-password.machine.ts';
 import * as forgot from '../../../machines/forgot-password/forgot-password.selectors.ts';
-import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { useStore } from '../../app/store.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { authMessage } from '../../api/account-messages.ts';
+import { createForgotPasswordFlow } from './forgot-password.actors.ts';
 import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError } from '../../ui/validation.ts';
 
 export function ForgotPasswordPopup(props: { email?: string; onClose: () => void }) {
   const { api, preferences, popups } = useServices();
   const { locale } = useStore(preferences);
   const { t, i18n } = useLingui();
-  const machine = useMemo(
-    () =>
-      forgotPasswordMachine.provide({
-        actors: {
-          userForgetPassword: fromPromise(({ input }) => asCallResult(api.call(userForgetPassword, { ...input, Language: locale }))),
-          userConfirmForgetPassword: fromPromise(({ input }) => asCallResult(api.call(userConfirmForgetPassword, input))),
-        },
-      }),
-    [api, locale],
-  );
-  const flow = useActorRef(machine);
+  const machine = useMemo(() => createForgotPasswordFlow(api, locale), [api, locale]);
+  const flow = useFlow(machine);
   const busy = useSelector(flow, forgot.isBusy);
   const errorCode = useSelector(flow, forgot.errorCode);
   const enteringCode = useSelector(flow, forgot.isEnteringCode);

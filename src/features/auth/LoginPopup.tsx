@@ -1,22 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  thirdPartyAuthorize,
-  userForceChangePassword,
-  userLogin,
-  type ThirdPartyProvider,
-} from '../../../contract/index.ts';
-import { signInMachine } from '../../../machines/sign-in/sign-in.machine.ts';
+import { thirdPartyAuthorize, type ThirdPartyProvider } from '../../../contract/index.ts';
 import * as signIn from '../../../machines/sign-in/sign-in.selectors.ts';
 import { ApiError } from '../../api/client.ts';
-import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { authMessage } from '../../api/account-messages.ts';
+import { createSignInFlow } from './sign-in.actors.ts';
 import { useSignedIn } from './use-signed-in.ts';
 import { emailError, passwordError, requiredError } from '../../ui/validation.ts';
 import { isEmbeddedBrowser, PROVIDER_NAMES } from '../../ui/third-party.ts';
@@ -25,19 +19,8 @@ import { queries } from '../../api/queries.ts';
 export function LoginPopup(props: { onClose: () => void }) {
   const { api, popups } = useServices();
   const { t, i18n } = useLingui();
-  const machine = useMemo(
-    () =>
-      signInMachine.provide({
-        actors: {
-          userLogin: fromPromise(({ input }) => asCallResult(api.call(userLogin, input))),
-          userForceChangePassword: fromPromise(({ input }) =>
-            asCallResult(api.call(userForceChangePassword, { ...input, skipPassword: false })),
-          ),
-        },
-      }),
-    [api],
-  );
-  const flow = useActorRef(machine);
+  const machine = useMemo(() => createSignInFlow(api), [api]);
+  const flow = useFlow(machine);
   const busy = useSelector(flow, signIn.isBusy);
   const errorCode = useSelector(flow, signIn.errorCode);
   const needsNewPassword = useSelector(flow, signIn.needsNewPassword);

@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { userConfirmSignup, userResendConfirmationCode, userSignup } from '../../../contract/index.ts';
-import { signUpMachine } from '../../../machines/sign-up/sign-up.machine.ts';
 import * as signUp from '../../../machines/sign-up/sign-up.selectors.ts';
-import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { useStore } from '../../app/store.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { authMessage } from '../../api/account-messages.ts';
+import { createSignUpFlow } from './sign-up.actors.ts';
 import { useSignedIn } from './use-signed-in.ts';
 import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError, requiredError } from '../../ui/validation.ts';
 
@@ -20,18 +18,8 @@ export function SignUpPopup(props: { email?: string; onClose: () => void }) {
   const { api, preferences, popups } = useServices();
   const { locale } = useStore(preferences);
   const { t, i18n } = useLingui();
-  const machine = useMemo(
-    () =>
-      signUpMachine.provide({
-        actors: {
-          userSignup: fromPromise(({ input }) => asCallResult(api.call(userSignup, { ...input, Language: locale }))),
-          userConfirmSignup: fromPromise(({ input }) => asCallResult(api.call(userConfirmSignup, input))),
-          userResendConfirmationCode: fromPromise(({ input }) => asCallResult(api.call(userResendConfirmationCode, input))),
-        },
-      }),
-    [api, locale],
-  );
-  const flow = useActorRef(machine, { input: { email: props.email } });
+  const machine = useMemo(() => createSignUpFlow(api, { language: locale }), [api, locale]);
+  const flow = useFlow(machine, { input: { email: props.email } });
   const busy = useSelector(flow, signUp.isBusy);
   const errorCode = useSelector(flow, signUp.errorCode);
   const verifying = useSelector(flow, signUp.isVerifying);

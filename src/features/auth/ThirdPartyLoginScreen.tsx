@@ -2,26 +2,18 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { loginCodeChallenge, userLinkThirdPartyAccountWithLogin, type TokenSet } from '../../../contract/index.ts';
-import { thirdPartySignInMachine } from '../../../machines/third-party-sign-in/third-party-sign-in.machine.ts';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { TokenSet } from '../../../contract/index.ts';
 import * as thirdParty from '../../../machines/third-party-sign-in/third-party-sign-in.selectors.ts';
-import type { LinkRequiredData, LoginCodeChallengeResult } from '../../../machines/third-party-sign-in/third-party-sign-in.types.ts';
-import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { authMessage } from '../../api/account-messages.ts';
 import { requiredError } from '../../ui/validation.ts';
+import { createThirdPartySignInFlow } from './third-party-sign-in.actors.ts';
 
 const route = getRouteApi('/third_party_login');
-
-/** What a LinkRequired answer carries, picked from the error's details. */
-const linkData = (details: Record<string, unknown>): LinkRequiredData | undefined =>
-  typeof details.email === 'string' && typeof details.thirdPartyID === 'string'
-    ? { email: details.email, thirdPartyID: details.thirdPartyID }
-    : undefined;
 
 /** The code exchange was refused: the login has to start again. */
 const EXCHANGE_MESSAGES: Record<string, MessageDescriptor> = {
@@ -62,30 +54,9 @@ function ThirdPartyExchange(props: { code: string; state: string }) {
   const { api, session, pageHistory, popups } = useServices();
   const router = useRouter();
   const { t, i18n } = useLingui();
-  // A code works once: if the flow is restarted (React's strict effects), the running exchange is reused.
-  const exchanges = useRef(new Map<string, Promise<LoginCodeChallengeResult>>());
-  const machine = useMemo(
-    () =>
-      thirdPartySignInMachine.provide({
-        actors: {
-          loginCodeChallenge: fromPromise(({ input }) => {
-            const key = `${input.State} ${input.Code}`;
-            let exchange = exchanges.current.get(key);
-            if (!exchange) {
-              exchange = asCallResult(api.call(loginCodeChallenge, input), linkData);
-              exchanges.current.set(key, exchange);
-              exchange.catch(() => exchanges.current.delete(key));
-            }
-            return exchange;
-          }),
-          userLinkThirdPartyAccountWithLogin: fromPromise(({ input }) =>
-            asCallResult(api.call(userLinkThirdPartyAccountWithLogin, input)),
-          ),
-        },
-      }),
-    [api],
-  );
-  const flow = useActorRef(machine, { input: { code: props.code, state: props.state } });
+  // A code works once: the flow keeps its exchange, so a restart (React's strict effects) reuses it.
+  const [machine] = useState(() => createThirdPartySignInFlow(api));
+  const flow = useFlow(machine, { input: { code: props.code, state: props.state } });
   const busy = useSelector(flow, thirdParty.isBusy);
   const errorCode = useSelector(flow, thirdParty.errorCode);
   const needsPassword = useSelector(flow, thirdParty.needsPassword);

@@ -1,15 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { userConfirmSignup, userResendConfirmationCode, userSignup } from '../../../contract/index.ts';
-import { signUpMachine } from '../../../machines/sign-up/sign-up.machine.ts';
 import * as signUp from '../../../machines/sign-up/sign-up.selectors.ts';
-import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormError } from '../../ui/Field.tsx';
 import { authMessage } from '../../api/account-messages.ts';
+import { createSignUpFlow } from './sign-up.actors.ts';
 
 const route = getRouteApi('/verify_sign_up');
 
@@ -19,19 +17,9 @@ export function VerifySignUpScreen() {
   const { email, code } = route.useSearch();
   const router = useRouter();
   const { t, i18n } = useLingui();
-  const machine = useMemo(
-    () =>
-      signUpMachine.provide({
-        actors: {
-          userSignup: fromPromise(({ input }) => asCallResult(api.call(userSignup, input))),
-          userConfirmSignup: fromPromise(({ input }) => asCallResult(api.call(userConfirmSignup, input))),
-          userResendConfirmationCode: fromPromise(({ input }) => asCallResult(api.call(userResendConfirmationCode, input))),
-        },
-      }),
-    [api],
-  );
+  const machine = useMemo(() => createSignUpFlow(api), [api]);
   // Starting with the e-mail puts the flow straight at the code step.
-  const flow = useActorRef(machine, { input: { email: email ?? '' } });
+  const flow = useFlow(machine, { input: { email: email ?? '' } });
   const busy = useSelector(flow, signUp.isBusy);
   const errorCode = useSelector(flow, signUp.errorCode);
   const canResend = useSelector(flow, signUp.canResend);

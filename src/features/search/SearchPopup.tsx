@@ -2,20 +2,18 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { getAutocompleteRecommend, KEYWORD_MAX_LENGTH, searchProduct, type SearchType } from '../../../contract/index.ts';
-import { searchMachine } from '../../../machines/search/search.machine.ts';
+import { KEYWORD_MAX_LENGTH, type SearchType } from '../../../contract/index.ts';
 import * as flowState from '../../../machines/search/search.selectors.ts';
 import { NETWORK_ERROR, type Recommendation, type SearchOutput } from '../../../machines/search/search.types.ts';
 import { messageFor } from '../../api/error-messages.ts';
-import { cookieId } from '../../app/cookie-id.ts';
-import { asCallResult } from '../../app/session.ts';
 import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { searchQueries } from './queries.ts';
+import { createSearchFlow } from './search.actors.ts';
 import { useRecentSearches } from './recent-searches.ts';
 import './search.css';
 
@@ -29,29 +27,8 @@ export function SearchPopup(props: { keyword?: string; searchType?: SearchType; 
   const { t, i18n } = useLingui();
   const pick = useBilingual();
   const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      searchMachine.provide({
-        actors: {
-          // Superseded requests are aborted: the machine stops this actor, which aborts its signal.
-          getAutocompleteRecommend: fromPromise(({ input, signal }) =>
-            asCallResult(api.call(getAutocompleteRecommend, input, { signal })),
-          ),
-          // Signed in, the bearer goes along so the server keeps the member's recent searches.
-          searchProduct: fromPromise(({ input }) =>
-            asCallResult(
-              api.call(
-                searchProduct,
-                { ...input, Currency: preferences.get().currency ?? 'HKD', CookieID: cookieId() },
-                { withSession: true },
-              ),
-            ),
-          ),
-        },
-      }),
-    [api, preferences],
-  );
-  const flow = useActorRef(machine, { input: { keyword: props.keyword, searchType } });
+  const machine = useMemo(() => createSearchFlow(api, preferences), [api, preferences]);
+  const flow = useFlow(machine, { input: { keyword: props.keyword, searchType } });
   const keyword = useSelector(flow, flowState.keyword);
   const showsStartLists = useSelector(flow, flowState.showsStartLists);
   const showsSuggestions = useSelector(flow, flowState.showsSuggestions);
