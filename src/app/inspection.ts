@@ -6,25 +6,19 @@ import type { ActorRefLike, InspectionEvent } from 'xstate';
  * It is on every first load, so it stays small and does almost nothing until it is needed: it only
  * remembers the live actors. When a flow-tools page says hello on the BroadcastChannel (in this tab
  * or another), or one was open in this browser before, it loads the publisher (a chunk of
- * features/flow-tools), which masks tokens, card data and passwords and publishes every actor's
+ * its own, app/inspection-publisher.ts), which masks tokens, card data and passwords and publishes every actor's
  * snapshots and events on the channel for /testing2. With the flow tools off (a production build not
  * configured for them) it does nothing at all.
  */
 
-export const INSPECTION_CHANNEL = 'sg-flow-inspection';
-/** Set in localStorage while a tools page is or was open in this browser, so new tabs publish from the start. */
-export const TOOLS_OPENED_KEY = 'sg.flowTools';
+import { INSPECTION_CHANNEL, TOOLS_OPENED_KEY, type InspectionPublisher } from './inspection-channel.ts';
+
+export { INSPECTION_CHANNEL, TOOLS_OPENED_KEY, type InspectionPublisher };
 
 /** Dev and test builds always; a production build when the server says so (FLOW_TOOLS, a meta tag in index.html). */
 export function flowToolsEnabled(): boolean {
   if (import.meta.env.DEV || import.meta.env.MODE === 'test') return true;
   return typeof document !== 'undefined' && document.querySelector('meta[name="sg-flow-tools"]')?.getAttribute('content') === 'on';
-}
-
-export interface InspectionPublisher {
-  handle(event: InspectionEvent): void;
-  /** Publishes the current snapshot of each actor (for a tools page that just opened). */
-  announce(actors: Iterable<ActorRefLike>): void;
 }
 
 export interface Inspection {
@@ -48,7 +42,7 @@ export function createInspection(
 
   const publish = () =>
     (loading ??= enabled
-      ? import('../features/flow-tools/inspection-publisher.ts').then(({ createPublisher }) => {
+      ? import('./inspection-publisher.ts').then(({ createPublisher }) => {
           publisher = createPublisher(tab);
           for (const event of buffered) publisher.handle(event);
           buffered = [];

@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
-import { PendingScreen, RouteErrorScreen } from '../features/layout/RouteStates.tsx';
+import { PendingScreen, RouteErrorScreen } from '../ui/RouteStates.tsx';
 import { isLoggedIn } from '../../machines/session/session.selectors.ts';
 import type { AppServices } from './services.ts';
 

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { AppServices } from '../app/services.ts';
 import { RootLayout } from '../features/layout/RootLayout.tsx';
-import { NotFoundScreen, RouteErrorScreen } from '../features/layout/RouteStates.tsx';
+import { NotFoundScreen, RouteErrorScreen } from '../ui/RouteStates.tsx';
 
 export const Route = createRootRouteWithContext<AppServices>()({
   component: RootLayout,

@@ -19,7 +19,7 @@ import { oolongLine } from '../../machines/bag/bag.fixtures.ts';
 import * as bagState from '../../machines/bag/bag.selectors.ts';
 import type { BagContext, GetShoppingBagOutput } from '../../machines/bag/bag.types.ts';
 import { users } from '../../server/db/schema.ts';
-import { currentBag } from '../../src/features/bag/bag-handle.ts';
+import { currentBag } from '../../src/app/bag.ts';
 import { bagModel } from '../machines/bag.model.ts';
 import {
   describeEvent,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addShoppingBag, getShoppingBag, type TokenSet } from '../../contract/index.ts';
 import { bagItems, users, variances } from '../../server/db/schema.ts';
 import { addGeneratedProducts } from '../../server/db/seed/index.ts';
-import { currentBag } from '../../src/features/bag/bag-handle.ts';
+import { currentBag } from '../../src/app/bag.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';

@@ -8,7 +8,7 @@ import { userLogin } from '../../contract/index.ts';
 import { formatPlan, testPlan } from '../../flows/plan.ts';
 import { isUserReady } from '../../machines/session/session.selectors.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
-import { maskedCopy, MASK } from '../../src/features/flow-tools/masking.ts';
+import { maskedCopy, MASK } from '../../src/app/masking.ts';
 import { diff } from '../../src/features/flow-tools/snapshot-diff.ts';
 import { signUpModel } from '../machines/sign-up.model.ts';
 import { renderApp } from '../support/render-app.tsx';

@@ -10,7 +10,7 @@ import { useBilingual } from '../../ui/Bilingual.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { useBagActor } from './bag-handle.ts';
+import { useBagActor } from '../../app/bag.ts';
 import './bag.css';
 
 /** Spec §2 "coupons" popup: the coupons this member can use now (coupon/list); picking one applies it to the bag. */

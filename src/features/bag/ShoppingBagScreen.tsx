@@ -8,8 +8,8 @@ import * as bagState from '../../../machines/bag/bag.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { useBagActor, type BagActor } from './bag-handle.ts';
-import { useCouponErrorText, useFailureText, useNoticeText } from './bag-words.tsx';
+import { useBagActor, type BagActor } from '../../app/bag.ts';
+import { useCouponErrorText, useFailureText, useNoticeText } from '../../ui/bag-words.tsx';
 import './bag.css';
 
 /** Spec §2 shopping_bag: lines, notices, coupon, summary and the way to checkout. */

@@ -9,7 +9,7 @@ import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { contentLanguage } from '../../i18n/i18n.ts';
 import { OrderDetails } from '../../ui/OrderDetails.tsx';
-import { currentBag } from '../bag/bag-handle.ts';
+import { currentBag } from '../../app/bag.ts';
 import { createCheckoutMachine } from './checkout-service.ts';
 import './checkout.css';
 import { productOrderQuery } from './order-query.ts';

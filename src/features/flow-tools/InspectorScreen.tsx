@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useReducer, useState } from 'react';
 import { INSPECTION_CHANNEL, TOOLS_OPENED_KEY } from '../../app/inspection.ts';
 import { useServices } from '../../app/services.ts';
-import type { ActorInfo, InspectionMessage, SnapshotView } from './inspection-messages.ts';
+import type { ActorInfo, InspectionMessage, SnapshotView } from '../../app/inspection-messages.ts';
 import { brief, diff } from './snapshot-diff.ts';
 import './flow-tools.css';
 

@@ -7,10 +7,10 @@ import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { AccountButton } from './AccountButton.tsx';
-import { WishlistButton } from '../wishlist/WishlistButton.tsx';
+import { WishlistButton } from './WishlistButton.tsx';
 
 // The bag and its badge are the member's: a visitor's first load leaves them out.
-const BagBadge = membersOnly(() => import('../bag/BagBadge.tsx').then((m) => ({ default: m.BagBadge })));
+const BagBadge = membersOnly(() => import('./BagBadge.tsx').then((m) => ({ default: m.BagBadge })));
 
 export function TopMenuBar() {
   const { api, popups, preferences } = useServices();

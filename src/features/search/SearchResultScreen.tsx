@@ -8,7 +8,7 @@ import type { SearchType } from '../../../contract/index.ts';
 import { isLoggedIn } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
-import { ProductGrid } from '../shop/ProductCard.tsx';
+import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { keywordOf, resultFilters, searchQueries, type ResultFilters } from './queries.ts';
 import './search.css';
 

@@ -6,8 +6,8 @@ import { queries } from '../../api/queries.ts';
 import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { ProductGrid } from './ProductCard.tsx';
-import { useCurrency } from './use-currency.ts';
+import { ProductGrid } from '../../ui/ProductCard.tsx';
+import { useCurrency } from '../../ui/use-currency.ts';
 
 // The member's greeting and guide; a visitor's first load leaves it out.
 const MemberHome = membersOnly(() => import('./MemberHome.tsx').then((m) => ({ default: m.MemberHome })));

@@ -6,9 +6,9 @@ import type { SortOrder } from '../../../contract/index.ts';
 import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { AddToBag } from '../bag/AddToBag.tsx';
-import { ProductGrid } from './ProductCard.tsx';
-import { useCurrency } from './use-currency.ts';
+import { AddToBag } from './AddToBag.tsx';
+import { ProductGrid } from '../../ui/ProductCard.tsx';
+import { useCurrency } from '../../ui/use-currency.ts';
 
 const route = getRouteApi('/new_in/{-$productTypeID}');
 

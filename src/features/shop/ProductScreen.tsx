@@ -8,10 +8,11 @@ import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { WishlistHeart } from '../wishlist/WishlistHeart.tsx';
-import { AddToBag } from '../bag/AddToBag.tsx';
-import { ProductGrid } from './ProductCard.tsx';
-import { useCurrency } from './use-currency.ts';
+import { WishlistHeart } from '../../ui/WishlistHeart.tsx';
+import { AddToBag } from './AddToBag.tsx';
+import { ProductGrid } from '../../ui/ProductCard.tsx';
+import { useCurrency } from '../../ui/use-currency.ts';
+import './shop.css';
 
 const route = getRouteApi('/product/$productID');
 

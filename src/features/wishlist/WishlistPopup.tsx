@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { useWishlist } from './use-wishlist.ts';
+import { useWishlist } from '../../ui/use-wishlist.ts';
 import './wishlist.css';
 
 /** The member's saved products, with links and remove buttons. */

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/search_boxset/{-$keyword}')({
   validateSearch: ResultSearchParams,
   loaderDeps: ({ search }) => search,
   loader: resultsLoader('boxset'),
-  component: lazyScreen(() => import('../../features/shop/BoxsetSearchScreen.tsx'), 'BoxsetSearchScreen'),
+  component: lazyScreen(() => import('../../features/search/BoxsetSearchScreen.tsx'), 'BoxsetSearchScreen'),
 });

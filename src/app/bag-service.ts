@@ -1,17 +1,17 @@
 /**
- * The bag for the app session (loaded lazily by bag-handle.ts): the bag machine with its calls,
+ * The bag for the app session (loaded lazily by app/bag.ts): the bag machine with its calls,
  * one actor per signed-in member, stopped on sign-out, told about currency changes.
  */
 import { createActor, fromPromise } from 'xstate';
-import { addShoppingBag, couponApply, getShoppingBag, setShoppingBag } from '../../../contract/index.ts';
-import { bagMachine } from '../../../machines/bag/bag.machine.ts';
-import type { GetShoppingBagInput } from '../../../machines/bag/bag.types.ts';
-import { couponFailData, withCouponRecovery } from '../../../machines/coupon-totals/coupon-totals.provide.ts';
-import * as sessionState from '../../../machines/session/session.selectors.ts';
-import type { AppServices } from '../../app/services.ts';
-import { asCallResult } from '../../app/session.ts';
-import type { Store } from '../../app/store.ts';
-import type { BagActor } from './bag-handle.ts';
+import { addShoppingBag, couponApply, getShoppingBag, setShoppingBag } from '../../contract/index.ts';
+import { bagMachine } from '../../machines/bag/bag.machine.ts';
+import type { GetShoppingBagInput } from '../../machines/bag/bag.types.ts';
+import { couponFailData, withCouponRecovery } from '../../machines/coupon-totals/coupon-totals.provide.ts';
+import * as sessionState from '../../machines/session/session.selectors.ts';
+import type { AppServices } from './services.ts';
+import { asCallResult } from './session.ts';
+import type { Store } from './store.ts';
+import type { BagActor } from './bag.ts';
 
 export function createBagMachine(api: AppServices['api']) {
   return bagMachine.provide({

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { ChunkLoadTimeout } from '../../app/lazy-screen.ts';
+import { ChunkLoadTimeout } from '../app/lazy-screen.ts';
 
 export function NotFoundScreen() {
   return (

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
-import { HeartIcon } from './HeartButton.tsx';
+import { HeartIcon } from '../../ui/HeartButton.tsx';
 
 /** Opens the wishlist popup; members only. */
 export function WishlistButton() {

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { badgeText, lineCount } from '../../../machines/bag/bag.selectors.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
-import { useBagActor } from './bag-handle.ts';
+import { useBagActor } from '../../app/bag.ts';
 import './bag-badge.css';
 
 /**

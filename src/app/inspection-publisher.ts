@@ -3,7 +3,7 @@
  * into masked messages on the BroadcastChannel that /testing2 listens to, in this tab and others.
  */
 import type { ActorRefLike, InspectionEvent } from 'xstate';
-import { INSPECTION_CHANNEL, type InspectionPublisher } from '../../app/inspection.ts';
+import { INSPECTION_CHANNEL, type InspectionPublisher } from './inspection-channel.ts';
 import type { ActorInfo, InspectionMessage, SnapshotView } from './inspection-messages.ts';
 import { maskedCopy } from './masking.ts';
 

@@ -11,9 +11,10 @@ import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { useBagActor, type BagActor } from './bag-handle.ts';
-import { useFailureText, useNoticeText } from './bag-words.tsx';
-import './bag.css';
+import { useBagActor, type BagActor } from '../../app/bag.ts';
+import { useFailureText, useNoticeText } from '../../ui/bag-words.tsx';
+import '../../ui/stepper.css';
+import './add-to-bag.css';
 
 const available = (v: Variance) => v.StockStatus !== 'OutOfStock' && !v.StopSell;
 

@@ -6,11 +6,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { bagMachine } from '../../../machines/bag/bag.machine.ts';
-import * as sessionState from '../../../machines/session/session.selectors.ts';
-import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../app/lazy-screen.ts';
-import { useServices, type AppServices } from '../../app/services.ts';
-import { createStore, type Store } from '../../app/store.ts';
+import type { bagMachine } from '../../machines/bag/bag.machine.ts';
+import * as sessionState from '../../machines/session/session.selectors.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './lazy-screen.ts';
+import { useServices, type AppServices } from './services.ts';
+import { createStore, type Store } from './store.ts';
 
 export type BagActor = ActorRefFrom<typeof bagMachine>;
 

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import * as sessionState from '../../../machines/session/session.selectors.ts';
-import { addWishlist, delWishlist, type ProductCard } from '../../../contract/index.ts';
-import { queries } from '../../api/queries.ts';
-import { useServices } from '../../app/services.ts';
-import { useCurrency } from '../shop/use-currency.ts';
+import * as sessionState from '../../machines/session/session.selectors.ts';
+import { addWishlist, delWishlist, type ProductCard } from '../../contract/index.ts';
+import { queries } from '../api/queries.ts';
+import { useServices } from '../app/services.ts';
+import { useCurrency } from './use-currency.ts';
 
 const WISHLIST_KEY = ['member', 'wishlist'] as const;
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import type { ProductCard } from '../../../contract/index.ts';
+import type { ProductCard } from '../../contract/index.ts';
 import { HeartButton } from './HeartButton.tsx';
 import { useWishlist } from './use-wishlist.ts';
 

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useState } from 'react';
-import type { ProductCard } from '../../../contract/index.ts';
-import * as sessionState from '../../../machines/session/session.selectors.ts';
-import { lazy } from '../../app/lazy-screen.ts';
-import { useServices } from '../../app/services.ts';
+import type { ProductCard } from '../../contract/index.ts';
+import * as sessionState from '../../machines/session/session.selectors.ts';
+import { lazy } from '../app/lazy-screen.ts';
+import { useServices } from '../app/services.ts';
 import { HeartButton } from './HeartButton.tsx';
 
 // The wishlist and its toggle are the member's: a chunk of their own, which a visitor's first load

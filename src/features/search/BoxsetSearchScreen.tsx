@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import { keywordOf, resultFilters } from '../search/queries.ts';
-import { SearchResults } from '../search/SearchResultScreen.tsx';
+import { keywordOf, resultFilters } from './queries.ts';
+import { SearchResults } from './SearchResultScreen.tsx';
 
 const route = getRouteApi('/search_boxset/{-$keyword}');
 

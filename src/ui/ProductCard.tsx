@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { ProductCard as Card } from '../../../contract/index.ts';
-import { useBilingual } from '../../ui/Bilingual.tsx';
-import { Price } from '../../ui/Price.tsx';
-import { WishlistHeart } from '../wishlist/WishlistHeart.tsx';
+import type { ProductCard as Card } from '../../contract/index.ts';
+import { useBilingual } from './Bilingual.tsx';
+import { Price } from './Price.tsx';
+import { WishlistHeart } from './WishlistHeart.tsx';
 
 /** `action`: a control under the card (e.g. Add to bag), passed in so the card itself stays light on the home page. */
 export function ProductCard({ product, action }: { product: Card; action?: ReactNode }) {

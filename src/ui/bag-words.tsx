@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { BagFailure, BagLine, BagNotice, CouponError } from '../../../machines/bag/bag.types.ts';
-import { useBilingual } from '../../ui/Bilingual.tsx';
+import type { BagFailure, BagLine, BagNotice, CouponError } from '../../machines/bag/bag.types.ts';
+import { useBilingual } from './Bilingual.tsx';
 
 /** Spec §8 bag notices and the answers to the member's own changes, in words. */
 export function useNoticeText(lines: readonly BagLine[], fallbackName?: string): (notice: BagNotice) => string {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import './wishlist.css';
+import './wishlist-heart.css';
 
 /** The wishlist heart's button, filled when the product is saved; `children` show under it. */
 export function HeartButton({

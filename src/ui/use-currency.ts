@@ -1,6 +1,6 @@
-import type { Currency } from '../../../contract/index.ts';
-import { useServices } from '../../app/services.ts';
-import { useStore } from '../../app/store.ts';
+import type { Currency } from '../../contract/index.ts';
+import { useServices } from '../app/services.ts';
+import { useStore } from '../app/store.ts';
 
 /** The active currency; route loaders resolve it before any shop screen renders. */
 export function useCurrency(): Currency {
