@@ -10,6 +10,7 @@ CREATE TABLE "jobs" (
 	CONSTRAINT "jobs_kind_key_pk" PRIMARY KEY("kind","key")
 );
 --> statement-breakpoint
+DROP INDEX "orders_unpaid_due_idx";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "kind" text DEFAULT 'product' NOT NULL;--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("due_at");--> statement-breakpoint
 -- Unpaid orders placed before the jobs table: their hold expiry becomes a row, as placing schedules one now.

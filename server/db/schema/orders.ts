@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { variances } from './catalogue.ts';
@@ -48,9 +47,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_unpaid_due_idx')
-      .on(t.payBefore)
-      .where(sql`${t.paymentStatus} in ('WaitForPayment', 'PaymentFailed')`),
+    // No index on pay_before: expiry is found through the jobs table; reads expire by member or by id.
   ],
 );
 
