@@ -4,7 +4,7 @@ import type { sessionMachine } from '../../machines/session/session.machine.ts';
 import { isLoggedIn, isRefreshing, isSettled } from '../../machines/session/session.selectors.ts';
 import type { ApiClient } from '../api/client.ts';
 import { createSessionFlow } from './session.actors.ts';
-import { createFlow } from './use-flow.ts';
+import { createFlow } from './flow.ts';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
