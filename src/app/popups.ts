@@ -1,31 +1,16 @@
-import type { SearchType } from '../../contract/index.ts';
-import type { ResultFilters } from '../features/search/queries.ts';
 import { createStore, type Store } from './store.ts';
 
-/** Props of each popup; popups are not routes (spec §2). */
+/**
+ * Props of each popup; popups are not routes (spec §2). The error popup is the app's own; every
+ * other popup is added by the feature that owns it, in its src/features/<area>/popups.ts:
+ *
+ *   declare module '../../app/popups.ts' { interface PopupProps { wallet: Record<string, never> } }
+ *   export const popups = definePopups({ wallet: () => import('./WalletPopup.tsx').then((m) => m.WalletPopup) });
+ *
+ * The popup host (PopupHost.tsx) finds every feature's popups.ts by that name.
+ */
 export interface PopupProps {
-  language: Record<string, never>;
-  currency: Record<string, never>;
   error: { code: string; reason: string };
-  login: Record<string, never>;
-  signUp: { email?: string };
-  forgotPassword: { email?: string };
-  account: Record<string, never>;
-  notifications: Record<string, never>;
-  wishlist: Record<string, never>;
-  coupons: Record<string, never>;
-  /** Opened on a results page, it starts from that page's keyword and kind of search. */
-  search: { keyword?: string; searchType?: SearchType };
-  filterSort: { searchType: SearchType; keyword: string; filters: ResultFilters };
-  /** The member's product orders in four tabs (spec §3). */
-  orders: Record<string, never>;
-  /** The member's saved cards: list, add, delete. */
-  wallet: Record<string, never>;
-  /** Delivery addresses: pick the main one, add, edit (checkout reads the main one). */
-  deliveryAddresses: Record<string, never>;
-  billingAddress: Record<string, never>;
-  /** The FPS QR of an unpaid order, with its countdown; paid shows the order confirmation. */
-  fpsPayment: { orderID: string };
 }
 export type PopupName = keyof PopupProps;
 
