@@ -19,20 +19,21 @@ import { revokeAllSessions, revokeOtherSessions, revokeSession, rotateSession, s
 import { assertOwnAvatar } from '../services/uploads.ts';
 import { incorrectCredentials, requireAccessToken, toUserDetail, userByEmail, userById } from '../services/users.ts';
 import { implement } from './handler.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 const DAY_MS = 86_400_000;
 const CHALLENGE_SECONDS = 300;
 
 function checkPassword(password: string, field: string) {
   const problems = passwordProblems(password);
-  if (problems.length) throw new ApiError(400, 'InvalidPasswordException', `Password does not conform to policy: ${problems.join(', ')}`, field, { Problems: problems });
+  if (problems.length) throw new ApiError(400, ErrorCode.InvalidPasswordException, `Password does not conform to policy: ${problems.join(', ')}`, field, { Problems: problems });
 }
 
 /** Spec §5: a country must be within the service range. */
 async function checkServiceRange(db: Db, addresses: readonly Address[], field: string) {
   for (const address of addresses) {
     const [country] = await db.select({ inService: countries.inService }).from(countries).where(eq(countries.id, address.CountryID));
-    if (!country?.inService) throw new ApiError(400, 'InvalidParameter', 'Country must be within the service range', field);
+    if (!country?.inService) throw new ApiError(400, ErrorCode.InvalidParameter, 'Country must be within the service range', field);
   }
 }
 
@@ -43,7 +44,7 @@ export const accountHandlers = implement(contract, {
     limit(deps, 'signUpsPerAddress', clientIp ?? 'unknown');
     limit(deps, 'mailsPerRecipient', body.email);
     if (await userByEmail(deps.db, body.email)) {
-      throw new ApiError(400, 'UsernameExistsException', 'An account with the given email already exists.');
+      throw new ApiError(400, ErrorCode.UsernameExistsException, 'An account with the given email already exists.');
     }
     const id = randomUUID();
     const language = body.Language ?? 'en';
@@ -60,7 +61,7 @@ export const accountHandlers = implement(contract, {
       });
     } catch {
       // Two sign-ups with one address at once: the unique index decides.
-      throw new ApiError(400, 'UsernameExistsException', 'An account with the given email already exists.');
+      throw new ApiError(400, ErrorCode.UsernameExistsException, 'An account with the given email already exists.');
     }
     const { code } = await issueCode(deps, id, 'signup');
     const link = `${deps.config.publicUrl}/verify_sign_up?email=${encodeURIComponent(body.email)}&code=${code}`;
@@ -98,11 +99,11 @@ export const accountHandlers = implement(contract, {
     const valid = await deps.passwords.verify(body.password, user?.passwordHash);
     if (!user || !valid) throw incorrectCredentials();
     await attempt.succeeded();
-    if (user.disabled) throw new ApiError(400, 'AccountDisabled', 'User is disabled.');
-    if (!user.emailVerified) throw new ApiError(400, 'UserNotConfirmedException', 'User is not confirmed.');
+    if (user.disabled) throw new ApiError(400, ErrorCode.AccountDisabled, 'User is disabled.');
+    if (!user.emailVerified) throw new ApiError(400, ErrorCode.UserNotConfirmedException, 'User is not confirmed.');
     if (user.resetRequired) {
       const session = await deps.tokens.sign('challenge', { userId: user.id, sessionId: 'challenge' }, CHALLENGE_SECONDS);
-      throw new ApiError(400, 'ResetPasswordRequire', 'Password reset required for the user', undefined, { session });
+      throw new ApiError(400, ErrorCode.ResetPasswordRequire, 'Password reset required for the user', undefined, { session });
     }
     return startSession(deps, user.id);
   },
@@ -110,9 +111,9 @@ export const accountHandlers = implement(contract, {
   async userForceChangePassword({ body, deps }) {
     const claims = await deps.tokens.verify('challenge', body.session);
     const user = claims ? await userById(deps.db, claims.userId) : undefined;
-    if (!user || user.email !== body.email) throw new ApiError(400, 'NotAuthorizedException', 'Invalid session for the user, session is expired.');
+    if (!user || user.email !== body.email) throw new ApiError(400, ErrorCode.NotAuthorizedException, 'Invalid session for the user, session is expired.');
     if (body.skipPassword) {
-      if (user.resetRequired) throw new ApiError(400, 'ResetPasswordRequire', 'A new password is required');
+      if (user.resetRequired) throw new ApiError(400, ErrorCode.ResetPasswordRequire, 'A new password is required');
       return startSession(deps, user.id);
     }
     checkPassword(body.password, 'password');
@@ -153,14 +154,14 @@ export const accountHandlers = implement(contract, {
 
   async userUpdateForgetPassword({ body, deps }) {
     const claims = await deps.tokens.verify('reset', body.accessToken);
-    if (!claims) throw new ApiError(400, 'ExpiredCodeException', 'The reset link is invalid or has expired.');
+    if (!claims) throw new ApiError(400, ErrorCode.ExpiredCodeException, 'The reset link is invalid or has expired.');
     checkPassword(body.proposedPassword, 'proposedPassword');
     const consumed = await deps.db
       .update(verificationCodes)
       .set({ consumedAt: deps.clock.now() })
       .where(and(eq(verificationCodes.id, claims.sessionId), eq(verificationCodes.userId, claims.userId), isNull(verificationCodes.consumedAt)))
       .returning({ id: verificationCodes.id });
-    if (consumed.length === 0) throw new ApiError(400, 'ExpiredCodeException', 'The reset link is invalid or has expired.');
+    if (consumed.length === 0) throw new ApiError(400, ErrorCode.ExpiredCodeException, 'The reset link is invalid or has expired.');
     await setNewPassword(deps, claims.userId, body.proposedPassword);
     return {};
   },
@@ -178,7 +179,7 @@ export const accountHandlers = implement(contract, {
 
   async userGetInfo({ body, deps, userId }) {
     await requireAccessToken(deps, body.accessToken, userId);
-    const user = await userById(deps.db, userId!);
+    const user = await userById(deps.db, userId);
     return {
       userDetailInfo: toUserDetail(user, deps.clock.now()),
       checking: {
@@ -192,7 +193,7 @@ export const accountHandlers = implement(contract, {
 
   async userUpdateInfo({ body, deps, userId }) {
     await requireAccessToken(deps, body.accessToken, userId);
-    const user = await userById(deps.db, userId!);
+    const user = await userById(deps.db, userId);
     const { accessToken: _token, ...fields } = body;
     if (fields.deliveryAddress) await checkServiceRange(deps.db, fields.deliveryAddress, 'deliveryAddress');
     if (fields.billingAddress) await checkServiceRange(deps.db, [fields.billingAddress], 'billingAddress');
@@ -200,7 +201,7 @@ export const accountHandlers = implement(contract, {
     const addresses = fields.deliveryAddress ?? (user.deliveryAddresses as DeliveryAddress[]);
     const mainIndex = fields.mainDeliveryAddressIndex ?? Math.min(user.mainDeliveryAddressIndex, Math.max(addresses.length - 1, 0));
     if (addresses.length > 0 && mainIndex >= addresses.length) {
-      throw new ApiError(400, 'InvalidParameter', 'mainDeliveryAddressIndex is out of range', 'mainDeliveryAddressIndex');
+      throw new ApiError(400, ErrorCode.InvalidParameter, 'mainDeliveryAddressIndex is out of range', 'mainDeliveryAddressIndex');
     }
     const [updated] = await deps.db
       .update(users)
@@ -225,7 +226,7 @@ export const accountHandlers = implement(contract, {
 
   async userUpdateName({ body, deps, userId }) {
     await requireAccessToken(deps, body.accessToken, userId);
-    const user = await userById(deps.db, userId!);
+    const user = await userById(deps.db, userId);
     const now = deps.clock.now();
     if (user.name?.toLowerCase() === body.name.toLowerCase() && user.name === body.name) {
       return { userDetailInfo: toUserDetail(user, now) };
@@ -234,10 +235,10 @@ export const accountHandlers = implement(contract, {
       const allowedAt = user.nameChangedAt.getTime() + USERNAME_CHANGE_WAIT_DAYS * DAY_MS;
       if (allowedAt > now.getTime()) {
         const days = Math.ceil((allowedAt - now.getTime()) / DAY_MS);
-        throw new ApiError(400, 'UpdateNameLimit', 'Username updated too frequently', undefined, { DaysRemaining: days });
+        throw new ApiError(400, ErrorCode.UpdateNameLimit, 'Username updated too frequently', undefined, { DaysRemaining: days });
       }
     }
-    if (await nameTaken(deps.db, body.name, user.id)) throw new ApiError(400, 'NameAlreadyExists', 'Username already exists', 'name');
+    if (await nameTaken(deps.db, body.name, user.id)) throw new ApiError(400, ErrorCode.NameAlreadyExists, 'Username already exists', 'name');
     try {
       const [updated] = await deps.db
         .update(users)
@@ -246,7 +247,7 @@ export const accountHandlers = implement(contract, {
         .returning();
       return { userDetailInfo: toUserDetail(updated!, now) };
     } catch {
-      throw new ApiError(400, 'NameAlreadyExists', 'Username already exists', 'name');
+      throw new ApiError(400, ErrorCode.NameAlreadyExists, 'Username already exists', 'name');
     }
   },
 
@@ -274,32 +275,32 @@ export const accountHandlers = implement(contract, {
   },
 
   async getPreSurveyResult({ deps, userId }) {
-    const [row] = await deps.db.select().from(preSurveyAnswers).where(eq(preSurveyAnswers.userId, userId!));
+    const [row] = await deps.db.select().from(preSurveyAnswers).where(eq(preSurveyAnswers.userId, userId));
     return row ? { Answers: row.answers as never, SubmitTime: row.submittedAt.toISOString() } : { Answers: [] };
   },
 
   async submitPreSurvey({ body, deps, userId }) {
     const survey = await preSurvey(deps.db);
-    if (body.Survey.SurveyID !== survey.id) throw new ApiError(400, 'InvalidParameter', 'Unknown survey', 'Survey.SurveyID');
+    if (body.Survey.SurveyID !== survey.id) throw new ApiError(400, ErrorCode.InvalidParameter, 'Unknown survey', 'Survey.SurveyID');
     const questions = survey.questions as SurveyQuestion[];
     for (const q of questions) {
       const answer = body.Survey.Answers.find((a) => a.QuestionID === q.QuestionID);
       const chosen = answer?.OptionIDs ?? [];
       const validOptions = chosen.every((o) => q.Options.some((opt) => opt.OptionID === o));
       if (!validOptions || (q.Type === 'Radio' && chosen.length > 1)) {
-        throw new ApiError(400, 'InvalidParameter', `Invalid answer to ${q.QuestionID}`, 'Survey.Answers');
+        throw new ApiError(400, ErrorCode.InvalidParameter, `Invalid answer to ${q.QuestionID}`, 'Survey.Answers');
       }
       const answered = q.Type === 'Text' ? !!answer?.Text?.trim() : chosen.length > 0;
-      if (q.Required && !answered) throw new ApiError(400, 'SurveyNotComplete', 'Please answer every required question');
+      if (q.Required && !answered) throw new ApiError(400, ErrorCode.SurveyNotComplete, 'Please answer every required question');
     }
     const now = deps.clock.now();
     const inserted = await deps.db
       .insert(preSurveyAnswers)
-      .values({ userId: userId!, surveyId: survey.id, answers: body.Survey.Answers, submittedAt: now })
+      .values({ userId: userId, surveyId: survey.id, answers: body.Survey.Answers, submittedAt: now })
       .onConflictDoNothing()
       .returning({ userId: preSurveyAnswers.userId });
-    if (inserted.length === 0) throw new ApiError(400, 'SurveyCannotResubmit', 'The survey has already been submitted');
-    await deps.db.update(users).set({ preSurveyDone: true }).where(eq(users.id, userId!));
+    if (inserted.length === 0) throw new ApiError(400, ErrorCode.SurveyCannotResubmit, 'The survey has already been submitted');
+    await deps.db.update(users).set({ preSurveyDone: true }).where(eq(users.id, userId));
     return { SubmitTime: now.toISOString() };
   },
 });
@@ -323,6 +324,6 @@ async function setNewPassword(deps: Deps, userId: string, password: string) {
 
 async function preSurvey(db: Db) {
   const [survey] = await db.select().from(surveys).where(eq(surveys.kind, 'pre'));
-  if (!survey) throw new ApiError(400, 'ObjectNotFound', 'Survey not found');
+  if (!survey) throw new ApiError(400, ErrorCode.ObjectNotFound, 'Survey not found');
   return survey;
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
 import type { AppEnv } from './api.ts';
 import { ApiError } from './errors.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 /** A 2 MB file as base64 is about 2.7 MB; the API router's own limit may be lower. */
 export const MEDIA_UPLOAD_MAX_BODY = 3 * 1024 * 1024;
@@ -20,7 +21,7 @@ export function mountMediaRoutes(app: Hono<AppEnv>, deps: Deps) {
     bodyLimit({
       maxSize: MEDIA_UPLOAD_MAX_BODY,
       onError: () => {
-        throw new ApiError(413, 'InvalidParameter', 'The file is larger than 2 MB', 'file');
+        throw new ApiError(413, ErrorCode.InvalidParameter, 'The file is larger than 2 MB', 'file');
       },
     }),
     async (c) => {
@@ -53,6 +54,6 @@ async function member(c: Context, deps: Deps): Promise<string> {
   const header = c.req.header('authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const claims = token ? await deps.tokens.verifyIdToken(token) : null;
-  if (!claims || !(await isSessionActive(deps.db, claims.sessionId))) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+  if (!claims || !(await isSessionActive(deps.db, claims.sessionId))) throw new ApiError(401, ErrorCode.Unauthorized, 'Unauthorized');
   return claims.userId;
 }

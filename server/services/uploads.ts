@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { mediaUploads } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 /** Media uploads: reservations, sniffing, serving and the avatar's ownership check. */
 
@@ -53,12 +54,12 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function decodeBase64(text: string): Buffer {
   const compact = text.replace(/\s+/g, '');
   if (compact.length % 4 !== 0 || !BASE64.test(compact)) {
-    throw new ApiError(400, 'InvalidParameter', 'The body must be the file as base64, without a data-URL prefix', 'file');
+    throw new ApiError(400, ErrorCode.InvalidParameter, 'The body must be the file as base64, without a data-URL prefix', 'file');
   }
   return Buffer.from(compact, 'base64');
 }
 
-const uploadNotFound = () => new ApiError(400, 'ObjectNotFound', 'Upload not found or expired');
+const uploadNotFound = () => new ApiError(400, ErrorCode.ObjectNotFound, 'Upload not found or expired');
 
 /**
  * Fills a reservation: the member's own, unexpired and not yet used; the bytes at most
@@ -69,7 +70,7 @@ export async function acceptUpload(
   input: { id: string; userId: string; declaredType: string | undefined; base64: string },
 ): Promise<{ mediaUrl: string }> {
   const type = avatarTypeOf(input.declaredType);
-  if (!type) throw new ApiError(400, 'InvalidParameter', 'Content type must be image/jpeg, image/png or image/webp', 'content-type');
+  if (!type) throw new ApiError(400, ErrorCode.InvalidParameter, 'Content type must be image/jpeg, image/png or image/webp', 'content-type');
   if (!isMediaId(input.id)) throw uploadNotFound();
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(mediaUploads).where(eq(mediaUploads.id, input.id));
@@ -77,9 +78,9 @@ export async function acceptUpload(
   if (!row || row.userId !== input.userId || row.uploadedAt || row.expiresAt <= now) throw uploadNotFound();
 
   const bytes = decodeBase64(input.base64);
-  if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, 'InvalidParameter', 'The file is larger than 2 MB', 'file');
-  if (bytes.length === 0) throw new ApiError(400, 'InvalidParameter', 'The file is empty', 'file');
-  if (sniffImageType(bytes) !== type) throw new ApiError(400, 'InvalidParameter', 'The file is not a JPEG, PNG or WebP image', 'file');
+  if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, ErrorCode.InvalidParameter, 'The file is larger than 2 MB', 'file');
+  if (bytes.length === 0) throw new ApiError(400, ErrorCode.InvalidParameter, 'The file is empty', 'file');
+  if (sniffImageType(bytes) !== type) throw new ApiError(400, ErrorCode.InvalidParameter, 'The file is not a JPEG, PNG or WebP image', 'file');
 
   // Claim the reservation first, so two concurrent PUTs cannot both fill it.
   const [claimed] = await deps.db
@@ -120,6 +121,6 @@ export async function assertOwnAvatar(db: Db, userId: string, avatarUrl: string)
         .from(mediaUploads)
         .where(and(eq(mediaUploads.id, id), eq(mediaUploads.userId, userId), isNotNull(mediaUploads.uploadedAt)))
     : [];
-  if (!row) throw new ApiError(400, 'InvalidParameter', 'avatar must be a picture you uploaded', 'avatar');
+  if (!row) throw new ApiError(400, ErrorCode.InvalidParameter, 'avatar must be a picture you uploaded', 'avatar');
 }
 

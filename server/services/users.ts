@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 
 /** Members as the account, email-change, media and third-party calls read them. */
 
@@ -12,7 +13,7 @@ const DAY_MS = 86_400_000;
 export type UserRow = typeof users.$inferSelect;
 
 export const incorrectCredentials = () =>
-  new ApiError(400, 'IncorrectUsernameOrPassword', 'Incorrect username or password.');
+  new ApiError(400, ErrorCode.IncorrectUsernameOrPassword, 'Incorrect username or password.');
 
 export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -21,14 +22,14 @@ export async function userByEmail(db: Db, email: string): Promise<UserRow | unde
 
 export async function userById(db: Db, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
-  if (!row) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+  if (!row) throw new ApiError(401, ErrorCode.Unauthorized, 'Unauthorized');
   return row;
 }
 
 /** Account calls carry the access token in the body too (spec §7); it must be the caller's own. */
 export async function requireAccessToken(deps: Deps, accessToken: string, userId: string | undefined) {
   const claims = await deps.tokens.verify('access', accessToken);
-  if (!claims || claims.userId !== userId) throw new ApiError(401, 'Unauthorized', 'Invalid Access Token');
+  if (!claims || claims.userId !== userId) throw new ApiError(401, ErrorCode.Unauthorized, 'Invalid Access Token');
   return claims;
 }
 

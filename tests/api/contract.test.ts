@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CALLS } from '../../contract/all-calls.ts';
+import { ErrorCode, getProduct, userGetInfo } from '../../contract/index.ts';
+import type { CallContext } from '../../server/calls/handler.ts';
 import { registry } from '../../server/calls/index.ts';
+import { ApiError } from '../../server/http/errors.ts';
 
 describe('contract and server', () => {
   it('every contract call has a handler, and every handler a contract call', () => {
@@ -23,5 +26,16 @@ describe('contract and server', () => {
         'updateTopSearch',
       ].sort(),
     );
+  });
+
+  it('a member call\'s handler is given its member\'s id, a public call\'s none (checked by the compiler)', () => {
+    expectTypeOf<CallContext<typeof userGetInfo>['userId']>().toEqualTypeOf<string>();
+    expectTypeOf<CallContext<typeof getProduct>['userId']>().toEqualTypeOf<undefined>();
+  });
+
+  it('the server answers only the contract\'s error codes (checked by the compiler)', () => {
+    expect(new ApiError(400, ErrorCode.OutOfStock, 'Out of stock').toEnvelope().ErrorCode).toBe('OutOfStock');
+    // @ts-expect-error a code outside contract/errors.ts does not compile
+    expect(new ApiError(400, 'SomethingElse', 'x').code).toBe('SomethingElse');
   });
 });
