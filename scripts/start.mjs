@@ -21,5 +21,8 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// The server's call registry (server/calls/index.ts) is generated from the call modules.
+const generated = spawnSync('npx', ['tsx', 'scripts/generate-calls.ts'], { cwd: root, stdio: 'inherit' });
+if (generated.status !== 0) process.exit(generated.status ?? 1);
 const server = spawnSync('npx', ['tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
 process.exit(server.status ?? 0);

@@ -60,3 +60,15 @@ export interface Registered {
   call: CallDef;
   handler: Handler<CallDef>;
 }
+
+/** The registry of every served call (server/calls/index.ts, generated): the groups' handlers in one map, no call twice. */
+export function collectGroups(groups: ReadonlyArray<ReadonlyMap<string, Registered>>): ReadonlyMap<string, Registered> {
+  const all = new Map<string, Registered>();
+  for (const group of groups) {
+    for (const [name, entry] of group) {
+      if (all.has(name)) throw new Error(`Two call groups answer ${name}`);
+      all.set(name, entry);
+    }
+  }
+  return all;
+}
