@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { queries } from '../api/queries.ts';
+import { shopQueries } from '../features/shop/queries.ts';
 import { lazyScreen } from '../app/lazy-screen.ts';
 
 export const Route = createFileRoute('/home')({
@@ -9,10 +9,10 @@ export const Route = createFileRoute('/home')({
   loader: async ({ context: { api, queryClient, preferences } }) => {
     const currency = await preferences.resolveCurrency();
     await Promise.all([
-      queryClient.ensureQueryData(queries.bigBanners(api)),
-      queryClient.ensureQueryData(queries.productTypes(api)),
-      queryClient.ensureQueryData(queries.newInSection(api, currency)),
-      queryClient.ensureQueryData(queries.bestSellers(api, currency)),
+      queryClient.ensureQueryData(shopQueries.bigBanners(api)),
+      queryClient.ensureQueryData(shopQueries.productTypes(api)),
+      queryClient.ensureQueryData(shopQueries.newInSection(api, currency)),
+      queryClient.ensureQueryData(shopQueries.bestSellers(api, currency)),
     ]);
   },
   // The first screen: its messages come with the first load (vite.config.ts, firstLoadMessages).

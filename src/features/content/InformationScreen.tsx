@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMatches } from '@tanstack/react-router';
 import { Fragment } from 'react';
-import { queries } from '../../api/queries.ts';
+import { contentQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { formatDate } from '../../ui/format.ts';
@@ -42,7 +42,7 @@ export function InformationScreen() {
   const { api } = useServices();
   const matches = useMatches();
   const id = matches.findLast((m) => m.staticData?.informationId)?.staticData.informationId;
-  const info = useQuery({ ...queries.information(api, id ?? ''), enabled: !!id });
+  const info = useQuery({ ...contentQueries.information(api, id ?? ''), enabled: !!id });
   const pick = useBilingual();
   const { t } = useLingui();
   if (!info.data) return null;

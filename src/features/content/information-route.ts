@@ -1,4 +1,4 @@
-import { queries } from '../../api/queries.ts';
+import { contentQueries } from './queries.ts';
 import { lazyScreen } from '../../app/lazy-screen.ts';
 import type { AppServices } from '../../app/services.ts';
 import type { InformationPageId } from '../../../contract/index.ts';
@@ -8,7 +8,7 @@ export function informationRoute(id: InformationPageId) {
   return {
     staticData: { informationId: id },
     loader: ({ context: { api, queryClient } }: { context: AppServices }) =>
-      queryClient.ensureQueryData(queries.information(api, id)),
+      queryClient.ensureQueryData(contentQueries.information(api, id)),
     component: lazyScreen(() => import('./InformationScreen.tsx'), 'InformationScreen'),
   };
 }

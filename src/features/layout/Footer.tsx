@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { queries } from '../../api/queries.ts';
+import { layoutQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 
 export function Footer() {
   const { api, popups } = useServices();
-  const footer = useQuery(queries.footer(api));
+  const footer = useQuery(layoutQueries.footer(api));
   const pick = useBilingual();
   const { t } = useLingui();
   // One footer element throughout, so the settings button stays the same button while the columns load.

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { queries } from '../../api/queries.ts';
+import { layoutQueries } from './queries.ts';
 import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
@@ -15,7 +15,7 @@ const BagBadge = membersOnly(() => import('./BagBadge.tsx').then((m) => ({ defau
 export function TopMenuBar() {
   const { api, popups, preferences } = useServices();
   const { currency, locale } = useStore(preferences);
-  const menu = useQuery(queries.navigationMenu(api));
+  const menu = useQuery(layoutQueries.navigationMenu(api));
   const pick = useBilingual();
   const { t } = useLingui();
   return (

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { queries } from '../../api/queries.ts';
+import { layoutQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 
@@ -10,7 +10,7 @@ import { useStore } from '../../app/store.ts';
  */
 export function VersionNotice() {
   const { api, serviceWorkerUpdated } = useServices();
-  const version = useQuery(queries.version(api));
+  const version = useQuery(layoutQueries.version(api));
   const workerUpdated = useStore(serviceWorkerUpdated);
   const newerServer = Boolean(version.data) && version.data !== __APP_VERSION__;
   if (!newerServer && !workerUpdated) return null;

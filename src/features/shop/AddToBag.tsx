@@ -6,7 +6,7 @@ import type { ProductCard, Variance } from '../../../contract/index.ts';
 import * as bagState from '../../../machines/bag/bag.selectors.ts';
 import { MAX_LINE_QUANTITY } from '../../../machines/bag/bag.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
-import { queries } from '../../api/queries.ts';
+import { shopQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -61,7 +61,7 @@ export function AddToBag({ product, variance }: { product: ProductCard; variance
 function CardAddForm({ bag, product, onClose }: { bag: BagActor; product: ProductCard; onClose: () => void }) {
   const { api, preferences } = useServices();
   const currency = useStore(preferences).currency ?? 'HKD';
-  const detail = useQuery(queries.product(api, product.ProductID, currency));
+  const detail = useQuery(shopQueries.product(api, product.ProductID, currency));
   if (!detail.data) {
     return (
       <p className="muted small" role="status">

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Banner } from '../../../contract/index.ts';
-import { queries } from '../../api/queries.ts';
+import { shopQueries } from './queries.ts';
 import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -31,11 +31,11 @@ export function HomeScreen() {
   const currency = useCurrency();
   const pick = useBilingual();
   const { t } = useLingui();
-  const big = useQuery(queries.bigBanners(api));
-  const small = useQuery(queries.smallBanners(api));
-  const types = useQuery(queries.productTypes(api));
-  const newIn = useQuery(queries.newInSection(api, currency));
-  const best = useQuery(queries.bestSellers(api, currency));
+  const big = useQuery(shopQueries.bigBanners(api));
+  const small = useQuery(shopQueries.smallBanners(api));
+  const types = useQuery(shopQueries.productTypes(api));
+  const newIn = useQuery(shopQueries.newInSection(api, currency));
+  const best = useQuery(shopQueries.bestSellers(api, currency));
 
   return (
     <div className="page home">

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { SortOrder } from '../../../contract/index.ts';
-import { queries } from '../../api/queries.ts';
+import { shopQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { AddToBag } from './AddToBag.tsx';
@@ -21,11 +21,11 @@ export function NewInScreen() {
   const pick = useBilingual();
   const { t } = useLingui();
 
-  const types = useQuery(queries.productTypes(api));
-  const type = useQuery({ ...queries.productType(api, productTypeID ?? ''), enabled: !!productTypeID });
-  const banners = useQuery({ ...queries.productBanners(api, productTypeID ?? ''), enabled: !!productTypeID });
+  const types = useQuery(shopQueries.productTypes(api));
+  const type = useQuery({ ...shopQueries.productType(api, productTypeID ?? ''), enabled: !!productTypeID });
+  const banners = useQuery({ ...shopQueries.productBanners(api, productTypeID ?? ''), enabled: !!productTypeID });
   const search = useInfiniteQuery(
-    queries.productSearch(api, { Currency: currency, ProductTypeID: productTypeID, Sort: sort, excludeBoxsets: !productTypeID }),
+    shopQueries.productSearch(api, { Currency: currency, ProductTypeID: productTypeID, Sort: sort, excludeBoxsets: !productTypeID }),
   );
   const products = search.data?.pages.flatMap((p) => p.ProductList) ?? [];
   const total = search.data?.pages[0]?.Total ?? 0;

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { SortOrder } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
-import { queries } from '../../api/queries.ts';
+import { shopQueries } from '../../features/shop/queries.ts';
 import { lazyScreen } from '../../app/lazy-screen.ts';
 
 const Search = v.object({ sort: v.fallback(v.optional(SortOrder), undefined) });
@@ -15,11 +15,11 @@ export const Route = createFileRoute('/new_in/{-$productTypeID}')({
     const type = params.productTypeID;
     try {
       await Promise.all([
-        queryClient.ensureQueryData(queries.productTypes(api)),
-        type ? queryClient.ensureQueryData(queries.productType(api, type)) : undefined,
-        type ? queryClient.ensureQueryData(queries.productBanners(api, type)) : undefined,
+        queryClient.ensureQueryData(shopQueries.productTypes(api)),
+        type ? queryClient.ensureQueryData(shopQueries.productType(api, type)) : undefined,
+        type ? queryClient.ensureQueryData(shopQueries.productBanners(api, type)) : undefined,
         queryClient.ensureInfiniteQueryData(
-          queries.productSearch(api, { Currency: currency, ProductTypeID: type, Sort: deps.sort, excludeBoxsets: !type }),
+          shopQueries.productSearch(api, { Currency: currency, ProductTypeID: type, Sort: deps.sort, excludeBoxsets: !type }),
         ),
       ]);
     } catch (error) {
