@@ -11,6 +11,7 @@ import type {
   CheckoutInput,
   CheckoutOutcome,
   CheckoutOutput,
+  CheckoutPaymentAnswer,
   CheckoutTag,
   CreateProductPaymentInput,
   Empty,
@@ -26,6 +27,11 @@ import type {
 import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR, PAYMENT_ERRORS } from './checkout.types.ts';
 
 type PlaceResult = CallResult<PaymentStart, PlaceOrderFailData>;
+
+/** The answer held for the routing state: checkout, create-product-payment or product-creditcard-payment. */
+const heldAnswer = ({ context }: { context: CheckoutContext }): { result: PlaceResult } => ({
+  result: context.answer?.result ?? { ok: false, code: NETWORK_ERROR },
+});
 
 export const checkoutMachine = setup({
   types: {
@@ -121,6 +127,8 @@ export const checkoutMachine = setup({
         ? undefined
         : { couponID: context.couponID ?? '', code: params.result.code, message: params.result.message },
     })),
+    holdAnswer: assign((_, params: CheckoutPaymentAnswer) => ({ answer: params })),
+    forgetAnswer: assign({ answer: undefined }),
     storeOrderFailure: assign({ error: { code: 'PaymentFail' } }),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
@@ -144,11 +152,18 @@ export const checkoutMachine = setup({
     fpsPlaced: ({ context }, params: { result: PlaceResult }) => params.result.ok && context.method === 'FPS',
     mustRedirect: (_, params: { result: PlaceResult }) =>
       params.result.ok && params.result.data.PaymentStatus === 'requires_action' && Boolean(params.result.data.RedirectURL),
-    couponRefused: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === INVALID_COUPON,
-    bagChanged: (_, params: { result: CallResult<unknown, unknown> }) =>
-      !params.result.ok && (BAG_ERRORS as readonly string[]).includes(params.result.code),
     paymentRefused: (_, params: { result: CallResult<unknown, unknown> }) =>
       !params.result.ok && (PAYMENT_ERRORS as readonly string[]).includes(params.result.code),
+    answeredBy: ({ context }, params: { call: CheckoutPaymentAnswer['call'] }) => context.answer?.call === params.call,
+    /** Only placing the order reprices it with the coupon and holds the bag's stock. */
+    placingRefusedCoupon: ({ context }) => {
+      const result = context.answer?.call === 'checkout' ? context.answer.result : undefined;
+      return result !== undefined && !result.ok && result.code === INVALID_COUPON;
+    },
+    placingFoundBagChanged: ({ context }) => {
+      const result = context.answer?.call === 'checkout' ? context.answer.result : undefined;
+      return result !== undefined && !result.ok && (BAG_ERRORS as readonly string[]).includes(result.code);
+    },
     orderPayable: (_, params: { result: CallResult<GetProductOrderOutput> }) =>
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
     orderIs: (_, params: { result: CallResult<GetProductOrderOutput>; status: GetProductOrderOutput['Order']['PaymentStatus'] }) =>
@@ -178,6 +193,7 @@ export const checkoutMachine = setup({
   states: {
     starting: {
       description: 'A fresh checkout reads the bag; back from the card’s extra step the flow picks up that payment; with an order placed before, it pays that order.',
+      tags: ['step:loading'],
       always: [
         { guard: 'resumingCard', target: 'confirmingCard', description: 'Back from the card’s extra confirmation: ask for its outcome.' },
         { guard: 'resuming', target: 'readingOrder', description: 'Paying an order placed before (after a failed payment, or left unpaid).' },
@@ -186,7 +202,7 @@ export const checkoutMachine = setup({
     },
     loadingBag: {
       description: 'Reading the bag and its totals for the chosen address (getShoppingBag; a refused coupon is dropped and the bag read again).',
-      tags: ['busy'],
+      tags: ['busy', 'step:loading'],
       invoke: {
         id: 'getShoppingBag',
         src: 'getShoppingBag',
@@ -210,7 +226,7 @@ export const checkoutMachine = setup({
     },
     readingOrder: {
       description: 'Reading the order placed before (get-product-order): an unpaid one goes to the payment step, with its method chosen.',
-      tags: ['busy'],
+      tags: ['busy', 'step:loading'],
       invoke: {
         id: 'getProductOrder',
         src: 'getProductOrder',
@@ -230,10 +246,12 @@ export const checkoutMachine = setup({
     },
     payingAgain: {
       description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
+      tags: ['step:loading'],
       always: [{ guard: 'payingByCard', target: '#checkout.payment.loadingCards' }, { target: 'payment' }],
     },
     loadFailed: {
       description: 'The bag (or the order placed before) could not be read; the member can try again.',
+      tags: ['step:loadFailed'],
       on: {
         RETRY: [
           { guard: 'hasOrder', target: 'readingOrder', actions: 'clearError' },
@@ -244,6 +262,7 @@ export const checkoutMachine = setup({
     },
     choosingAddress: {
       description: 'The delivery address step, with the order summary for that address.',
+      tags: ['step:address'],
       on: {
         CHOOSE_ADDRESS: {
           target: 'loadingBag',
@@ -256,10 +275,12 @@ export const checkoutMachine = setup({
     },
     checkingAge: {
       description: 'Alcohol in the bag needs the over-18 confirmation (spec §5) before payment.',
+      tags: ['step:address'],
       always: [{ guard: 'needsAgeConfirmation', target: 'confirmingAge' }, { target: 'payment' }],
     },
     confirmingAge: {
       description: 'The age warning: the member confirms they are 18 or over (Hong Kong law).',
+      tags: ['step:age'],
       on: {
         CONFIRM_AGE: { target: 'payment', actions: 'confirmAge' },
         DECLINE_AGE: {
@@ -275,6 +296,7 @@ export const checkoutMachine = setup({
       states: {
         choosing: {
           description: 'The payment method list. Placing the order needs a method, and a card when paying by card.',
+          tags: ['step:payment'],
           on: {
             SELECT_METHOD: [
               {
@@ -304,7 +326,7 @@ export const checkoutMachine = setup({
         },
         loadingCards: {
           description: 'Reading the saved cards (getPaymentMehtod).',
-          tags: ['busy'],
+          tags: ['busy', 'step:payment'],
           invoke: {
             id: 'getPaymentMehtod',
             src: 'getPaymentMehtod',
@@ -322,6 +344,7 @@ export const checkoutMachine = setup({
         },
         addingCard: {
           description: 'The add-card form: the card is tokenised, then saved to the member and selected.',
+          tags: ['step:addCard'],
           initial: 'editing',
           states: {
             editing: {
@@ -381,7 +404,7 @@ export const checkoutMachine = setup({
     },
     placing: {
       description: 'Placing the order and starting its payment (checkout). Stock is held from here.',
-      tags: ['busy'],
+      tags: ['busy', 'step:placing'],
       invoke: {
         id: 'checkout',
         src: 'checkout',
@@ -393,59 +416,16 @@ export const checkoutMachine = setup({
           CouponID: context.couponID,
           AgeConfirmed: context.ageConfirmed,
         }),
-        onDone: [
-          {
-            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
-            target: 'confirmed',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'fpsPlaced', params: ({ event }) => ({ result: event.output }) },
-            target: 'fpsHandoff',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'mustRedirect', params: ({ event }) => ({ result: event.output }) },
-            target: 'redirecting',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'polling',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-            description: 'Placed; the provider is still deciding.',
-          },
-          {
-            guard: { type: 'couponRefused', params: ({ event }) => ({ result: event.output }) },
-            target: 'refreshingTotals',
-            actions: [
-              { type: 'dropCoupon', params: ({ event }) => ({ result: event.output }) },
-              { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-            ],
-            description: '70600: the coupon no longer applies. Drop it, keep its message, and show the new totals.',
-          },
-          {
-            guard: { type: 'bagChanged', params: ({ event }) => ({ result: event.output }) },
-            target: 'bagProblem',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'paymentRefused', params: ({ event }) => ({ result: event.output }) },
-            target: 'failed',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            target: 'payment',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-            description: 'Any other refusal: back to the payment step with the reason.',
-          },
-        ],
+        onDone: {
+          target: 'routingPaymentAnswer',
+          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'checkout' as const, result: event.output }) },
+        },
         onError: { target: 'payment', actions: 'storeNetworkError' },
       },
     },
     startingPayment: {
       description: 'Paying the order an earlier attempt placed, with the method chosen now (create-product-payment).',
-      tags: ['busy'],
+      tags: ['busy', 'step:placing'],
       invoke: {
         id: 'createProductPayment',
         src: 'createProductPayment',
@@ -455,44 +435,77 @@ export const checkoutMachine = setup({
           CardID: context.method === 'CreditCard' ? context.cardID : undefined,
           CouponID: context.couponID,
         }),
-        onDone: [
-          {
-            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
-            target: 'confirmed',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'fpsPlaced', params: ({ event }) => ({ result: event.output }) },
-            target: 'fpsHandoff',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'mustRedirect', params: ({ event }) => ({ result: event.output }) },
-            target: 'redirecting',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'polling',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'paymentRefused', params: ({ event }) => ({ result: event.output }) },
-            target: 'failed',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            target: 'payment',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-            description: 'Any other refusal (e.g. the order was cancelled meanwhile): back to the payment step with the reason.',
-          },
-        ],
+        onDone: {
+          target: 'routingPaymentAnswer',
+          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'createProductPayment' as const, result: event.output }) },
+        },
         onError: { target: 'payment', actions: 'storeNetworkError' },
       },
     },
+    routingPaymentAnswer: {
+      description:
+        'Where the answer of placing the order or paying it (checkout, create-product-payment, product-creditcard-payment) leads: one routing for the three calls.',
+      tags: ['step:placing'],
+      always: [
+        {
+          guard: { type: 'paid', params: heldAnswer },
+          target: 'confirmed',
+          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
+        },
+        {
+          guard: { type: 'fpsPlaced', params: heldAnswer },
+          target: 'fpsHandoff',
+          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
+        },
+        {
+          guard: { type: 'mustRedirect', params: heldAnswer },
+          target: 'redirecting',
+          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
+          description: 'Alipay’s page, or the issuer asks for another step.',
+        },
+        {
+          guard: { type: 'paymentRefused', params: heldAnswer },
+          target: 'failed',
+          actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'],
+        },
+        {
+          guard: { type: 'answeredBy', params: { call: 'productCreditcardPayment' } },
+          target: 'polling',
+          actions: 'forgetAnswer',
+          description: 'Back from the card’s extra step, still processing or no clear answer: the order’s status decides.',
+        },
+        {
+          guard: { type: 'succeeded', params: heldAnswer },
+          target: 'polling',
+          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
+          description: 'Placed or paid; the provider is still deciding.',
+        },
+        {
+          guard: 'placingRefusedCoupon',
+          target: 'refreshingTotals',
+          actions: [
+            { type: 'dropCoupon', params: heldAnswer },
+            { type: 'storeFailure', params: heldAnswer },
+            'forgetAnswer',
+          ],
+          description: 'Placing answered 70600: the coupon no longer applies. Drop it, keep its message, and show the new totals.',
+        },
+        {
+          guard: 'placingFoundBagChanged',
+          target: 'bagProblem',
+          actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'],
+          description: 'Placing found the bag changed (OutOfStock, ShoppingBagEmpty).',
+        },
+        {
+          target: 'payment',
+          actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'],
+          description: 'Any other refusal (e.g. the order was cancelled meanwhile): back to the payment step with the reason.',
+        },
+      ],
+    },
     refreshingTotals: {
       description: 'Reading the totals again without the refused coupon, then back to the payment step.',
-      tags: ['busy'],
+      tags: ['busy', 'step:payment'],
       invoke: {
         id: 'getShoppingBag',
         src: 'getShoppingBag',
@@ -510,39 +523,21 @@ export const checkoutMachine = setup({
     },
     confirmingCard: {
       description: 'Back from the card’s extra confirmation: reading the card payment’s outcome (product-creditcard-payment).',
-      tags: ['busy'],
+      tags: ['busy', 'step:paying'],
       invoke: {
         id: 'productCreditcardPayment',
         src: 'productCreditcardPayment',
         input: ({ context }) => ({ OrderID: context.orderID ?? '', Payload: context.paymentID ?? '', OrderType: 'product' as const }),
-        onDone: [
-          {
-            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
-            target: 'confirmed',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            guard: { type: 'mustRedirect', params: ({ event }) => ({ result: event.output }) },
-            target: 'redirecting',
-            actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
-            description: 'The issuer asks for another step.',
-          },
-          {
-            guard: { type: 'paymentRefused', params: ({ event }) => ({ result: event.output }) },
-            target: 'failed',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            target: 'polling',
-            description: 'Still processing, or no clear answer: the order’s status decides.',
-          },
-        ],
+        onDone: {
+          target: 'routingPaymentAnswer',
+          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'productCreditcardPayment' as const, result: event.output }) },
+        },
         onError: { target: 'polling', description: 'Unreachable: the order’s status decides.' },
       },
     },
     polling: {
       description: 'Waiting for the payment result, which reaches the server by webhook: reading the order every few seconds.',
-      tags: ['busy'],
+      tags: ['busy', 'step:paying'],
       initial: 'fetching',
       after: { pollDeadline: { target: 'stillProcessing', description: 'No answer in time: the order page will show it.' } },
       states: {
@@ -584,6 +579,7 @@ export const checkoutMachine = setup({
     },
     bagProblem: {
       description: 'The bag changed under the checkout (OutOfStock, ShoppingBagEmpty): the server’s message, and back to the bag.',
+      tags: ['step:bagProblem'],
       on: { BACK_TO_BAG: 'returnedToBag' },
     },
     redirecting: {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine.ts';
-import type { CheckoutError, CheckoutOutput, CouponError, OrderDetail, PaymentMethod, SavedCard } from './checkout.types.ts';
+import type { CheckoutError, CheckoutOutput, CheckoutStep, CouponError, OrderDetail, PaymentMethod, SavedCard } from './checkout.types.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -8,19 +8,13 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 export const isBusy = (s: CheckoutSnapshot): boolean => s.hasTag('busy');
 
 /** Which part of the checkout page to show. */
-export type CheckoutStep = 'loading' | 'address' | 'age' | 'payment' | 'addCard' | 'placing' | 'paying' | 'bagProblem' | 'loadFailed' | 'done';
+export type { CheckoutStep };
 
+/** The step the state names with its `step:` tag (the machine says which step each state is); 'done' once finished. */
 export function step(s: CheckoutSnapshot): CheckoutStep {
   if (s.status === 'done') return 'done';
-  if (s.matches('loadingBag') || s.matches('starting') || s.matches('readingOrder') || s.matches('payingAgain')) return 'loading';
-  if (s.matches('loadFailed')) return 'loadFailed';
-  if (s.matches('choosingAddress')) return 'address';
-  if (s.matches('confirmingAge')) return 'age';
-  if (s.matches({ payment: 'addingCard' })) return 'addCard';
-  if (s.matches('payment') || s.matches('refreshingTotals')) return 'payment';
-  if (s.matches('placing') || s.matches('startingPayment')) return 'placing';
-  if (s.matches('confirmingCard') || s.matches('polling')) return 'paying';
-  return 'bagProblem';
+  for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as CheckoutStep;
+  throw new Error(`checkout: state ${JSON.stringify(s.value)} names no step`);
 }
 
 /** The order summary for the chosen address (subtotal, discount, shipping, taxes, total). */

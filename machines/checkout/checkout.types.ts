@@ -138,6 +138,12 @@ export type CheckoutInput = {
 
 export type CheckoutError = { code: string; message?: string | undefined };
 
+/** An answer to placing or paying, held for the one state that routes it (and forgotten there). */
+export type CheckoutPaymentAnswer = {
+  call: 'checkout' | 'createProductPayment' | 'productCreditcardPayment';
+  result: CallResult<PaymentStart, PlaceOrderFailData>;
+};
+
 export type CheckoutOutcome = 'confirmed' | 'redirect' | 'fps' | 'processing' | 'failed' | 'cancelled' | 'backToBag';
 
 export type CheckoutContext = {
@@ -160,6 +166,8 @@ export type CheckoutContext = {
   /** The payment id a resumed flow came back with. */
   paymentID?: string | undefined;
   error?: CheckoutError | undefined;
+  /** Only while routingPaymentAnswer decides where it leads. */
+  answer?: CheckoutPaymentAnswer | undefined;
   outcome?: CheckoutOutcome | undefined;
 };
 
@@ -188,4 +196,7 @@ export type CheckoutOutput = {
   ErrorCode?: string | undefined;
 };
 
-export type CheckoutTag = 'busy';
+/** Which part of the checkout page a state shows: every state that is not final says so with a `step:` tag. */
+export type CheckoutStep = 'loading' | 'address' | 'age' | 'payment' | 'addCard' | 'placing' | 'paying' | 'bagProblem' | 'loadFailed' | 'done';
+
+export type CheckoutTag = 'busy' | `step:${Exclude<CheckoutStep, 'done'>}`;

@@ -1,37 +1,17 @@
 /**
- * The bag for the app session (loaded lazily by app/bag.ts): the bag machine with its calls,
+ * The bag for the app session (loaded lazily by app/bag.ts): the bag flow (bag.actors.ts),
  * one actor per signed-in member, stopped on sign-out, told about currency changes.
  */
-import { createActor, fromPromise } from 'xstate';
-import { addShoppingBag, couponApply, getShoppingBag, setShoppingBag } from '../../contract/index.ts';
-import { bagMachine } from '../../machines/bag/bag.machine.ts';
-import type { GetShoppingBagInput } from '../../machines/bag/bag.types.ts';
-import { couponFailData, withCouponRecovery } from '../../machines/coupon-totals/coupon-totals.provide.ts';
 import * as sessionState from '../../machines/session/session.selectors.ts';
-import type { AppServices } from './services.ts';
-import { asCallResult } from './session.ts';
-import type { Store } from './store.ts';
+import { createBagFlow } from './bag.actors.ts';
 import type { BagActor } from './bag.ts';
-
-export function createBagMachine(api: AppServices['api']) {
-  return bagMachine.provide({
-    actors: {
-      getShoppingBag: withCouponRecovery((input: GetShoppingBagInput) =>
-        asCallResult(
-          api.call(getShoppingBag, { Currency: input.request.Currency, ...(input.couponID ? { CouponID: input.couponID } : {}) }),
-          couponFailData,
-        ),
-      ),
-      addShoppingBag: fromPromise(({ input }) => asCallResult(api.call(addShoppingBag, input))),
-      setShoppingBag: fromPromise(({ input }) => asCallResult(api.call(setShoppingBag, input))),
-      couponApply: fromPromise(({ input }) => asCallResult(api.call(couponApply, input), couponFailData)),
-    },
-  });
-}
+import { startFlow } from './flow.ts';
+import type { AppServices } from './services.ts';
+import type { Store } from './store.ts';
 
 /** Follows the session for the life of the app: a bag actor per signed-in member, none otherwise. */
 export function runBag({ api, session, preferences, inspection }: AppServices, current: Store<BagActor | undefined>): void {
-  const machine = createBagMachine(api);
+  const machine = createBagFlow(api);
   let member: string | undefined;
   const follow = async () => {
     const snapshot = session.getSnapshot();
@@ -44,7 +24,7 @@ export function runBag({ api, session, preferences, inspection }: AppServices, c
     if (!userID) return;
     const currency = await preferences.resolveCurrency();
     if (member !== userID) return;
-    current.set(createActor(machine, { input: { currency }, inspect: inspection.inspect }).start());
+    current.set(startFlow(inspection, machine, { input: { currency } }));
   };
   session.subscribe(() => void follow());
   preferences.subscribe(() => {

@@ -1,7 +1,8 @@
 import type { ActorRefLike, InspectionEvent } from 'xstate';
 
 /**
- * The inspection bus for the app's actors: `createActor(machine, { inspect: inspection.inspect })`.
+ * The inspection bus for the app's actors: every flow starts through src/app/use-flow.ts (useFlow,
+ * startFlow, createFlow), which attaches `inspection.inspect`.
  *
  * It is on every first load, so it stays small and does almost nothing until it is needed: it only
  * remembers the live actors. When a flow-tools page says hello on the BroadcastChannel (in this tab

@@ -18,7 +18,7 @@ export interface AppServices {
   popups: Popups;
   pageHistory: PageHistory;
   session: SessionActor;
-  /** Give `inspection.inspect` to every app actor (`createActor(machine, { inspect })`): /testing2 shows them. */
+  /** Every flow started through src/app/use-flow.ts gets `inspection.inspect`: /testing2 shows them. */
   inspection: Inspection;
   /** True once a new service worker has taken control: a newer build is live. */
   serviceWorkerUpdated: Store<boolean>;

@@ -412,3 +412,23 @@ describe('checkout: behaviour', () => {
     expect(select.couponError(actor.getSnapshot())).toEqual({ couponID: 'TEA10', code: '70600', reason: 'Expired', message: expiredCoupon.message });
   });
 });
+
+describe('checkout: every state names its step (the page never guesses one)', () => {
+  it('each state that is not final, and none of its parts, carries exactly one step: tag', async () => {
+    const { getStateNodes } = await import('xstate/graph');
+    const nodes = getStateNodes(checkoutMachine.root);
+    for (const node of nodes) {
+      if (node.type === 'final') continue;
+      const own = node.tags.filter((t) => t.startsWith('step:'));
+      // A state's step comes from itself or from the one parent that names it.
+      let parent = node.parent;
+      const inherited: string[] = [];
+      while (parent) {
+        inherited.push(...parent.tags.filter((t) => t.startsWith('step:')));
+        parent = parent.parent;
+      }
+      if (node.type === 'atomic') expect(own.length + inherited.length, node.id).toBe(1);
+      else expect(own.length + inherited.length, node.id).toBeLessThanOrEqual(1);
+    }
+  });
+});

@@ -419,10 +419,9 @@ describe('checkout: model paths on the rendered checkout page', () => {
       [
         // Coming back from the card's extra step: the order confirmation page resumes the flow (checkout.test.tsx).
         'checkout.starting —(always) [resumingCard] #1→ checkout.confirmingCard',
-        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment [paid] #1→ checkout.confirmed',
-        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment [mustRedirect] #2→ checkout.redirecting',
-        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment [paymentRefused] #3→ checkout.failed',
-        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment #4→ checkout.polling',
+        // (Its paid, redirect and refused answers share the one payment-answer routing, which the page takes from placing.)
+        'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment→ checkout.routingPaymentAnswer',
+        'checkout.routingPaymentAnswer —(always) [answeredBy] #5→ checkout.polling',
         'checkout.confirmingCard —xstate.error.actor.productCreditcardPayment→ checkout.polling',
         // The shared coupon recovery turns an unreachable server into a NetworkError value.
         'checkout.loadingBag —xstate.error.actor.getShoppingBag→ checkout.loadFailed',

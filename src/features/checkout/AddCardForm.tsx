@@ -4,9 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import { CardForm } from '../../ui/CardForm.tsx';
-import type { createCheckoutMachine } from './checkout-service.ts';
+import type { createCheckoutFlow } from './checkout.actors.ts';
 
-type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutMachine>>;
+type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutFlow>>;
 
 /** The checkout's add-card step: the card is tokenised, saved to the member, and selected. */
 export function AddCardForm({ actor }: { actor: CheckoutActor }) {

@@ -8,9 +8,9 @@ import { FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
 import { AddCardForm } from './AddCardForm.tsx';
-import type { createCheckoutMachine } from './checkout-service.ts';
+import type { createCheckoutFlow } from './checkout.actors.ts';
 
-type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutMachine>>;
+type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutFlow>>;
 
 /** Spec §2 card selection popup: the member's saved cards, and adding one. */
 export function CardSelectionPopup({ actor, onClose }: { actor: CheckoutActor; onClose: () => void }) {

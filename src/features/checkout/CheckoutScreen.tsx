@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { userUpdateInfo, type UserDetail } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
@@ -10,6 +10,7 @@ import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { contentLanguage } from '../../i18n/i18n.ts';
 import { AddressSummary } from '../../ui/AddressSummary.tsx';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -19,13 +20,13 @@ import { Price } from '../../ui/Price.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
 import { AgeWarningPopup } from './AgeWarningPopup.tsx';
 import { CardSelectionPopup } from './CardSelectionPopup.tsx';
-import { checkoutBag, createCheckoutMachine } from './checkout-service.ts';
+import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from './order-query.ts';
 import { PaymentMethodPopup } from './PaymentMethodPopup.tsx';
 import { useWallet } from './wallet-support.ts';
 
-type CheckoutActor = ReturnType<typeof useActorRef<ReturnType<typeof createCheckoutMachine>>>;
+type CheckoutActor = ReturnType<typeof useFlow<ReturnType<typeof createCheckoutFlow>>>;
 
 /** Spec §2 checkout_product: delivery and billing address, the over-18 confirmation, payment method, summary, place order. */
 export function CheckoutScreen() {
@@ -59,7 +60,7 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
   const services = useServices();
   const search = useSearch({ from: '/checkout_product' });
   const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createCheckoutMachine(services.api));
+  const [machine] = useState(() => createCheckoutFlow(services.api));
   const [input] = useState<CheckoutInput>(() => ({
     currency: currency ?? 'HKD',
     language: contentLanguage(locale),
@@ -68,7 +69,7 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
     addressIndex: search.orderID ? undefined : mainIndex(member),
     resume: search.orderID && search.method ? { OrderID: search.orderID, PaymentMethod: search.method } : undefined,
   }));
-  const actor = useActorRef(machine, { input, inspect: services.inspection.inspect });
+  const actor = useFlow(machine, { input });
   useOutcome(actor);
   useFollowMainAddress(actor, member);
   const busy = useSelector(actor, checkoutState.isBusy);

@@ -1,16 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import * as fps from '../../../machines/fps-payment/fps-payment.selectors.ts';
 import { PAYMENT_FAILED_TRY_AGAIN, paymentMessage } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { formatMoney } from '../../ui/format.ts';
 import type { FpsQr } from '../../../machines/fps-payment/fps-payment.types.ts';
-import { createFpsPaymentMachine } from './checkout-service.ts';
+import { createFpsPaymentFlow } from './fps-payment.actors.ts';
 import './checkout.css';
 
 /** mm:ss */
@@ -65,8 +66,8 @@ export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () 
   const services = useServices();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const [machine] = useState(() => createFpsPaymentMachine(services.api));
-  const actor = useActorRef(machine, { input: { OrderID: orderID }, inspect: services.inspection.inspect });
+  const [machine] = useState(() => createFpsPaymentFlow(services.api));
+  const actor = useFlow(machine, { input: { OrderID: orderID } });
   const showingQr = useSelector(actor, fps.isShowingQr);
   const qr = useSelector(actor, fps.qr);
   const busy = useSelector(actor, fps.isBusy);

@@ -1,16 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { PaymentMethod, ProductOrder } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { contentLanguage } from '../../i18n/i18n.ts';
 import { OrderDetails } from '../../ui/OrderDetails.tsx';
 import { currentBag } from '../../app/bag.ts';
-import { createCheckoutMachine } from './checkout-service.ts';
+import { createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from './order-query.ts';
 
@@ -123,14 +124,13 @@ function ResumePayment(props: { orderID: string; method: PaymentMethod; paymentI
   const services = useServices();
   const navigate = useNavigate();
   const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createCheckoutMachine(services.api));
-  const actor = useActorRef(machine, {
+  const [machine] = useState(() => createCheckoutFlow(services.api));
+  const actor = useFlow(machine, {
     input: {
       currency: currency ?? 'HKD',
       language: contentLanguage(locale),
       resume: { OrderID: props.orderID, PaymentMethod: props.method, PaymentID: props.paymentID },
     },
-    inspect: services.inspection.inspect,
   });
   const result = useSelector(actor, checkoutState.result);
   const { onDone, orderID } = props;

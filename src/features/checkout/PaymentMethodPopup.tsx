@@ -9,10 +9,10 @@ import { WALLET_NOT_SUPPORTED } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { useMethodName } from '../../ui/OrderDetails.tsx';
 import { Popup } from '../../ui/Popup.tsx';
-import { checkoutBag, type createCheckoutMachine } from './checkout-service.ts';
+import { checkoutBag, type createCheckoutFlow } from './checkout.actors.ts';
 import { askWallet, type WalletState } from './wallet-support.ts';
 
-type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutMachine>>;
+type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutFlow>>;
 type Choice = PaymentMethod | 'Wallet';
 
 /**
