@@ -4,6 +4,13 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * REDIS_URL: set when several server processes serve the shop (DESIGN §11). Rate limits are then counted in
+   * Redis, and a product whose stock changes is dropped from every process's cache. Unset: all in this process.
+   */
+  redisUrl: string | undefined;
+  /** REDIS_PREFIX (default `sg:`): put before every Redis key and channel, so shops or test runs can share a server. */
+  redisPrefix: string;
   dataDir: string;
   /** How many proxies of ours stand before the server (TRUST_PROXY); 0 = clients connect directly. */
   trustProxy: number;
@@ -29,6 +36,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'sg:',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     trustProxy: proxyHops(env.TRUST_PROXY),
     production: env.NODE_ENV === 'production',

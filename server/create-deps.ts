@@ -11,12 +11,13 @@ import type { OidcConfig } from './services/oidc-config.ts';
 import { receiveWebhook } from './services/orders/index.ts';
 import { createDbSandboxStore } from './services/payments/db-store.ts';
 import { createPaymentProvider } from './services/payments/index.ts';
-import { createProductCache } from './services/product-cache.ts';
+import { createProductCache, type CacheSignal } from './services/product-cache.ts';
 import { FPS_WINDOW_MS, readPaymentConfig, timerScheduler, type PaymentConfig, type Scheduler } from './services/payments/provider.ts';
 import { SANDBOX_SIGNATURE_HEADER, type WebhookDelivery } from './services/payments/sandbox.ts';
 import { createPasswords, PRODUCTION_SCRYPT_COST } from './services/passwords.ts';
 import { createPushService, generateVapidKeys, type PushService } from './services/push.ts';
-import { createRateLimiter } from './services/rate-limit.ts';
+import { createRateLimiter, createRedisRateLimiter, type LimitOptions, type RateLimiter } from './services/rate-limit.ts';
+import type { Redis } from './services/redis.ts';
 import { createTokens } from './services/tokens.ts';
 
 const MINUTE_MS = 60_000;
@@ -36,6 +37,10 @@ export interface DepsOptions {
   oidc?: OidcConfig;
   payments?: PaymentOptions;
   config?: Partial<ServerConfig>;
+  /** With several server processes (REDIS_URL): rate limits are counted in Redis instead of this process's memory. */
+  redis?: Redis;
+  /** With several server processes: how a changed product is dropped from every process's cache. */
+  productSignal?: CacheSignal;
 }
 
 export interface PaymentOptions {
@@ -73,6 +78,9 @@ export function createDeps(options: DepsOptions): Deps {
   // A Stripe module that fails to load is reported where the provider is awaited (main.ts does so at start).
   ready.catch(() => {});
   const windowMs = options.payments?.windowMs ?? 30 * MINUTE_MS;
+  const { redis } = options;
+  const limiter = (name: keyof Deps['limits'], limits: LimitOptions): RateLimiter =>
+    redis ? createRedisRateLimiter(redis, name, limits) : createRateLimiter({ ...limits, clock });
   const deps: Deps = {
     db,
     clock,
@@ -82,21 +90,21 @@ export function createDeps(options: DepsOptions): Deps {
     passwords: createPasswords(options.scryptCost ?? PRODUCTION_SCRYPT_COST),
     mailer: options.mailer ?? createOutboxMailer({ db, clock, log }),
     limits: {
-      loginPerAddress: createRateLimiter({ limit: 30, windowMs: 10 * MINUTE_MS, clock }),
-      loginPerAccount: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE_MS, clock }),
-      loginPerDevice: createRateLimiter({ limit: 10, windowMs: 15 * MINUTE_MS, clock }),
-      codeChecksPerAccount: createRateLimiter({ limit: MAX_CODE_ATTEMPTS, windowMs: 60 * MINUTE_MS, clock }),
-      codesPerAccount: createRateLimiter({ limit: 10, windowMs: 60 * MINUTE_MS, clock }),
-      mailsPerRecipient: createRateLimiter({ limit: 5, windowMs: 60 * MINUTE_MS, clock }),
-      signUpsPerAddress: createRateLimiter({ limit: 10, windowMs: 60 * MINUTE_MS, clock }),
-      couponGuessesPerMember: createRateLimiter({ limit: 10, windowMs: 10 * MINUTE_MS, clock }),
-      couponGuessesPerAddress: createRateLimiter({ limit: 30, windowMs: 10 * MINUTE_MS, clock }),
+      loginPerAddress: limiter('loginPerAddress', { limit: 30, windowMs: 10 * MINUTE_MS }),
+      loginPerAccount: limiter('loginPerAccount', { limit: 10, windowMs: 15 * MINUTE_MS }),
+      loginPerDevice: limiter('loginPerDevice', { limit: 10, windowMs: 15 * MINUTE_MS }),
+      codeChecksPerAccount: limiter('codeChecksPerAccount', { limit: MAX_CODE_ATTEMPTS, windowMs: 60 * MINUTE_MS }),
+      codesPerAccount: limiter('codesPerAccount', { limit: 10, windowMs: 60 * MINUTE_MS }),
+      mailsPerRecipient: limiter('mailsPerRecipient', { limit: 5, windowMs: 60 * MINUTE_MS }),
+      signUpsPerAddress: limiter('signUpsPerAddress', { limit: 10, windowMs: 60 * MINUTE_MS }),
+      couponGuessesPerMember: limiter('couponGuessesPerMember', { limit: 10, windowMs: 10 * MINUTE_MS }),
+      couponGuessesPerAddress: limiter('couponGuessesPerAddress', { limit: 30, windowMs: 10 * MINUTE_MS }),
     },
     media: options.media ?? createMemoryMediaStore(),
     background: createBackground(log),
     push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
-    productCache: createProductCache(clock),
+    productCache: createProductCache(clock, undefined, options.productSignal),
     payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS }, walletKey: paymentConfig.stripe?.publishableKey },
     config: {
       trustProxy: 0,

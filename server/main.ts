@@ -20,6 +20,8 @@ import { readOidcConfig } from './services/oidc-config.ts';
 import { createPushService, loadVapidKeys } from './services/push.ts';
 import { startJobs } from './services/jobs.ts';
 import { readPaymentConfig } from './services/payments/provider.ts';
+import { redisCacheSignal } from './services/product-cache.ts';
+import { connectRedis } from './services/redis.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -45,6 +47,11 @@ if (await isEmpty(database.db)) {
   await seed(database.db, { now: systemClock.now(), passwords: createPasswords() });
 }
 
+// Several processes share rate limits and product-cache drops through Redis (DESIGN §11).
+const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisPrefix, log) : undefined;
+const productSignal = redis ? await redisCacheSignal(redis, (err) => log.warn({ err }, 'product change not announced')) : undefined;
+if (redis) log.info({ prefix: config.redisPrefix }, 'rate limits and product-cache drops shared through Redis');
+
 const spaDir = path.join(root, 'dist/spa');
 const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
 const deps = createDeps({
@@ -56,6 +63,8 @@ const deps = createDeps({
   media: createDiskMediaStore(path.join(config.dataDir, 'media')),
   push: createPushService({ vapid: await loadVapidKeys(database.db) }),
   oidc: readOidcConfig(process.env),
+  redis,
+  productSignal,
   payments: {
     config: readPaymentConfig(process.env, { publicUrl, randomSecret: () => randomBytes(32).toString('hex') }),
     windowMs: config.paymentWindowMinutes * 60_000,
@@ -82,6 +91,12 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopJobs();
-    server.close(() => void deps.background.idle().then(() => database.close()).then(() => process.exit(0)));
+    server.close(
+      () =>
+        void deps.background
+          .idle()
+          .then(() => Promise.all([database.close(), redis?.close()]))
+          .then(() => process.exit(0)),
+    );
   });
 }

@@ -41,8 +41,8 @@ export const accountHandlers = implement(contract, {
   async userSignup({ body, deps, clientIp }) {
     checkPassword(body.password, 'password');
     // Before the costly hash and the mail: each new account costs a password hash and mails a stranger.
-    limit(deps, 'signUpsPerAddress', clientIp ?? 'unknown');
-    limit(deps, 'mailsPerRecipient', body.email);
+    await limit(deps, 'signUpsPerAddress', clientIp ?? 'unknown');
+    await limit(deps, 'mailsPerRecipient', body.email);
     if (await userByEmail(deps.db, body.email)) {
       throw new ApiError(400, ErrorCode.UsernameExistsException, 'An account with the given email already exists.');
     }
@@ -70,7 +70,7 @@ export const accountHandlers = implement(contract, {
   },
 
   async userConfirmSignup({ body, deps }) {
-    limit(deps, 'codeChecksPerAccount', `confirm:${body.email}`);
+    await limit(deps, 'codeChecksPerAccount', `confirm:${body.email}`);
     const user = await userByEmail(deps.db, body.email);
     // A confirmed account has no code left to match: the same answer as an address with no account.
     if (!user || user.emailVerified) throw codeMismatch();
@@ -80,7 +80,7 @@ export const accountHandlers = implement(contract, {
   },
 
   async userResendConfirmationCode({ body, deps }) {
-    limit(deps, 'mailsPerRecipient', body.email);
+    await limit(deps, 'mailsPerRecipient', body.email);
     const user = await userByEmail(deps.db, body.email);
     // Mailed after the answer, which then takes as long for any address.
     if (user && !user.emailVerified) {
@@ -126,7 +126,7 @@ export const accountHandlers = implement(contract, {
   },
 
   async userForgetPassword({ body, deps }) {
-    limit(deps, 'mailsPerRecipient', body.email);
+    await limit(deps, 'mailsPerRecipient', body.email);
     const user = await userByEmail(deps.db, body.email);
     // The same answer, in the same time, whether or not the address has an account (spec §8): the code and
     // its mail are made after the answer.
@@ -142,7 +142,7 @@ export const accountHandlers = implement(contract, {
   },
 
   async userConfirmForgetPassword({ body, deps }) {
-    limit(deps, 'codeChecksPerAccount', `reset:${body.email}`);
+    await limit(deps, 'codeChecksPerAccount', `reset:${body.email}`);
     // The new password's rules first, for any address: checked only for known ones, they told accounts apart.
     checkPassword(body.newpassword, 'newpassword');
     const user = await userByEmail(deps.db, body.email);

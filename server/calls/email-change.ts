@@ -22,7 +22,7 @@ export const emailChangeHandlers = implement(contract, {
   async userUpdateEmail({ body, deps, userId }) {
     await requireAccessToken(deps, body.accessToken, userId);
     // Before the checks too, so the call cannot be used to probe which addresses have accounts.
-    limit(deps, 'codesPerAccount', `email-change:${userId}`);
+    await limit(deps, 'codesPerAccount', `email-change:${userId}`);
     const user = await userById(deps.db, userId);
     if (body.email === user.email) {
       throw new ApiError(400, ErrorCode.InvalidParameter, 'The new e-mail address is the same as the current one.', 'email');

@@ -11,8 +11,8 @@ import { ApiError } from '../http/errors.ts';
 export const limitReached = () => new ApiError(429, ErrorCode.LimitError, 'Attempt limit exceeded, please try again later.');
 
 /** Counts one attempt, refused once the limiter's allowance for the key is spent. */
-export function limit(deps: Pick<Deps, 'limits'>, limiter: keyof Limits, key: string) {
-  if (!deps.limits[limiter].attempt(key)) throw limitReached();
+export async function limit(deps: Pick<Deps, 'limits'>, limiter: keyof Limits, key: string): Promise<void> {
+  if (!(await deps.limits[limiter].attempt(key))) throw limitReached();
 }
 
 /**
@@ -20,11 +20,14 @@ export function limit(deps: Pick<Deps, 'limits'>, limiter: keyof Limits, key: st
  * through; refused when any allowance is spent. Answers the refund, for an attempt that turns out not to
  * count (a right password, a valid coupon).
  */
-export function takeAttempts(deps: Pick<Deps, 'limits'>, gates: ReadonlyArray<readonly [keyof Limits, string]>): () => void {
-  const refused = gates.filter(([limiter, key]) => !deps.limits[limiter].attempt(key));
-  if (refused.length > 0) throw limitReached();
-  return () => {
-    for (const [limiter, key] of gates) deps.limits[limiter].refund(key);
+export async function takeAttempts(
+  deps: Pick<Deps, 'limits'>,
+  gates: ReadonlyArray<readonly [keyof Limits, string]>,
+): Promise<() => Promise<void>> {
+  const allowed = await Promise.all(gates.map(([limiter, key]) => deps.limits[limiter].attempt(key)));
+  if (allowed.includes(false)) throw limitReached();
+  return async () => {
+    await Promise.all(gates.map(([limiter, key]) => deps.limits[limiter].refund(key)));
   };
 }
 
@@ -52,7 +55,7 @@ export async function beginSignIn(
 ): Promise<SignInAttempt> {
   const devices = await deviceTokens(deps, attempt.cookies);
   const device = attempt.userId ? devices.find((d) => d.userId === attempt.userId) : undefined;
-  const refund = takeAttempts(
+  const refund = await takeAttempts(
     deps,
     device
       ? [['loginPerDevice', device.deviceId]]
@@ -63,7 +66,7 @@ export async function beginSignIn(
   );
   return {
     async succeeded() {
-      refund();
+      await refund();
       if (device || !attempt.userId) return;
       const token = await deps.tokens.sign('device', { userId: attempt.userId, sessionId: randomUUID() }, DEVICE_SECONDS);
       const others = devices.filter((d) => d.userId !== attempt.userId).slice(-(ACCOUNTS_PER_BROWSER - 1));
@@ -96,9 +99,9 @@ export async function checkingCoupon<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!code?.trim()) return work();
-  let refund: () => void;
+  let refund: () => Promise<void>;
   try {
-    refund = takeAttempts(deps, [
+    refund = await takeAttempts(deps, [
       ['couponGuessesPerMember', who.userId],
       ['couponGuessesPerAddress', who.clientIp ?? 'unknown'],
     ]);
@@ -109,13 +112,13 @@ export async function checkingCoupon<T>(
   }
   try {
     const result = await work();
-    refund();
+    await refund();
     return result;
   } catch (error) {
     // Only a code that does not exist is a miss: any other refusal (expired, minimum spend …) is about a
     // real code, which a guesser has then already found.
     const miss = error instanceof ApiError && error.code === ErrorCode.InvalidCoupon && error.extra.reason === 'NotFound';
-    if (!miss) refund();
+    if (!miss) await refund();
     throw error;
   }
 }

@@ -1,29 +1,37 @@
 import type { Clock } from '../deps.ts';
+import type { Redis } from './redis.ts';
 
+/** Asynchronous, so that the counts can live in Redis when several processes serve the shop. */
 export interface RateLimiter {
   /** Counts one attempt under `key`; false once the window's allowance is spent (the refused attempt counts too). */
-  attempt(key: string): boolean;
+  attempt(key: string): Promise<boolean>;
   /**
    * Gives back one attempt counted under `key`: an attempt is taken before the work (so parallel requests
    * cannot all pass a check made before any of them is counted) and given back when it turned out not to
    * count, such as a right password or a valid coupon.
    */
-  refund(key: string): void;
+  refund(key: string): Promise<void>;
   /** Forgets a key (e.g. after a successful sign-in). */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
+}
+
+export interface LimitOptions {
+  limit: number;
+  windowMs: number;
 }
 
 /** Keys kept before windows that have ended are swept, so a flood of one-off keys cannot grow memory without end. */
 const SWEEP_ABOVE = 100_000;
 
 /**
- * A fixed-window limiter in process memory. One process is the default deployment; with several,
- * this moves to Redis (DESIGN §11).
+ * A fixed-window limiter in process memory. One process is the default deployment; with several, the
+ * counts live in Redis (createRedisRateLimiter, DESIGN §11). Each call counts at once, before it returns,
+ * so parallel requests cannot all pass.
  */
-export function createRateLimiter(options: { limit: number; windowMs: number; clock: Clock }): RateLimiter {
+export function createRateLimiter(options: LimitOptions & { clock: Clock }): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
-  return {
-    attempt(key) {
+  const counting = {
+    attempt(key: string): boolean {
       const now = options.clock.now().getTime();
       const current = windows.get(key);
       if (!current || now - current.start >= options.windowMs) {
@@ -36,12 +44,47 @@ export function createRateLimiter(options: { limit: number; windowMs: number; cl
       current.count += 1;
       return current.count <= options.limit;
     },
-    refund(key) {
+    refund(key: string) {
       const current = windows.get(key);
       if (current && current.count > 0) current.count -= 1;
     },
-    reset(key) {
+    reset(key: string) {
       windows.delete(key);
+    },
+  };
+  return {
+    attempt: async (key) => counting.attempt(key),
+    refund: async (key) => counting.refund(key),
+    reset: async (key) => counting.reset(key),
+  };
+}
+
+/** Counts one attempt; the window starts with the first (its key expires with it). Answers the count. */
+const ATTEMPT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+/** Gives one back, never below zero, and never brings back a window that has ended. */
+const REFUND = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/**
+ * The same fixed-window limiter with its counts in Redis, shared by every server process (REDIS_URL):
+ * each attempt is one atomic script (count, and start the window's expiry on the first), so processes
+ * cannot both pass where one allowance is left. Windows are timed by Redis, not by the app's clock.
+ */
+export function createRedisRateLimiter(redis: Pick<Redis, 'client' | 'prefix'>, name: string, options: LimitOptions): RateLimiter {
+  const keyOf = (key: string) => `${redis.prefix}limit:${name}:${key}`;
+  return {
+    async attempt(key) {
+      const count = await redis.client.eval(ATTEMPT, { keys: [keyOf(key)], arguments: [String(options.windowMs)] });
+      return Number(count) <= options.limit;
+    },
+    async refund(key) {
+      await redis.client.eval(REFUND, { keys: [keyOf(key)] });
+    },
+    async reset(key) {
+      await redis.client.del(keyOf(key));
     },
   };
 }
