@@ -9,6 +9,7 @@ import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { authMessage } from '../../api/account-messages.ts';
 import { createEntrySurveyFlow } from './entry-survey.actors.ts';
+import './auth.css';
 
 const route = getRouteApi('/entry_survey');
 

@@ -6,6 +6,7 @@ import { contentQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { formatDate } from '../../ui/format.ts';
+import './content.css';
 
 /** Renders the plain-text content format: "## " headings, "- " bullets, blank-line paragraphs. */
 function ContentText({ text }: { text: string }) {

@@ -10,6 +10,7 @@ import { Navigator } from './Navigator.tsx';
 import { SubscriptionBar } from './SubscriptionBar.tsx';
 import { TopMenuBar } from './TopMenuBar.tsx';
 import { VersionNotice } from './VersionNotice.tsx';
+import './layout.css';
 
 function useLayoutParts(): LayoutParts {
   const matches = useMatches();

@@ -9,6 +9,7 @@ import { useBilingual } from '../../ui/Bilingual.tsx';
 import { AddToBag } from './AddToBag.tsx';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
+import './shop.css';
 
 const route = getRouteApi('/new_in/{-$productTypeID}');
 
