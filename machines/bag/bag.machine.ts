@@ -9,6 +9,7 @@ import type {
   BagTag,
   CallResult,
   ChangeBagInput,
+  ChangeOutcome,
   CouponApplyInput,
   CouponApplyOutput,
   CouponFailData,
@@ -45,6 +46,11 @@ function withNotices(current: BagNotice[], added: BagNotice[]): BagNotice[] {
   });
   return fresh.length ? [...current, ...fresh] : current;
 }
+
+/** The answer to an add or set, held for changeAnswered (the one state that handles both). */
+const heldChange = ({ context }: { context: BagContext }): { result: CallResult<BagChange> } => ({
+  result: context.changeAnswer ?? { ok: false, code: NETWORK_ERROR },
+});
 
 const isQuantity = (n: number, min: number) => Number.isInteger(n) && n >= min && n <= MAX_LINE_QUANTITY;
 
@@ -105,14 +111,21 @@ export const bagMachine = setup({
         ...(refused ? { couponCode: undefined, couponError: refused } : {}),
       };
     }),
+    holdChange: assign((_, params: { result: CallResult<BagChange> }) => ({ changeAnswer: params.result })),
+    forgetChange: assign({ changeAnswer: undefined }),
     noteChange: assign(({ context }, params: { result: CallResult<BagChange> }) => {
       if (!params.result.ok) return {};
       const change = params.result.data;
-      const capped: BagNotice[] =
+      const kind = context.pendingChange?.change ?? 'add';
+      const outcome: ChangeOutcome =
         change.Quantity < change.Requested
-          ? [{ kind: 'cappedAtStock', VarianceID: change.VarianceID, quantity: change.Quantity, requested: change.Requested }]
+          ? { kind: 'cappedAtStock', change: kind, VarianceID: change.VarianceID, quantity: change.Quantity, requested: change.Requested }
+          : { kind: 'changed', change: kind, VarianceID: change.VarianceID, quantity: change.Quantity };
+      const capped: BagNotice[] =
+        outcome.kind === 'cappedAtStock'
+          ? [{ kind: 'cappedAtStock', VarianceID: outcome.VarianceID, quantity: outcome.quantity, requested: outcome.requested }]
           : [];
-      return { lastChange: change, pendingChange: undefined, notices: withNotices(context.notices, capped) };
+      return { lastChange: change, changeOutcome: outcome, pendingChange: undefined, notices: withNotices(context.notices, capped) };
     }),
     noteRefusal: assign(({ context }, params: { result: CallResult<BagChange> }) => {
       const pending = context.pendingChange;
@@ -120,6 +133,7 @@ export const bagMachine = setup({
       const call = pending.change === 'add' ? 'addShoppingBag' : 'setShoppingBag';
       return {
         pendingChange: undefined,
+        changeOutcome: { kind: 'refused', change: pending.change, VarianceID: pending.VarianceID, code: params.result.code, message: params.result.message },
         failure: { call, code: params.result.code, message: params.result.message } satisfies BagFailure,
         notices: withNotices(context.notices, [
           { kind: 'addRefused', VarianceID: pending.VarianceID, change: pending.change, code: params.result.code, message: params.result.message },
@@ -153,10 +167,14 @@ export const bagMachine = setup({
             failure: { call: 'couponApply', code: params.result.code, message: params.result.message } satisfies BagFailure,
           },
     ),
-    storeNetworkFailure: assign((_, params: { call: BagFailure['call'] }) => ({
-      pendingChange: undefined,
-      failure: { call: params.call, code: NETWORK_ERROR } satisfies BagFailure,
-    })),
+    storeNetworkFailure: assign(({ context }, params: { call: BagFailure['call'] }) => {
+      const pending = context.pendingChange;
+      return {
+        pendingChange: undefined,
+        failure: { call: params.call, code: NETWORK_ERROR } satisfies BagFailure,
+        ...(pending ? { changeOutcome: { kind: 'failed', change: pending.change, VarianceID: pending.VarianceID, code: NETWORK_ERROR } satisfies ChangeOutcome } : {}),
+      };
+    }),
   },
   guards: {
     succeeded: (_, params: { result: CallResult<unknown, unknown> }) => params.result.ok,
@@ -264,49 +282,42 @@ export const bagMachine = setup({
       },
     },
     adding: {
-      description: 'Adding units of a variance (addShoppingBag); stock may cap them.',
+      description: 'Adding units of a variance (addShoppingBag); stock may cap them. Answered in changeAnswered, as a set is.',
       tags: ['busy', 'mutating'],
       invoke: {
         id: 'addShoppingBag',
         src: 'addShoppingBag',
         input: ({ context }) => ({ VarianceID: context.pendingChange?.VarianceID ?? '', Quantity: context.pendingChange?.Quantity ?? 0 }),
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'refreshing',
-            actions: { type: 'noteChange', params: ({ event }) => ({ result: event.output }) },
-            description: 'Added (a notice says so when stock capped it); read the bag again.',
-          },
-          {
-            target: 'refreshing',
-            actions: { type: 'noteRefusal', params: ({ event }) => ({ result: event.output }) },
-            description: 'Refused (OutOfStock, StopSell …): a notice says why; read the bag again, it may have changed.',
-          },
-        ],
+        onDone: { target: 'changeAnswered', actions: { type: 'holdChange', params: ({ event }) => ({ result: event.output }) } },
         onError: { target: 'idle.failed', actions: { type: 'storeNetworkFailure', params: { call: 'addShoppingBag' } } },
       },
     },
     setting: {
-      description: "Setting a line's quantity (setShoppingBag); 0 removes the line, stock may cap it.",
+      description: "Setting a line's quantity (setShoppingBag); 0 removes the line, stock may cap it. Answered in changeAnswered, as an add is.",
       tags: ['busy', 'mutating'],
       invoke: {
         id: 'setShoppingBag',
         src: 'setShoppingBag',
         input: ({ context }) => ({ VarianceID: context.pendingChange?.VarianceID ?? '', Quantity: context.pendingChange?.Quantity ?? 0 }),
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'refreshing',
-            actions: { type: 'noteChange', params: ({ event }) => ({ result: event.output }) },
-          },
-          {
-            target: 'refreshing',
-            actions: { type: 'noteRefusal', params: ({ event }) => ({ result: event.output }) },
-            description: 'Refused (OutOfStock, StopSell …): a notice says why; read the bag again.',
-          },
-        ],
+        onDone: { target: 'changeAnswered', actions: { type: 'holdChange', params: ({ event }) => ({ result: event.output }) } },
         onError: { target: 'idle.failed', actions: { type: 'storeNetworkFailure', params: { call: 'setShoppingBag' } } },
       },
+    },
+    changeAnswered: {
+      description: 'The answer to an add or a set, handled one way for both: what became of it is noted, and the bag is read again.',
+      always: [
+        {
+          guard: { type: 'succeeded', params: heldChange },
+          target: 'refreshing',
+          actions: [{ type: 'noteChange', params: heldChange }, 'forgetChange'],
+          description: 'Added or set (a notice says so when stock capped it); read the bag again.',
+        },
+        {
+          target: 'refreshing',
+          actions: [{ type: 'noteRefusal', params: heldChange }, 'forgetChange'],
+          description: 'Refused (OutOfStock, StopSell …): a notice says why; read the bag again, it may have changed.',
+        },
+      ],
     },
     applyingCoupon: {
       description: 'Checking the coupon for this member and bag (coupon/apply).',

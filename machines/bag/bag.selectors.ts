@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { bagMachine } from './bag.machine.ts';
-import type { BagChange, BagFailure, BagLine, BagNotice, CouponError, Currency, OrderDetail, ShoppingBag } from './bag.types.ts';
+import type { BagChange, BagFailure, ChangeOutcome, BagLine, BagNotice, CouponError, Currency, OrderDetail, ShoppingBag } from './bag.types.ts';
 
 export type BagSnapshot = SnapshotFrom<typeof bagMachine>;
 
@@ -60,6 +60,9 @@ export const notices = (s: BagSnapshot): readonly BagNotice[] => s.context.notic
 
 /** The last change that went through (what was asked and what the line now holds). */
 export const lastChange = (s: BagSnapshot): BagChange | undefined => s.context.lastChange;
+
+/** What became of the last add or set (changed, capped at stock, refused, failed): a new value for every answer. */
+export const changeOutcome = (s: BagSnapshot): ChangeOutcome | undefined => s.context.changeOutcome;
 
 /** The variance an add or set is under way for. */
 export const pendingVariance = (s: BagSnapshot): string | undefined =>

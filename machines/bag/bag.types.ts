@@ -104,6 +104,17 @@ export type BagNotice =
   /** An add or set was refused (OutOfStock, StopSell, or another code). */
   | { kind: 'addRefused'; VarianceID: string; change: 'add' | 'set'; code: string; message?: string | undefined };
 
+/**
+ * What became of the member's last add or set once answered, for the page to say next to the
+ * control that sent it: it went through as asked, stock capped it, the server refused it, or the
+ * server could not be reached.
+ */
+export type ChangeOutcome =
+  | { kind: 'changed'; change: 'add' | 'set'; VarianceID: string; quantity: number }
+  | { kind: 'cappedAtStock'; change: 'add' | 'set'; VarianceID: string; quantity: number; requested: number }
+  | { kind: 'refused'; change: 'add' | 'set'; VarianceID: string; code: string; message?: string | undefined }
+  | { kind: 'failed'; change: 'add' | 'set'; VarianceID: string; code: string };
+
 /** The last failed call: its name and code ('NetworkError' when the server was unreachable). */
 export type BagFailure = {
   call: 'getShoppingBag' | 'addShoppingBag' | 'setShoppingBag' | 'couponApply';
@@ -127,6 +138,10 @@ export type BagContext = {
   failure?: BagFailure | undefined;
   /** The add or set under way (its variance names a refusal notice). */
   pendingChange?: PendingChange | undefined;
+  /** The answer to the add or set, held while the one state that handles both decides (changeAnswered). */
+  changeAnswer?: CallResult<BagChange> | undefined;
+  /** What became of the last add or set (a new object for every answer). */
+  changeOutcome?: ChangeOutcome | undefined;
 };
 
 export type PendingChange = ChangeBagInput & { change: 'add' | 'set' };

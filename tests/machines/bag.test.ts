@@ -413,3 +413,34 @@ describe('bag: coupon check unreachable', () => {
     expect(select.couponCode(actor.getSnapshot())).toBe('WELCOME10');
   });
 });
+
+describe('bag: what became of an add or a set (the page says it beside its control)', () => {
+  it('changed, capped at stock, refused or failed, whichever call it was', async () => {
+    const answers: Array<CallResult<BagChange> | Error> = [
+      { ok: true, data: { VarianceID: oolongLine.VarianceID, Quantity: 2, Requested: 2 } },
+      { ok: true, data: { VarianceID: oolongLine.VarianceID, Quantity: 3, Requested: 9 } },
+      { ok: false, code: 'OutOfStock', message: 'Sold out' },
+      new Error('network down'),
+    ];
+    const next = async () => {
+      const answer = answers.shift()!;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    };
+    const { actor, settled } = startBag({ addShoppingBag: next, setShoppingBag: next });
+    await settled();
+    actor.send({ type: 'ADD', varianceID: oolongLine.VarianceID, quantity: 2 });
+    await settled();
+    expect(select.changeOutcome(actor.getSnapshot())).toEqual({ kind: 'changed', change: 'add', VarianceID: oolongLine.VarianceID, quantity: 2 });
+    actor.send({ type: 'SET', varianceID: oolongLine.VarianceID, quantity: 9 });
+    await settled();
+    expect(select.changeOutcome(actor.getSnapshot())).toEqual({ kind: 'cappedAtStock', change: 'set', VarianceID: oolongLine.VarianceID, quantity: 3, requested: 9 });
+    actor.send({ type: 'ADD', varianceID: oolongLine.VarianceID, quantity: 1 });
+    await settled();
+    expect(select.changeOutcome(actor.getSnapshot())).toEqual({ kind: 'refused', change: 'add', VarianceID: oolongLine.VarianceID, code: 'OutOfStock', message: 'Sold out' });
+    actor.send({ type: 'ADD', varianceID: oolongLine.VarianceID, quantity: 1 });
+    await settled();
+    expect(select.changeOutcome(actor.getSnapshot())).toEqual({ kind: 'failed', change: 'add', VarianceID: oolongLine.VarianceID, code: 'NetworkError' });
+    expect(actor.getSnapshot().context.changeAnswer).toBeUndefined();
+  });
+});

@@ -3,10 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MAX_LINE_QUANTITY } from '../../../machines/bag/bag.types.ts';
-import type { BagLine, Currency, OrderDetail } from '../../../machines/bag/bag.types.ts';
+import type { BagLine } from '../../../machines/bag/bag.types.ts';
 import * as bagState from '../../../machines/bag/bag.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { useBagActor, type BagActor } from '../../app/bag.ts';
 import { useCouponErrorText, useFailureText, useNoticeText } from '../../ui/bag-words.tsx';
@@ -296,7 +297,7 @@ function BagSummary({ bag }: { bag: BagActor }) {
       <h2 id={`${id}-title`} className="bag-side-title">
         <Trans>Summary</Trans>
       </h2>
-      <SummaryRows summary={summary} />
+      <OrderTotals detail={summary} live />
       {summary.FreeShippingThreshold !== undefined && summary.ShippingFee > 0 && (
         <p className="muted small bag-free-shipping">
           <Trans>
@@ -320,60 +321,5 @@ function BagSummary({ bag }: { bag: BagActor }) {
         </>
       )}
     </section>
-  );
-}
-
-function SummaryRows({ summary }: { summary: OrderDetail }) {
-  const pick = useBilingual();
-  const { t } = useLingui();
-  const currency: Currency = summary.Currency;
-  const couponID = summary.Coupon?.CouponID;
-  const money = (amount: number) => <Price amount={amount} currency={currency} />;
-  const minus = (amount: number) => (
-    <>
-      −<Price amount={amount} currency={currency} />
-    </>
-  );
-  return (
-    <dl className="bag-summary-rows" aria-live="polite" aria-label={t`Order summary`}>
-      <div>
-        <dt>
-          <Trans>Subtotal</Trans>
-        </dt>
-        <dd>{money(summary.SubTotal)}</dd>
-      </div>
-      {summary.Campaign && (
-        <div>
-          <dt>{pick(summary.Campaign.Name)}</dt>
-          <dd>{minus(summary.Campaign.Discount)}</dd>
-        </div>
-      )}
-      {couponID !== undefined && summary.Coupon && (
-        <div>
-          <dt>
-            <Trans>Coupon {couponID}</Trans>
-          </dt>
-          <dd>{minus(summary.Coupon.Discount)}</dd>
-        </div>
-      )}
-      <div>
-        <dt>
-          <Trans>Shipping</Trans>
-        </dt>
-        <dd>{summary.ShippingFee === 0 ? <Trans>Free</Trans> : money(summary.ShippingFee)}</dd>
-      </div>
-      {summary.taxObj.map((tax) => (
-        <div key={pick(tax.Name)}>
-          <dt>{pick(tax.Name)}</dt>
-          <dd>{money(tax.Amount)}</dd>
-        </div>
-      ))}
-      <div className="bag-total">
-        <dt>
-          <Trans>Total</Trans>
-        </dt>
-        <dd>{money(summary.Total)}</dd>
-      </div>
-    </dl>
   );
 }

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { ProductCard, Variance } from '../../../contract/index.ts';
 import * as bagState from '../../../machines/bag/bag.selectors.ts';
-import { MAX_LINE_QUANTITY } from '../../../machines/bag/bag.types.ts';
+import { MAX_LINE_QUANTITY, type ChangeOutcome } from '../../../machines/bag/bag.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { shopQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
@@ -166,28 +166,33 @@ export function QuantityField({ label, value, onChange }: { label: string; value
 
 /**
  * What became of this form's last add, once the bag has settled: added, capped at stock, refused
- * or failed. Read from what the bag recorded since the add was sent (its last change or failure).
+ * or failed, as the bag machine recorded it (its change outcome) since the add was sent.
  */
 function useAddOutcome(bag: BagActor, name: string) {
   const { t } = useLingui();
-  const [sent, setSent] = useState<{ varianceID: string; before: ReturnType<BagActor['getSnapshot']>['context'] }>();
-  const snapshot = useSelector(bag, (s) => s);
-  const noticeText = useNoticeText(bagState.lines(snapshot), name);
+  const [sent, setSent] = useState<{ varianceID: string; before: ChangeOutcome | undefined }>();
+  const outcome = useSelector(bag, bagState.changeOutcome);
+  const settled = useSelector(bag, bagState.canChange);
+  const lines = useSelector(bag, bagState.lines);
+  const noticeText = useNoticeText(lines, name);
   const failureText = useFailureText();
   let text = '';
-  if (sent && bagState.canChange(snapshot)) {
-    const { lastChange, failure } = snapshot.context;
-    if (failure && failure !== sent.before.failure && failure.call === 'addShoppingBag') {
-      text =
-        failure.code === 'NetworkError'
-          ? failureText(failure)
-          : noticeText({ kind: 'addRefused', VarianceID: sent.varianceID, change: 'add', code: failure.code });
-    } else if (lastChange && lastChange !== sent.before.lastChange && lastChange.VarianceID === sent.varianceID) {
-      text =
-        lastChange.Quantity < lastChange.Requested
-          ? noticeText({ kind: 'cappedAtStock', VarianceID: lastChange.VarianceID, quantity: lastChange.Quantity, requested: lastChange.Requested })
-          : t`Added to your bag.`;
+  if (sent && settled && outcome && outcome !== sent.before && outcome.change === 'add') {
+    switch (outcome.kind) {
+      case 'failed':
+        text = failureText({ call: 'addShoppingBag', code: outcome.code });
+        break;
+      case 'refused':
+        text = noticeText({ kind: 'addRefused', VarianceID: sent.varianceID, change: 'add', code: outcome.code });
+        break;
+      case 'cappedAtStock':
+        if (outcome.VarianceID === sent.varianceID)
+          text = noticeText({ kind: 'cappedAtStock', VarianceID: outcome.VarianceID, quantity: outcome.quantity, requested: outcome.requested });
+        break;
+      case 'changed':
+        if (outcome.VarianceID === sent.varianceID) text = t`Added to your bag.`;
+        break;
     }
   }
-  return { text, sent: (varianceID: string) => setSent({ varianceID, before: bag.getSnapshot().context }) };
+  return { text, sent: (varianceID: string) => setSent({ varianceID, before: bagState.changeOutcome(bag.getSnapshot()) }) };
 }
