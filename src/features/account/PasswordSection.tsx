@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { userChangePassword } from '../../../contract/index.ts';
-import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Field } from '../../ui/Field.tsx';
 import { confirmError, passwordError, requiredError } from '../../ui/validation.ts';
@@ -34,7 +34,7 @@ export function PasswordSection() {
     },
     meta: { handlesErrors: true },
   });
-  const wrongCurrent = save.error instanceof ApiError && WRONG_CURRENT_CODES.has(save.error.code);
+  const wrongCurrent = WRONG_CURRENT_CODES.has(errorCode(save.error) ?? '');
   const problems = {
     current: requiredError(form.current) ?? (wrongCurrent ? WRONG_CURRENT : undefined),
     proposed: passwordError(form.proposed),

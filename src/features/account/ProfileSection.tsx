@@ -13,6 +13,7 @@ import {
 } from '../../../contract/index.ts';
 import { tokens } from '../../../machines/session/session.selectors.ts';
 import { ApiError, type ApiClient } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { requiredError } from '../../ui/validation.ts';
@@ -218,12 +219,11 @@ async function uploadPicture(options: {
 
 /** Words for a failed upload. */
 function uploadFailure(error: unknown): MessageDescriptor {
-  if (error instanceof ApiError) {
-    if (error.status === 413) return TOO_LARGE;
-    if (error.code === 'InvalidParameter') return NOT_A_PICTURE;
-    if (error.code === 'LimitError') return msg`Too many pictures uploaded. Please try again in an hour.`;
-    if (error.code === 'ObjectNotFound') return msg`The upload took too long. Please try again.`;
-  }
+  if (error instanceof ApiError && error.status === 413) return TOO_LARGE;
+  const code = errorCode(error);
+  if (code === 'InvalidParameter') return NOT_A_PICTURE;
+  if (code === 'LimitError') return msg`Too many pictures uploaded. Please try again in an hour.`;
+  if (code === 'ObjectNotFound') return msg`The upload took too long. Please try again.`;
   return failureMessage(error);
 }
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { USERNAME_CHANGE_WAIT_DAYS, userUpdateName, type UserDetail } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Field } from '../../ui/Field.tsx';
 import { failureMessage, SaveStatus, useMessage } from './account-ui.tsx';
@@ -57,9 +58,10 @@ export function UsernameSection(props: { member: UserDetail }) {
   });
   const waitDays = daysUntil(props.member.nameChangeAllowedAt);
   const saveError = save.error instanceof ApiError ? save.error : undefined;
-  const limitDays = saveError?.code === 'UpdateNameLimit' ? Number(saveError.details.DaysRemaining) || waitDays : 0;
+  const saveCode = errorCode(save.error);
+  const limitDays = saveCode === 'UpdateNameLimit' ? Number(saveError?.details.DaysRemaining) || waitDays : 0;
 
-  const taken = (settled && check.data === false) || saveError?.code === 'NameAlreadyExists';
+  const taken = (settled && check.data === false) || saveCode === 'NameAlreadyExists';
   const available = ownName || (settled && check.data === true);
   const checking = toCheck !== '' && (!settled || check.isPending);
 
@@ -72,7 +74,7 @@ export function UsernameSection(props: { member: UserDetail }) {
   };
 
   const otherFailure =
-    save.isError && saveError?.code !== 'UpdateNameLimit' && saveError?.code !== 'NameAlreadyExists'
+    save.isError && saveCode !== 'UpdateNameLimit' && saveCode !== 'NameAlreadyExists'
       ? text(failureMessage(save.error))
       : undefined;
 

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
+import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
 import { messageFor } from '../../api/error-messages.ts';
 import { FormError } from '../../ui/Field.tsx';
 
@@ -70,7 +71,7 @@ export function CheckboxField(props: { label: ReactNode; checked: boolean; onCha
 
 /** Words for a failed save: a section's own wording for some codes, else the shared catalogue. */
 export function failureMessage(error: unknown, own: Record<string, MessageDescriptor> = {}): MessageDescriptor {
-  const code = error instanceof ApiError ? error.code : 'NetworkError';
+  const code = errorCode(error) ?? NETWORK_ERROR;
   return own[code] ?? messageFor(code);
 }
 

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { thirdPartyAuthorize, type ThirdPartyProvider } from '../../../contract/index.ts';
 import * as signIn from '../../../machines/sign-in/sign-in.selectors.ts';
-import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
@@ -135,7 +135,7 @@ function ThirdPartyLogin() {
   const list = providers.data ?? [];
   if (list.length === 0) return null;
   const embedded = isEmbeddedBrowser(navigator.userAgent);
-  const failure = start.error instanceof ApiError ? start.error.code : start.error ? 'NetworkError' : undefined;
+  const failure = errorCode(start.error);
   return (
     <div className="third-party-login" role="group" aria-label={t`Log in with another account`}>
       <p className="divider">

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { userUpdateForgetPassword } from '../../../contract/index.ts';
-import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { authMessage } from '../../api/account-messages.ts';
@@ -57,7 +57,7 @@ export function ResetPasswordScreen() {
     setTouched(true);
     if (!problems.password && !problems.confirm) save.mutate(password);
   };
-  const failure = save.error instanceof ApiError ? save.error.code : save.error ? 'NetworkError' : undefined;
+  const failure = errorCode(save.error);
   return (
     <form className="page form narrow" onSubmit={submit} noValidate aria-busy={save.isPending}>
       <h1>

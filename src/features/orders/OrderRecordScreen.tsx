@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { FormError } from '../../ui/Field.tsx';
@@ -20,7 +20,7 @@ export function OrderRecordScreen() {
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState(false);
   const data = order.data;
-  const failure = cancel.error instanceof ApiError ? cancel.error.code : cancel.isError ? 'NetworkError' : undefined;
+  const failure = errorCode(cancel.error);
   return (
     <div className="page order-record-page">
       <header className="page-head">

@@ -5,7 +5,7 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import type { OrderTab, ProductOrder } from '../../../contract/index.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
-import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { FormError } from '../../ui/Field.tsx';
 import { formatDate } from '../../ui/format.ts';
@@ -102,7 +102,7 @@ function OrderRow({ order, onClose }: { order: ProductOrder; onClose: () => void
   const count = order.ProductList.reduce((n, l) => n + l.Quantity, 0);
   const reference = order.Reference;
   const unpaid = order.PaymentStatus === 'WaitForPayment' || order.PaymentStatus === 'PaymentFailed';
-  const failure = cancel.error instanceof ApiError ? cancel.error.code : cancel.isError ? 'NetworkError' : undefined;
+  const failure = errorCode(cancel.error);
   return (
     <li className="orders-row">
       <div className="orders-row-head">

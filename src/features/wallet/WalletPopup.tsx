@@ -3,6 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { addCreditCard, addPaymentMehtod, deletePaymentMehtod, getPaymentMehtod, type SavedCard } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
+import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
 import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { CardForm, type CardDetails } from '../../ui/CardForm.tsx';
@@ -17,7 +19,7 @@ function useFailureText() {
   const { i18n } = useLingui();
   return (error: unknown) => {
     if (!error) return undefined;
-    const code = error instanceof ApiError ? error.code : 'NetworkError';
+    const code = errorCode(error) ?? NETWORK_ERROR;
     const shown = i18n._(paymentMessage(code));
     const detail = error instanceof ApiError ? serverDetail({ code, message: error.serverMessage }, shown) : undefined;
     return detail ? `${shown} ${detail}` : shown;

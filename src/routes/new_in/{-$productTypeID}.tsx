@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { SortOrder } from '../../../contract/index.ts';
-import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { shopQueries } from '../../features/shop/queries.ts';
 import { lazyScreen } from '../../app/lazy-screen.ts';
 
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/new_in/{-$productTypeID}')({
         ),
       ]);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'ObjectNotFound') throw notFound();
+      if (errorCode(error) === 'ObjectNotFound') throw notFound();
       throw error;
     }
   },

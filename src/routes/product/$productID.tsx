@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ApiError } from '../../api/client.ts';
+import { errorCode } from '../../api/error-code.ts';
 import { shopQueries } from '../../features/shop/queries.ts';
 import { lazyScreen } from '../../app/lazy-screen.ts';
 
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/product/$productID')({
     try {
       await queryClient.ensureQueryData(shopQueries.product(api, params.productID, currency));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'ObjectNotFound') throw notFound();
+      if (errorCode(error) === 'ObjectNotFound') throw notFound();
       throw error;
     }
     void queryClient.prefetchQuery(shopQueries.relatedProducts(api, params.productID, currency));

@@ -1,0 +1,15 @@
+/** The one way the SPA reads a failed call's code (src/api/error-code.ts). */
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../contract/errors.ts';
+import { NETWORK_ERROR } from '../../machines/shared/codes.ts';
+import { ApiError } from '../../src/api/client.ts';
+import { errorCode } from '../../src/api/error-code.ts';
+
+describe('errorCode', () => {
+  it('is the server’s code, NetworkError when no answer came, and nothing without an error', () => {
+    expect(errorCode(new ApiError(ErrorCode.InvalidCoupon, 'This coupon has expired', 400))).toBe('70600');
+    expect(errorCode(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
+    expect(errorCode(null)).toBeUndefined();
+    expect(errorCode(undefined)).toBeUndefined();
+  });
+});
