@@ -20,7 +20,7 @@ import { readOidcConfig } from './services/oidc-config.ts';
 import { createPushService, loadVapidKeys } from './services/push.ts';
 import { startJobs } from './services/jobs.ts';
 import { readPaymentConfig } from './services/payments/provider.ts';
-import { redisCacheSignal } from './services/product-cache.ts';
+import { postgresCacheSignal, redisCacheSignal, type CacheSignal } from './services/product-cache.ts';
 import { connectRedis } from './services/redis.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -47,9 +47,12 @@ if (await isEmpty(database.db)) {
   await seed(database.db, { now: systemClock.now(), passwords: createPasswords() });
 }
 
-// Several processes share rate limits and product-cache drops through Redis (DESIGN §11).
+// Several processes share rate limits and product-cache drops through Redis (DESIGN §11); on PostgreSQL
+// without Redis, product-cache drops still travel, over LISTEN/NOTIFY (rate limits then stay per process).
 const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisPrefix, log) : undefined;
-const productSignal = redis ? await redisCacheSignal(redis, (err) => log.warn({ err }, 'product change not announced')) : undefined;
+const signalError = (err: unknown) => log.warn({ err }, 'product-change signal failed');
+const pgSignal = !redis && config.databaseUrl ? await postgresCacheSignal(config.databaseUrl, signalError) : undefined;
+const productSignal: CacheSignal | undefined = redis ? await redisCacheSignal(redis, signalError) : pgSignal;
 if (redis) log.info({ prefix: config.redisPrefix }, 'rate limits and product-cache drops shared through Redis');
 
 const spaDir = path.join(root, 'dist/spa');
@@ -95,7 +98,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       () =>
         void deps.background
           .idle()
-          .then(() => Promise.all([database.close(), redis?.close()]))
+          .then(() => Promise.all([database.close(), redis?.close(), pgSignal?.close()]))
           .then(() => process.exit(0)),
     );
   });

@@ -4,14 +4,15 @@
  * at 0.6 × a bare server's rate); a database round trip each time cannot keep up.
  *
  * Stock is the one thing that moves: this process forgets a product when its own checkout or release
- * changes its stock. With several processes (one PostgreSQL, REDIS_URL set) a forgotten product is also
- * announced over a shared signal (Redis pub/sub), and every other process drops its copy at once; without
- * the signal another writer's change shows within PRODUCT_CACHE_TTL_MS (with the embedded database there is
- * one process, so never later). The bag and checkout never read this: they check stock in the database, so
+ * changes its stock. With several processes on one PostgreSQL a forgotten product is also announced over a
+ * shared signal (Redis pub/sub when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY), and every other
+ * process drops its copy at once; a change the signal misses (a lost connection) shows within
+ * PRODUCT_CACHE_TTL_MS. With the embedded database there is one process, and no signal. The bag and checkout never read this: they check stock in the database, so
  * a stale "Last 3 left" does no harm.
  * A minute, not seconds: a miss reads the catalogue (milliseconds, and with PGlite on the event loop), so
  * the busy products must stay read.
  */
+import pg from 'pg';
 import type { Clock } from '../deps.ts';
 import type { Redis } from './redis.ts';
 
@@ -31,25 +32,31 @@ export interface ProductCache {
 export interface CacheSignal {
   /** Tells every process (this one too) that these products changed; never throws (a lost signal leaves the TTL). */
   publish(productIds: readonly string[]): void;
-  /** Calls `listener` with the products another process (or this one) announced. */
-  onChange(listener: (productIds: string[]) => void): void;
+  /**
+   * Calls `listener` with the products another process (or this one) announced, or with 'all' when changes
+   * may have been missed (the signal's connection was lost and is back).
+   */
+  onChange(listener: (productIds: string[] | 'all') => void): void;
 }
 
 const CHANNEL = 'product-changed';
 
+function parseIds(message: string): string[] | undefined {
+  let ids: unknown;
+  try {
+    ids = JSON.parse(message);
+  } catch {
+    return undefined;
+  }
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : undefined;
+}
+
 /** The signal over Redis pub/sub (REDIS_URL): subscribed before it is answered, so no later change is missed. */
 export async function redisCacheSignal(redis: Pick<Redis, 'subscribe' | 'publish'>, onError: (err: unknown) => void): Promise<CacheSignal> {
-  const listeners: Array<(productIds: string[]) => void> = [];
+  const listeners: Array<(productIds: string[] | 'all') => void> = [];
   await redis.subscribe(CHANNEL, (message) => {
-    let ids: unknown;
-    try {
-      ids = JSON.parse(message);
-    } catch {
-      return;
-    }
-    if (!Array.isArray(ids)) return;
-    const productIds = ids.filter((id): id is string => typeof id === 'string');
-    for (const listener of listeners) listener(productIds);
+    const productIds = parseIds(message);
+    if (productIds) for (const listener of listeners) listener(productIds);
   });
   return {
     publish(productIds) {
@@ -61,12 +68,84 @@ export async function redisCacheSignal(redis: Pick<Redis, 'subscribe' | 'publish
   };
 }
 
+/** LISTEN takes an identifier: PostgreSQL's channel is the same name in its own spelling. */
+const PG_CHANNEL = 'sg_product_changed';
+/** A notification's payload must stay under 8000 bytes: ids go in batches well below it. */
+const PG_BATCH = 100;
+const PG_RECONNECT_MS = 1_000;
+
+/**
+ * The signal over PostgreSQL's LISTEN/NOTIFY, for several processes on one PostgreSQL without Redis: one
+ * connection of its own listens (and notifies). When it is lost it is opened again, and the listeners are
+ * told to drop everything, since changes may have gone by meanwhile. Listening before it is answered.
+ */
+export async function postgresCacheSignal(url: string, onError: (err: unknown) => void): Promise<CacheSignal & { close(): Promise<void> }> {
+  const listeners: Array<(productIds: string[] | 'all') => void> = [];
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function open(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (note) => {
+      const productIds = note.channel === PG_CHANNEL && note.payload ? parseIds(note.payload) : undefined;
+      if (productIds) for (const listener of listeners) listener(productIds);
+    });
+    const lost = (err?: unknown) => {
+      if (err) onError(err);
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      if (!closed) retry ??= setTimeout(reopen, PG_RECONNECT_MS);
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    await next.connect();
+    await next.query(`LISTEN ${PG_CHANNEL}`);
+    client = next;
+  }
+  function reopen() {
+    retry = undefined;
+    open().then(
+      () => {
+        for (const listener of listeners) listener('all');
+      },
+      (err: unknown) => {
+        onError(err);
+        if (!closed) retry ??= setTimeout(reopen, PG_RECONNECT_MS);
+      },
+    );
+  }
+
+  await open();
+  return {
+    publish(productIds) {
+      const current = client;
+      if (!current) return;
+      for (let i = 0; i < productIds.length; i += PG_BATCH) {
+        const batch = JSON.stringify(productIds.slice(i, i + PG_BATCH));
+        current.query('select pg_notify($1, $2)', [PG_CHANNEL, batch]).catch(onError);
+      }
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end();
+    },
+  };
+}
+
 export function createProductCache(clock: Clock, ttlMs = PRODUCT_CACHE_TTL_MS, signal?: CacheSignal): ProductCache {
   const entries = new Map<string, { until: number; value: Promise<unknown> }>();
   const SEPARATOR = '\u0000';
   const key = (productId: string, variant: string) => `${productId}${SEPARATOR}${variant}`;
   // Another process's change: drop the copy here (this process's own announcements come back too, and drop nothing new).
-  signal?.onChange((productIds) => drop(productIds));
+  signal?.onChange((productIds) => (productIds === 'all' ? entries.clear() : drop(productIds)));
   return {
     get<T>(productId: string, variant: string, load: () => Promise<T | undefined>) {
       const k = key(productId, variant);

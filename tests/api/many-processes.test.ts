@@ -4,6 +4,8 @@
  * run's own). A login limit spent on one is refused by the other, and a checkout on one shows at once in the
  * other's getProduct, whose cache would otherwise keep the old stock for a minute.
  *
+ * Without Redis, processes on one PostgreSQL still drop each other's changed products, over LISTEN/NOTIFY.
+ *
  * Needs PostgreSQL on 127.0.0.1:5432 (TEST_DATABASE_URL names another) and Redis on 127.0.0.1:6379
  * (TEST_REDIS_URL); skipped, saying which did not answer, without them.
  */
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { createClient } from '@redis/client';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkout, ErrorCode, getProduct, setShoppingBag, userLogin, type CallDef, type TokenSet } from '../../contract/index.ts';
 import { openDatabase } from '../../server/db/client.ts';
@@ -23,6 +26,9 @@ import { bagItems } from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import { createPasswords } from '../../server/services/passwords.ts';
+import { createProductCache, postgresCacheSignal } from '../../server/services/product-cache.ts';
+import { createRateLimiter, createRedisRateLimiter, type RateLimiter } from '../../server/services/rate-limit.ts';
+import { connectRedis } from '../../server/services/redis.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -30,8 +36,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** scrypt at N=2^10 for the seeded member (the cost travels in the hash, so the servers check it as cheaply). */
 const TEST_SCRYPT_COST = 10;
 
-/** Why the test cannot run here, or undefined when PostgreSQL and Redis both answer. */
-async function missingService(): Promise<string | undefined> {
+/** Why the tests cannot run here, or undefined when PostgreSQL (and Redis, when asked) answer. */
+async function missingService(needs: { redis: boolean }): Promise<string | undefined> {
   const db = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
     await db.connect();
@@ -41,6 +47,7 @@ async function missingService(): Promise<string | undefined> {
   } finally {
     await db.end().catch(() => {});
   }
+  if (!needs.redis) return undefined;
   const redis = createClient({ url: REDIS_URL, socket: { connectTimeout: 3000, reconnectStrategy: false } });
   redis.on('error', () => {});
   try {
@@ -54,7 +61,8 @@ async function missingService(): Promise<string | undefined> {
   return undefined;
 }
 
-const missing = await missingService();
+const missingPostgres = await missingService({ redis: false });
+const missing = missingPostgres ?? (await missingService({ redis: true }));
 if (missing) console.warn(`tests/api/many-processes.test.ts skipped: ${missing}`);
 
 async function adminQuery(statement: string) {
@@ -165,6 +173,28 @@ describe.skipIf(missing !== undefined)('two server processes on one PostgreSQL a
     await redis.close();
   }, 60_000);
 
+  it('counts, refunds and resets in Redis exactly as the in-memory limiter does', async () => {
+    const redis = await connectRedis(REDIS_URL, prefix, pino({ level: 'silent' }));
+    try {
+      const options = { limit: 2, windowMs: 60_000 };
+      const steps = ['attempt', 'attempt', 'attempt', 'refund', 'refund', 'refund', 'refund', 'attempt', 'attempt', 'attempt', 'reset', 'attempt'] as const;
+      const play = async (limiter: RateLimiter) => {
+        const answers: Array<boolean | undefined> = [];
+        for (const step of steps) answers.push(step === 'attempt' ? await limiter.attempt('k') : void (await limiter[step]('k')));
+        return answers;
+      };
+      const inRedis = await play(createRedisRateLimiter(redis, 'unit', options));
+      expect(inRedis).toEqual(await play(createRateLimiter({ ...options, clock: { now: () => new Date(0) } })));
+      expect(inRedis.filter((a) => a !== undefined)).toEqual([true, true, false, true, true, false, true]);
+      // The window is Redis's: the key expires with it.
+      const ttl = await redis.client.pTTL(`${prefix}limit:unit:k`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    } finally {
+      await redis.close();
+    }
+  });
+
   it('shares the login limit: failed sign-ins on one server are refused by the other', async () => {
     const email = `guess-${run}@example.com`;
     const guess = (server: Server) => post(server, userLogin, { email, password: 'not-the-password' });
@@ -201,5 +231,47 @@ describe.skipIf(missing !== undefined)('two server processes on one PostgreSQL a
     let seen: number | undefined;
     for (let tries = 0; tries < 200 && seen !== 1; tries++) seen = await stockOn(b!);
     expect(seen).toBe(1);
+  });
+});
+
+describe.skipIf(missingPostgres !== undefined)('product-cache drops over PostgreSQL LISTEN/NOTIFY (no Redis)', () => {
+  const database = `sg_notify_${randomBytes(6).toString('hex')}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const signals: Array<{ close(): Promise<void> }> = [];
+  beforeAll(() => adminQuery(`create database ${database}`));
+  afterAll(async () => {
+    await Promise.all(signals.map((s) => s.close()));
+    await adminQuery(`drop database if exists ${database} with (force)`);
+  });
+
+  it('drops a product forgotten in one process from the other’s cache, and everything after a lost connection', async () => {
+    const failures: unknown[] = [];
+    const [signalA, signalB] = await Promise.all([
+      postgresCacheSignal(url.toString(), (err) => failures.push(err)),
+      postgresCacheSignal(url.toString(), (err) => failures.push(err)),
+    ]);
+    signals.push(signalA, signalB);
+    const clock = { now: () => new Date(0) };
+    const a = createProductCache(clock, 60_000, signalA);
+    const b = createProductCache(clock, 60_000, signalB);
+    const load = (value: string) => async () => value;
+    expect(await b.get('p1', 'HKD', load('before'))).toBe('before');
+    expect(await b.get('p2', 'HKD', load('kept'))).toBe('kept');
+
+    const heard = new Promise((resolve) => signalB.onChange(resolve));
+    a.forget(['p1']);
+    expect(await heard).toEqual(['p1']);
+    expect(await b.get('p1', 'HKD', load('after'))).toBe('after');
+    expect(await b.get('p2', 'HKD', load('not read'))).toBe('kept');
+
+    // B's listening connection ends (a restart, a failover): once it is back, B keeps nothing it may have missed.
+    const reset = new Promise((resolve) => signalB.onChange((ids) => ids === 'all' && resolve(ids)));
+    await adminQuery(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
+    );
+    expect(await reset).toBe('all');
+    expect(await b.get('p2', 'HKD', load('read again'))).toBe('read again');
+    expect(failures.length).toBeGreaterThan(0);
   });
 });
