@@ -7,6 +7,7 @@
  * Amounts are integer minor units; currencies ISO 4217 upper-case. Failures travel as codes
  * (PaymentFailureCode); the calls layer turns them into spec §8 codes with `toSpecErrorCode`.
  */
+import { ErrorCode } from '../../../contract/errors.ts';
 import type { Clock } from '../../deps.ts';
 import type { FpsMerchant, HkdRates } from './fps.ts';
 
@@ -237,10 +238,13 @@ export function nextPaymentStatus(current: PaymentStatus, event: PaymentEvent['t
  * AlipayError, a provider that could not be reached (or refused the request) is StripeError for
  * cards, and every refusal of the payment itself is PaymentFail.
  */
-export function toSpecErrorCode(method: PaymentMethodKind, failure: Pick<PaymentFailure, 'code'>): 'PaymentFail' | 'StripeError' | 'AlipayError' {
-  if (method === 'alipay') return failure.code === 'payment_canceled' ? 'PaymentFail' : 'AlipayError';
-  if (method === 'card' && failure.code === 'provider_error') return 'StripeError';
-  return 'PaymentFail';
+export function toSpecErrorCode(
+  method: PaymentMethodKind,
+  failure: Pick<PaymentFailure, 'code'>,
+): typeof ErrorCode.PaymentFail | typeof ErrorCode.StripeError | typeof ErrorCode.AlipayError {
+  if (method === 'alipay') return failure.code === 'payment_canceled' ? ErrorCode.PaymentFail : ErrorCode.AlipayError;
+  if (method === 'card' && failure.code === 'provider_error') return ErrorCode.StripeError;
+  return ErrorCode.PaymentFail;
 }
 
 // ---------------------------------------------------------------------------------------------
