@@ -27,7 +27,7 @@ export async function userById(db: Db, id: string): Promise<UserRow> {
 }
 
 /** Account calls carry the access token in the body too (spec §7); it must be the caller's own. */
-export async function requireAccessToken(deps: Deps, accessToken: string, userId: string | undefined) {
+export async function requireAccessToken(deps: Deps, accessToken: string, userId: string) {
   const claims = await deps.tokens.verify('access', accessToken);
   if (!claims || claims.userId !== userId) throw new ApiError(401, ErrorCode.Unauthorized, 'Invalid Access Token');
   return claims;
