@@ -13,30 +13,28 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyEventObject, AnyTransitionDefinition } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { bagMachine } from '../../machines/bag/bag.machine.ts';
 import { oolongLine } from '../../machines/bag/bag.fixtures.ts';
 import * as bagState from '../../machines/bag/bag.selectors.ts';
-import type { BagContext, GetShoppingBagOutput } from '../../machines/bag/bag.types.ts';
+import type { BagContext } from '../../machines/bag/bag.types.ts';
 import { users } from '../../server/db/schema.ts';
 import { currentBag } from '../../src/app/bag.ts';
 import { bagModel } from '../machines/bag.model.ts';
-import {
-  describeEvent,
-  eventsOf,
-  machineTransitions,
-  materialize,
-  pureScope,
-  reachOf,
-  type ModelPath,
-  type ModelSnapshot,
-} from '../machines/coverage.ts';
+import { DONE, ERROR, type ModelSnapshot } from '../machines/coverage.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import {
+  couponTotalsAnswerable,
+  couponTotalsAnswers,
+  coveringPaths,
+  heldCalls,
+  httpAnswer,
+  realisablePaths,
+  type HttpAnswer,
+} from '../support/ui-paths.ts';
 
-const DONE = 'xstate.done.actor.';
-const ERROR = 'xstate.error.actor.';
 type BagSnapshot = ModelSnapshot & { context: BagContext };
 
 /** Whether the bag page offers a control for this event in this state (a disabled control offers nothing). */
@@ -61,126 +59,29 @@ function playable(before: BagSnapshot, event: AnyEventObject): boolean {
   }
 }
 
-/**
- * Whether the real app can produce this answer. getShoppingBag runs the coupon-totals machine over
- * the HTTP call: it reports the coupon it was given, turns a refusal into a second call, and turns
- * a network failure into a NetworkError value (so the bag never sees it rejected).
- */
-function answerable(before: BagSnapshot, event: AnyEventObject): boolean {
-  if (event.type === ERROR + 'getShoppingBag') return false;
-  if (event.type !== DONE + 'getShoppingBag') return true;
-  const out = event.output as GetShoppingBagOutput;
-  const coupon = before.context.couponCode;
-  if (out.ok) return out.data.couponError ? coupon !== undefined : out.data.couponID === coupon;
-  return out.data?.couponError ? coupon !== undefined : true;
-}
-
 /** A step the page can play: a member event through an enabled control, or an answer the app can get. */
 function realisable(before: BagSnapshot, event: AnyEventObject): boolean {
-  return event.type.startsWith(DONE) || event.type.startsWith(ERROR) ? answerable(before, event) : playable(before, event);
+  return event.type.startsWith(DONE) || event.type.startsWith(ERROR) ? couponTotalsAnswerable(event, before.context.couponCode) : playable(before, event);
 }
 
 /**
  * The model's graph restricted to realisable steps: the shortest such path to every state (as the
  * model's abstraction sees it, plus whether a bag is shown), then every realisable step from each.
  */
-function realisablePaths(): ModelPath[] {
-  const input = bagModel.inputs[0];
-  const scope = pureScope();
-  const events = eventsOf(bagModel);
-  const key = (s: ModelSnapshot) => JSON.stringify({ value: s.value, view: bagModel.abstraction?.(s), bag: s.context.bag !== undefined });
-  const initial = bagMachine.getInitialSnapshot(scope, input) as ModelSnapshot;
-  const reached = new Map<string, { snapshot: ModelSnapshot; route: AnyEventObject[] }>([[key(initial), { snapshot: initial, route: [] }]]);
-  const candidates: AnyEventObject[][] = [];
-  for (const { snapshot, route } of reached.values()) {
-    // Map iteration also visits entries added while iterating: a breadth-first walk.
-    for (const event of events(snapshot)) {
-      if (!realisable(snapshot as BagSnapshot, event)) continue;
-      const next = bagMachine.transition(snapshot, event as never, scope) as ModelSnapshot;
-      candidates.push([...route, event]);
-      if (!reached.has(key(next))) reached.set(key(next), { snapshot: next, route: [...route, event] });
-    }
-  }
-  return candidates.map((route) => ({
-    input,
-    path: materialize(bagMachine, input, route),
-    description: route.map(describeEvent).join(' → '),
-  }));
-}
-
-/** Greedy: the fewest paths (longest first) that together take every transition the realisable paths take. */
-function coveringPaths(paths: ModelPath[]) {
-  const all = machineTransitions(bagMachine);
-  const reaches = paths.map((p) => ({ p, t: reachOf(bagMachine, p as ModelPath<typeof bagMachine>, all).transitions }));
-  const taken = new Set<AnyTransitionDefinition>();
-  const chosen: ModelPath[] = [];
-  for (;;) {
-    let best: (typeof reaches)[number] | undefined;
-    let gain = 0;
-    for (const r of reaches) {
-      const g = [...r.t].filter((t) => !taken.has(t)).length;
-      if (g > gain) [best, gain] = [r, g];
-    }
-    if (!best) break;
-    chosen.push(best.p);
-    best.t.forEach((t) => taken.add(t));
-  }
-  const missing = [...all].filter(([t]) => !taken.has(t)).map(([, label]) => label);
-  return { chosen, missing };
-}
-
-const { chosen, missing } = coveringPaths(realisablePaths());
+const { chosen, missing } = coveringPaths(
+  bagMachine,
+  realisablePaths(bagModel, bagModel.inputs[0], {
+    realisable: (s, e) => realisable(s as BagSnapshot, e),
+    key: (s) => JSON.stringify({ value: s.value, view: bagModel.abstraction?.(s), bag: s.context.bag !== undefined }),
+  }),
+);
 
 /** HTTP answers for one fixture outcome of a bag call (several for a coupon refused on reading). */
-function httpAnswers(event: AnyEventObject): Array<{ status: number; body: unknown } | 'network down'> {
-  if (event.type.startsWith(ERROR)) return ['network down'];
-  const call = event.type.slice(DONE.length);
-  const out = event.output as { ok: boolean; data?: Record<string, unknown>; code?: string; message?: string };
-  const fail = (code: string, message = '', extra: Record<string, unknown> = {}) => ({
-    status: 400,
-    body: { result: false, ErrorCode: code, message, ...extra },
-  });
-  if (call === 'getShoppingBag') {
-    const bag = out as GetShoppingBagOutput;
-    const refusal = bag.ok ? bag.data.couponError : bag.data?.couponError;
-    const first = refusal ? [fail(refusal.code, refusal.message, { reason: refusal.reason })] : [];
-    if (bag.ok) return [...first, { status: 200, body: { result: true, ...bag.data.totals } }];
-    return [...first, bag.code === 'NetworkError' ? 'network down' : fail(bag.code, bag.message)];
-  }
-  if (out.ok) return [{ status: 200, body: { result: true, ...out.data } }];
-  return [fail(out.code!, out.message, (out.data as Record<string, unknown> | undefined) ?? {})];
+function httpAnswers(event: AnyEventObject): HttpAnswer[] {
+  return event.type === DONE + 'getShoppingBag' ? couponTotalsAnswers(event) : [httpAnswer(event)];
 }
 
 const BAG_CALLS = ['getShoppingBag', 'addShoppingBag', 'setShoppingBag', 'coupon/apply'];
-
-/** Holds the app's bag requests until a path step answers them. */
-function heldBagCalls() {
-  const waiting: Array<{ call: string; body: unknown; answer: (r: Response | Error) => void }> = [];
-  const arrivals = new Set<() => void>();
-  const wrapFetch = (fetch: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
-    const call = String(input).replace(/^.*\/api\//, '');
-    if (!BAG_CALLS.includes(call)) return fetch(input, init);
-    return new Promise<Response>((resolve, reject) => {
-      waiting.push({ call, body: JSON.parse(String(init?.body ?? '{}')), answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
-      arrivals.forEach((f) => f());
-    });
-  };
-  /** The oldest request to `call`, once it has been sent. */
-  const next = (call: string) =>
-    new Promise<(typeof waiting)[number]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${call} request was sent`)), 5_000);
-      const look = () => {
-        const i = waiting.findIndex((w) => w.call === call);
-        if (i < 0) return;
-        arrivals.delete(look);
-        clearTimeout(timer);
-        resolve(waiting.splice(i, 1)[0]!);
-      };
-      arrivals.add(look);
-      look();
-    });
-  return { wrapFetch, next };
-}
 
 let server: TestApp;
 beforeAll(async () => {
@@ -205,7 +106,7 @@ describe('bag: model paths on the rendered bag page', () => {
   it.each(chosen.map((p) => [p.description, p] as const))('%s', async (_, p) => {
     const tokens = await signUpMember(server);
     await server.db.update(users).set({ preSurveyDone: true }).where(eq(users.id, tokens.userID));
-    const held = heldBagCalls();
+    const held = heldCalls((call) => BAG_CALLS.includes(call));
     const view = await renderApp(server, '/home', { wrapFetch: held.wrapFetch });
     act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
     await waitFor(() => expect(currentBag(view.services)).toBeDefined());
@@ -219,16 +120,7 @@ describe('bag: model paths on the rendered bag page', () => {
       if (i > 0) {
         if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
           const call = event.type.replace(/^xstate\.(done|error)\.actor\./, '').replace('couponApply', 'coupon/apply');
-          for (const answer of httpAnswers(event)) {
-            const request = await held.next(call);
-            await act(async () =>
-              request.answer(
-                answer === 'network down'
-                  ? new TypeError('Failed to fetch')
-                  : new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }),
-              ),
-            );
-          }
+          for (const answer of httpAnswers(event)) await held.answerOldest(call, answer, { timeout: 5_000 });
         } else {
           await playOnPage(user, view.services, event);
         }

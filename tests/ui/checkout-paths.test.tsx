@@ -14,31 +14,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnyEventObject, AnyTransitionDefinition } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { eq } from 'drizzle-orm';
 import { userUpdateInfo } from '../../contract/index.ts';
 import { users } from '../../server/db/schema.ts';
-import {
-  AFTER,
-  DONE,
-  ERROR,
-  describeEvent,
-  eventsOf,
-  machineTransitions,
-  materialize,
-  pureScope,
-  reachOf,
-  type ModelPath,
-  type ModelSnapshot,
-} from '../../flows/model.ts';
+import { AFTER, DONE, ERROR, describeEvent, type ModelSnapshot } from '../../flows/model.ts';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine.ts';
 import * as checkout from '../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutContext, GetShoppingBagOutput, ShoppingBag } from '../../machines/checkout/checkout.types.ts';
+import type { CheckoutContext, ShoppingBag } from '../../machines/checkout/checkout.types.ts';
 import { checkoutModel } from '../machines/checkout.model.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { HONG_KONG_ADDRESS, auth } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { couponTotalsAnswerable, couponTotalsAnswers, coveringPaths, heldCalls, httpAnswer, realisablePaths, type HttpAnswer } from '../support/ui-paths.ts';
 
 type Snapshot = ModelSnapshot & { context: CheckoutContext };
 type Input = (typeof checkoutModel.inputs)[number];
@@ -61,69 +50,21 @@ function playable(s: Snapshot, event: AnyEventObject): boolean {
   }
 }
 
-/**
- * Whether the real app can produce this answer. getShoppingBag runs the coupon-totals machine over
- * the HTTP call: it reports the coupon it was given, turns a refusal into a second call, and a
- * network failure into a NetworkError value (so the checkout never sees it rejected).
- */
-function answerable(s: Snapshot, event: AnyEventObject): boolean {
-  if (event.type === ERROR + 'getShoppingBag') return false;
-  if (event.type !== DONE + 'getShoppingBag') return true;
-  const out = event.output as GetShoppingBagOutput;
-  const coupon = s.context.couponID;
-  if (out.ok) return out.data.couponError ? coupon !== undefined : out.data.couponID === coupon;
-  return out.data?.couponError ? coupon !== undefined : true;
-}
-
 const realisable = (s: Snapshot, e: AnyEventObject) =>
-  e.type.startsWith(DONE) || e.type.startsWith(ERROR) ? answerable(s, e) : e.type.startsWith(AFTER) || playable(s, e);
+  e.type.startsWith(DONE) || e.type.startsWith(ERROR) ? couponTotalsAnswerable(e, s.context.couponID) : e.type.startsWith(AFTER) || playable(s, e);
 
 /** The shortest realisable path to every state (as the model's abstraction sees it), then every realisable step from each. */
-function realisablePaths(input: Input): ModelPath[] {
-  const scope = pureScope();
-  const events = eventsOf(checkoutModel);
-  const key = (s: ModelSnapshot) => {
-    const c = s.context as CheckoutContext;
-    return JSON.stringify({ value: s.value, status: s.status, view: checkoutModel.abstraction?.(s), coupon: c.couponID, card: c.cardID, cards: c.cards?.map((card) => card.id) });
-  };
-  const initial = checkoutMachine.getInitialSnapshot(scope, input) as ModelSnapshot;
-  const reached = new Map<string, { snapshot: ModelSnapshot; route: AnyEventObject[] }>([[key(initial), { snapshot: initial, route: [] }]]);
-  const candidates: AnyEventObject[][] = [];
-  for (const { snapshot, route } of reached.values()) {
-    if (snapshot.status !== 'active') continue;
-    for (const event of events(snapshot)) {
-      if (!realisable(snapshot as Snapshot, event)) continue;
-      const next = checkoutMachine.transition(snapshot, event as never, scope) as ModelSnapshot;
-      if (next === snapshot || JSON.stringify(next.value) === JSON.stringify(snapshot.value) && key(next) === key(snapshot) && !event.type.startsWith(DONE)) continue;
-      candidates.push([...route, event]);
-      if (!reached.has(key(next))) reached.set(key(next), { snapshot: next, route: [...route, event] });
-    }
-  }
-  return candidates.map((route) => ({ input, path: materialize(checkoutMachine, input, route), description: route.map(describeEvent).join(' → ') }));
-}
+const realisableFrom = (input: Input) =>
+  realisablePaths(checkoutModel, input, {
+    realisable: (s, e) => realisable(s as Snapshot, e),
+    key: (s) => {
+      const c = s.context as CheckoutContext;
+      return JSON.stringify({ value: s.value, status: s.status, view: checkoutModel.abstraction?.(s), coupon: c.couponID, card: c.cardID, cards: c.cards?.map((card) => card.id) });
+    },
+    skipUnchanged: true,
+  });
 
-/** Greedy: the fewest paths (longest first) that together take every transition the realisable paths take. */
-function coveringPaths(paths: ModelPath[]) {
-  const all = machineTransitions(checkoutMachine);
-  const reaches = paths.map((p) => ({ p, t: reachOf(checkoutMachine, p as ModelPath<typeof checkoutMachine>, all).transitions }));
-  const taken = new Set<AnyTransitionDefinition>();
-  const chosen: ModelPath[] = [];
-  for (;;) {
-    let best: (typeof reaches)[number] | undefined;
-    let gain = 0;
-    for (const r of reaches) {
-      const g = [...r.t].filter((t) => !taken.has(t)).length;
-      if (g > gain || (g === gain && g > 0 && best && r.p.path.steps.length < best.p.path.steps.length)) [best, gain] = [r, g];
-    }
-    if (!best) break;
-    chosen.push(best.p);
-    best.t.forEach((t) => taken.add(t));
-  }
-  const missing = [...all].filter(([t]) => !taken.has(t)).map(([, label]) => label);
-  return { chosen, missing };
-}
-
-const { chosen, missing } = coveringPaths(inputs.flatMap(realisablePaths));
+const { chosen, missing } = coveringPaths(checkoutMachine, inputs.flatMap(realisableFrom), { preferShorter: true });
 
 const CALLS: Record<string, string> = {
   getShoppingBag: 'getShoppingBag',
@@ -181,33 +122,16 @@ function fullOrder(order: { OrderID: string; PaymentStatus: string }) {
   };
 }
 
-type Answer = { status: number; body: unknown } | 'network down';
-
 /** HTTP answers for one fixture outcome (two for a coupon refused on reading: the refusal, then the bag without it). */
-function httpAnswers(event: AnyEventObject): Answer[] {
-  if (event.type.startsWith(ERROR)) return ['network down'];
+function httpAnswers(event: AnyEventObject): HttpAnswer[] {
   const actor = event.type.slice(DONE.length);
-  const out = event.output as { ok: boolean; data?: Record<string, unknown>; code?: string; message?: string };
-  const fail = (code: string, message = '', extra: Record<string, unknown> = {}) => ({ status: 400, body: { result: false, ErrorCode: code, message, ...extra } });
-  if (actor === 'getShoppingBag') {
-    const bag = out as GetShoppingBagOutput;
-    const refusal = bag.ok ? bag.data.couponError : bag.data?.couponError;
-    const first = refusal ? [fail(refusal.code, refusal.message, { reason: refusal.reason })] : [];
-    if (bag.ok) return [...first, { status: 200, body: { result: true, ...fullBag(bag.data.totals) } }];
-    return [...first, fail(bag.code, bag.message)];
-  }
-  if (out.ok && actor === 'getProductOrder') return [{ status: 200, body: { result: true, Order: fullOrder((out.data as { Order: { OrderID: string; PaymentStatus: string } }).Order) } }];
-  if (out.ok) return [{ status: 200, body: { result: true, ...out.data } }];
-  return [fail(out.code!, out.message, out.data ?? {})];
-}
-
-interface Held {
-  call: string;
-  answer: (r: Response | Error) => void;
+  if (actor === 'getShoppingBag' && event.type.startsWith(DONE)) return couponTotalsAnswers(event, (totals: ShoppingBag) => fullBag(totals));
+  if (actor === 'getProductOrder') return [httpAnswer(event, { body: (data) => ({ Order: fullOrder((data as { Order: { OrderID: string; PaymentStatus: string } }).Order) }) })];
+  return [httpAnswer(event)];
 }
 
 let server: TestApp;
-let held: Held[];
+let held: ReturnType<typeof heldCalls>;
 let holding = false;
 let view: Awaited<ReturnType<typeof renderApp>>;
 /** When the flow started reading the order (fake time): its deadline runs from there. */
@@ -223,21 +147,13 @@ afterEach(() => {
 });
 
 async function open(input: Input) {
-  held = [];
+  held = heldCalls((call) => holding && Object.values(CALLS).includes(call));
   const tokens = await signUpMember(server);
   // Back to the bag must land on the bag, not on the entry survey.
   await server.db.update(users).set({ preSurveyDone: true }).where(eq(users.id, tokens.userID));
   const second = { ...HONG_KONG_ADDRESS, label: 'office' as const, address1: '2 Queen’s Road Central' };
   await server.call(userUpdateInfo, { accessToken: tokens.accessToken, deliveryAddress: [HONG_KONG_ADDRESS, second], mainDeliveryAddressIndex: 0 }, auth(tokens));
-  view = await renderApp(server, '/home', {
-    wrapFetch: (fetch) => async (request, init) => {
-      const call = new URL(String(request), 'http://shop.test').pathname.replace('/api/', '');
-      if (!holding || !Object.values(CALLS).includes(call)) return fetch(request, init);
-      return new Promise<Response>((resolve, reject) => {
-        held.push({ call, answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
-      });
-    },
-  });
+  view = await renderApp(server, '/home', { wrapFetch: held.wrapFetch });
   act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
   await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
@@ -245,24 +161,6 @@ async function open(input: Input) {
   const search = input.resume ? { orderID: input.resume.OrderID, method: input.resume.PaymentMethod } : { coupon: input.couponID };
   await act(() => view.router.navigate({ to: '/checkout_product', search }));
   await screen.findByRole('heading', { level: 1, name: 'Checkout' });
-}
-
-/** Answers the newest request to `call` with `answer`; older ones belong to invocations the flow has left. */
-async function respond(call: string, answer: Answer) {
-  const request = await waitFor(() => {
-    const found = held.filter((h) => h.call === call);
-    expect(found.length, `${call} was called`).toBeGreaterThan(0);
-    return found;
-  });
-  held = held.filter((h) => !request.includes(h));
-  await act(async () => {
-    for (const r of request)
-      r.answer(
-        answer === 'network down'
-          ? new TypeError('Failed to fetch')
-          : new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }),
-      );
-  });
 }
 
 const dialog = (name: string) => screen.queryByRole('dialog', { name });
@@ -283,7 +181,7 @@ async function perform(event: AnyEventObject, before: Snapshot) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
     const call = CALLS[event.type.replace(/^xstate\.(done|error)\.actor\./, '')]!;
-    for (const answer of httpAnswers(event)) await respond(call, answer);
+    for (const answer of httpAnswers(event)) await held.answerAll(call, answer);
     return;
   }
   if (event.type === `${AFTER}pollInterval.checkout.polling.waiting`) {
@@ -296,8 +194,8 @@ async function perform(event: AnyEventObject, before: Snapshot) {
     while (Date.now() < end) {
       await act(async () => vi.advanceTimersByTimeAsync(Math.min(delays.pollInterval!, end - Date.now())));
       // Only the flow's reads: once it gave up, the order page's own read is not the flow's to answer.
-      if (Date.now() < end && view.router.state.location.pathname === '/checkout_product' && held.some((h) => h.call === CALLS.getProductOrder))
-        await respond(CALLS.getProductOrder!, { status: 200, body: { result: true, Order: fullOrder({ OrderID: 'order-1', PaymentStatus: 'WaitForPayment' }) } });
+      if (Date.now() < end && view.router.state.location.pathname === '/checkout_product' && held.requests(CALLS.getProductOrder!).length > 0)
+        await held.answerAll(CALLS.getProductOrder!, { status: 200, body: { result: true, Order: fullOrder({ OrderID: 'order-1', PaymentStatus: 'WaitForPayment' }) } });
     }
     return;
   }

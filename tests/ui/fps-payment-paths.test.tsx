@@ -10,7 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
-import { AFTER, coverage, DONE, ERROR, machineTransitions, modelPaths, reachOf, type ModelPath, type ModelSnapshot } from '../../flows/model.ts';
+import { AFTER, coverage, DONE, ERROR, modelPaths, type ModelPath, type ModelSnapshot } from '../../flows/model.ts';
 import { fpsPaymentMachine } from '../../machines/fps-payment/fps-payment.machine.ts';
 import * as fps from '../../machines/fps-payment/fps-payment.selectors.ts';
 import { PAYMENT_FAILED_TRY_AGAIN, paymentMessage } from '../../src/api/payment-messages.ts';
@@ -19,6 +19,7 @@ import { fpsPaymentModel } from '../machines/fps-payment.model.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { covering, heldCalls, httpAnswer, json } from '../support/ui-paths.ts';
 
 const CALLS: Record<string, string> = {
   createProductPayment: 'create-product-payment',
@@ -34,29 +35,10 @@ const QR_ISSUED = new Date('2026-11-01T04:00:00.000Z');
 const playable = (p: ModelPath) => !p.path.steps.some((s) => s.event.type === 'ORDER_PAID');
 const allPaths = modelPaths(fpsPaymentModel);
 
-/** Fewest playable paths that reach what all playable paths reach: longest first, each kept only if it adds something. */
-function covering(paths: ModelPath[]): ModelPath[] {
-  const machine = fpsPaymentMachine as AnyStateMachine;
-  const all = machineTransitions(machine);
-  const seen = new Set<unknown>();
-  return [...paths]
-    .sort((a, b) => b.path.steps.length - a.path.steps.length)
-    .filter((p) => {
-      const reach = reachOf(machine, p, all);
-      const before = seen.size;
-      reach.states.forEach((s) => seen.add(s));
-      reach.transitions.forEach((t) => seen.add(t));
-      return seen.size > before;
-    });
-}
-const uiPaths = covering(allPaths.filter(playable));
-
-interface Held {
-  answer: (response: Response | Error) => void;
-}
+const uiPaths = covering(fpsPaymentMachine as AnyStateMachine, allPaths.filter(playable));
 
 let server: TestApp;
-let held: Map<string, Held[]>;
+let held: ReturnType<typeof heldCalls>;
 let app: Awaited<ReturnType<typeof renderApp>>;
 /** When the QR went on show (fake time): the payment window runs from there. */
 let activeSince = 0;
@@ -68,40 +50,15 @@ afterAll(() => server.close());
 afterEach(() => vi.useRealTimers());
 
 async function open() {
-  held = new Map();
+  held = heldCalls((call) => Object.values(CALLS).includes(call));
   const tokens = await signUpMember(server);
-  app = await renderApp(server, '/home', {
-    wrapFetch: (fetch) => async (input, init) => {
-      const name = new URL(String(input), 'http://shop.test').pathname.replace('/api/', '');
-      if (!Object.values(CALLS).includes(name)) return fetch(input, init);
-      return new Promise<Response>((resolve, reject) => {
-        const list = held.get(name) ?? [];
-        list.push({ answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
-        held.set(name, list);
-      });
-    },
-  });
+  app = await renderApp(server, '/home', { wrapFetch: held.wrapFetch });
   act(() => app.services.session.send({ type: 'SIGNED_IN', tokens }));
   await waitFor(() => expect(app.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
   vi.setSystemTime(QR_ISSUED);
   act(() => app.services.popups.open('fpsPayment', { orderID: 'order-7' }));
   await screen.findByRole('dialog', { name: 'Pay with FPS' });
-}
-
-const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** Answers the newest request to `call`; older ones belong to invocations the machine has left (answered, then ignored). */
-async function answer(call: string, response: () => Response | Error) {
-  const list = await waitFor(() => {
-    const waiting = held.get(call);
-    expect(waiting?.length, `${call} was called`).toBeGreaterThan(0);
-    return waiting!;
-  });
-  const requests = list.splice(0);
-  await act(async () => {
-    for (const r of requests) r.answer(response());
-  });
 }
 
 const notPaidYet = () => json(200, { result: true, Order: { OrderID: 'order-7', PaymentStatus: 'WaitForPayment' } });
@@ -115,14 +72,8 @@ async function perform(event: AnyEventObject) {
     await user.click(box.getByRole('button', { name: 'Try again' }));
   } else if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
     const call = CALLS[event.type.replace(/^xstate\.(done|error)\.actor\./, '')]!;
-    const output = event.output as { ok: boolean; data?: object; code?: string; message?: string } | undefined;
-    await answer(call, () =>
-      event.type.startsWith(ERROR)
-        ? new TypeError('Failed to fetch')
-        : output!.ok
-          ? json(200, { result: true, ...output!.data })
-          : json(400, { result: false, ErrorCode: output!.code, message: output!.message ?? output!.code }),
-    );
+    // Every request to the call is answered: older ones belong to invocations the machine has left.
+    await held.answerAll(call, httpAnswer(event, { message: (code) => code }));
   } else if (event.type === `${AFTER}pollInterval.fpsPayment.active.waiting`) {
     await act(async () => vi.advanceTimersByTimeAsync(POLL));
   } else if (event.type.startsWith(`${AFTER}paymentWindow`)) {
@@ -130,7 +81,7 @@ async function perform(event: AnyEventObject) {
     const end = activeSince + WINDOW;
     while (Date.now() < end) {
       await act(async () => vi.advanceTimersByTimeAsync(Math.min(POLL, end - Date.now())));
-      if (Date.now() < end && held.get(CALLS.getProductOrder!)?.length) await answer(CALLS.getProductOrder!, notPaidYet);
+      if (Date.now() < end && held.requests(CALLS.getProductOrder!).length) await held.answerAll(CALLS.getProductOrder!, notPaidYet);
     }
   } else {
     throw new Error(`no UI action for ${event.type}`);

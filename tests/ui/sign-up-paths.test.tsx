@@ -9,11 +9,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
-import { coverage, DONE, ERROR, AFTER, machineTransitions, modelPaths, reachOf, type ModelPath, type ModelSnapshot } from '../../flows/model.ts';
+import { coverage, DONE, ERROR, AFTER, modelPaths, type ModelSnapshot } from '../../flows/model.ts';
 import * as signUp from '../../machines/sign-up/sign-up.selectors.ts';
 import { authMessage } from '../../src/api/account-messages.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { covering, heldCalls, httpAnswer } from '../support/ui-paths.ts';
 import { signUpModel, verifiedTokens } from '../machines/sign-up.model.ts';
 
 /** The calls the machine's actors make, by actor name. */
@@ -25,30 +26,10 @@ const CALLS: Record<string, string> = {
 
 const allPaths = modelPaths(signUpModel);
 
-/** Fewest paths that reach everything the drivable paths reach: longest first, each kept only if it adds something. */
-function covering(paths: ModelPath[]): ModelPath[] {
-  const machine = signUpModel.machine as AnyStateMachine;
-  const all = machineTransitions(machine);
-  const seen = new Set<unknown>();
-  return [...paths]
-    .sort((a, b) => b.path.steps.length - a.path.steps.length)
-    .filter((p) => {
-      const reach = reachOf(machine, p, all);
-      const before = seen.size;
-      reach.states.forEach((s) => seen.add(s));
-      reach.transitions.forEach((t) => seen.add(t));
-      return seen.size > before;
-    });
-}
-const uiPaths = covering(allPaths);
-
-interface Held {
-  body: Record<string, unknown>;
-  answer: (response: Response | Error) => void;
-}
+const uiPaths = covering(signUpModel.machine as AnyStateMachine, allPaths);
 
 let server: TestApp;
-let held: Map<string, Held[]>;
+let held: ReturnType<typeof heldCalls>;
 let app: Awaited<ReturnType<typeof renderApp>>;
 
 beforeAll(async () => {
@@ -58,24 +39,13 @@ afterAll(() => server.close());
 afterEach(() => vi.useRealTimers());
 
 async function open(input: { email?: string }) {
-  held = new Map();
+  // The sign-up calls wait for the path. The fixture tokens mean nothing to the server, so the
+  // member's calls after sign-in (and a refresh) wait for ever instead of ending the session.
+  held = heldCalls(
+    (call, init) => Object.values(CALLS).includes(call) || new Headers(init?.headers).has('authorization') || call === 'user-refresh-token',
+  );
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-  app = await renderApp(server, '/home', {
-    wrapFetch: (fetch) => async (input, init) => {
-      const name = new URL(String(input), 'http://shop.test').pathname.replace('/api/', '');
-      // The sign-up calls wait for the path. The fixture tokens mean nothing to the server, so the
-      // member's calls after sign-in (and a refresh) wait for ever instead of ending the session.
-      const memberCall = new Headers(init?.headers).has('authorization') || name === 'user-refresh-token';
-      if (Object.values(CALLS).includes(name) || memberCall) {
-        return new Promise<Response>((resolve, reject) => {
-          const list = held.get(name) ?? [];
-          list.push({ body: JSON.parse(String(init?.body ?? '{}')), answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
-          held.set(name, list);
-        });
-      }
-      return fetch(input, init);
-    },
-  });
+  app = await renderApp(server, '/home', { wrapFetch: held.wrapFetch });
   await screen.findByRole('heading', { name: 'Shop by type' });
   act(() => app.services.popups.open('signUp', input.email ? { email: input.email } : {}));
 }
@@ -113,23 +83,7 @@ async function perform(event: AnyEventObject, before: ModelSnapshot) {
   } else if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
     const actor = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
     const call = CALLS[actor]!;
-    const request = await waitFor(() => {
-      const next = held.get(call)?.[0];
-      expect(next, `${call} was called`).toBeDefined();
-      return next!;
-    });
-    held.get(call)!.shift();
-    const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    const output = event.output as { ok: boolean; data?: object; code?: string; message?: string } | undefined;
-    await act(async () =>
-      request.answer(
-        event.type.startsWith(ERROR)
-          ? new TypeError('Failed to fetch')
-          : output!.ok
-            ? json(200, { result: true, ...output!.data })
-            : json(400, { result: false, ErrorCode: output!.code, message: output!.message ?? output!.code }),
-      ),
-    );
+    await held.answerOldest(call, httpAnswer(event, { message: (code) => code }));
   } else if (event.type.startsWith(AFTER)) {
     const delay = (signUpModel.machine.implementations.delays as Record<string, number>)[event.type.slice(AFTER.length).split('.')[0]!]!;
     await act(async () => vi.advanceTimersByTime(delay));
@@ -184,7 +138,7 @@ describe('sign-up paths against the rendered popup', () => {
       await perform(step.event, before);
       await expectScreen(step.state, `step ${i + 1} (${step.event.type})`);
       if (step.event.type === 'SUBMIT') {
-        const request = await waitFor(() => held.get('user-signup')?.[0] ?? Promise.reject(new Error('user-signup not called')));
+        const request = await waitFor(() => held.requests('user-signup')[0] ?? Promise.reject(new Error('user-signup not called')));
         expect(request.body).toMatchObject({ email: step.event.email, given_name: step.event.given_name, password: step.event.password });
       }
       before = step.state;
