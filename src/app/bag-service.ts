@@ -4,7 +4,7 @@
  */
 import * as sessionState from '../../machines/session/session.selectors.ts';
 import { createBagFlow } from './bag.actors.ts';
-import type { BagActor } from './bag.ts';
+import type { BagActor } from './bag-actor.ts';
 import { startFlow } from './flow.ts';
 import type { AppServices } from './services.ts';
 import type { Store } from './store.ts';

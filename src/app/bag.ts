@@ -5,14 +5,13 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { bagMachine } from '../../machines/bag/bag.machine.ts';
 import * as sessionState from '../../machines/session/session.selectors.ts';
 import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './lazy-screen.ts';
 import { useServices, type AppServices } from './services.ts';
 import { createStore, type Store } from './store.ts';
+import type { BagActor } from './bag-actor.ts';
 
-export type BagActor = ActorRefFrom<typeof bagMachine>;
+export type { BagActor };
 
 interface BagHandle {
   /** The running bag actor: there while a member is signed in and the bag has been started. */

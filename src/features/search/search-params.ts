@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import { SortOrder, type SearchType } from '../../../contract/index.ts';
-import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../app/lazy-screen.ts';
-import type { AppServices } from '../../app/services.ts';
+import { SortOrder } from '../../../contract/index.ts';
 
 /**
  * The filters and sort of a results page, kept in the URL so reload and back keep them. Route
@@ -23,12 +21,3 @@ export const ResultSearchParams = v.object({
   sort: v.fallback(v.optional(SortOrder), undefined),
 });
 export type ResultSearch = v.InferOutput<typeof ResultSearchParams>;
-
-/**
- * The loader of both results routes. Its code (queries, the member check) comes with the page, a
- * chunk of its own, so the first visit only carries this line.
- */
-export const resultsLoader =
-  (searchType: SearchType) =>
-  ({ params, deps, context }: { params: { keyword?: string | undefined }; deps: ResultSearch; context: AppServices }) =>
-    withTimeout(import('./load-results.ts'), CHUNK_LOAD_TIMEOUT_MS).then((m) => m.loadResults(context, searchType, params.keyword, deps));

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyScreen } from '../../app/lazy-screen.ts';
-import { resultsLoader, ResultSearchParams } from '../../features/search/search-params.ts';
+import { resultsLoader } from '../../features/search/results-loader.ts';
+import { ResultSearchParams } from '../../features/search/search-params.ts';
 
 /** Spec §2 search_result: products matching a keyword, with filters and sort kept in the URL. */
 export const Route = createFileRoute('/search_result/{-$keyword}')({
