@@ -51,9 +51,18 @@ function parseIds(message: string): string[] | undefined {
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : undefined;
 }
 
-/** The signal over Redis pub/sub (REDIS_URL): subscribed before it is answered, so no later change is missed. */
-export async function redisCacheSignal(redis: Pick<Redis, 'subscribe' | 'publish'>, onError: (err: unknown) => void): Promise<CacheSignal> {
+/**
+ * The signal over Redis pub/sub (REDIS_URL): subscribed before it is answered, so no later change is missed;
+ * after a lost connection (the client subscribes again by itself) the listeners are told to drop everything.
+ */
+export async function redisCacheSignal(
+  redis: Pick<Redis, 'subscribe' | 'publish' | 'onResubscribed'>,
+  onError: (err: unknown) => void,
+): Promise<CacheSignal> {
   const listeners: Array<(productIds: string[] | 'all') => void> = [];
+  redis.onResubscribed(() => {
+    for (const listener of listeners) listener('all');
+  });
   await redis.subscribe(CHANNEL, (message) => {
     const productIds = parseIds(message);
     if (productIds) for (const listener of listeners) listener(productIds);

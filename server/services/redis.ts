@@ -20,12 +20,24 @@ export interface Redis {
   /** Calls `listener` with each message published on `channel` (prefixed here). */
   subscribe(channel: string, listener: (message: string) => void): Promise<void>;
   publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `listener` each time the subscribing connection is back after it was lost (the client subscribes
+   * again by itself): whatever was published meanwhile was missed.
+   */
+  onResubscribed(listener: () => void): void;
   close(): Promise<void>;
 }
 
 export async function connectRedis(url: string, prefix: string, log: Logger): Promise<Redis> {
   const client = newClient(url);
-  const subscriber = client.duplicate();
+  // Named, so an operator (or a test) can tell the subscribing connection in CLIENT LIST.
+  const subscriber = client.duplicate({ name: `${prefix.replace(/[^\w.:-]/g, '_')}subscriber-${process.pid}` });
+  const resubscribed: Array<() => void> = [];
+  let readies = 0;
+  subscriber.on('ready', () => {
+    readies += 1;
+    if (readies > 1) for (const listener of resubscribed) listener();
+  });
   // Without listeners an error event (a lost connection, which the client then reconnects) ends the process.
   client.on('error', (err: unknown) => log.warn({ err }, 'redis connection error'));
   subscriber.on('error', (err: unknown) => log.warn({ err }, 'redis subscriber connection error'));
@@ -38,6 +50,9 @@ export async function connectRedis(url: string, prefix: string, log: Logger): Pr
     },
     async publish(channel, message) {
       await client.publish(prefix + channel, message);
+    },
+    onResubscribed(listener) {
+      resubscribed.push(listener);
     },
     async close() {
       await Promise.allSettled([subscriber.close(), client.close()]);

@@ -26,7 +26,7 @@ import { bagItems } from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import { createPasswords } from '../../server/services/passwords.ts';
-import { createProductCache, postgresCacheSignal } from '../../server/services/product-cache.ts';
+import { createProductCache, postgresCacheSignal, redisCacheSignal } from '../../server/services/product-cache.ts';
 import { createRateLimiter, createRedisRateLimiter, type RateLimiter } from '../../server/services/rate-limit.ts';
 import { connectRedis } from '../../server/services/redis.ts';
 
@@ -191,6 +191,25 @@ describe.skipIf(missing !== undefined)('two server processes on one PostgreSQL a
       const ttl = await redis.client.pTTL(`${prefix}limit:unit:k`);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60_000);
+    } finally {
+      await redis.close();
+    }
+  });
+
+  it('drops the whole cache once a lost Redis subscription is back (changes may have gone by)', async () => {
+    const redis = await connectRedis(REDIS_URL, prefix, pino({ level: 'silent' }));
+    try {
+      const signal = await redisCacheSignal(redis, () => {});
+      const cache = createProductCache({ now: () => new Date(0) }, 60_000, signal);
+      expect(await cache.get('p1', 'HKD', async () => 'before')).toBe('before');
+      const reset = new Promise((resolve) => signal.onChange((ids) => ids === 'all' && resolve(ids)));
+      // Ends this test's own subscribing connection only (found by its name), as a network fault would.
+      const clients = String(await redis.client.sendCommand(['CLIENT', 'LIST', 'TYPE', 'pubsub']));
+      const id = clients.split('\n').find((line) => line.includes(` name=${prefix}subscriber-${process.pid} `))?.match(/\bid=(\d+)/)?.[1];
+      expect(id).toBeDefined();
+      await redis.client.sendCommand(['CLIENT', 'KILL', 'ID', id!]);
+      expect(await reset).toBe('all');
+      expect(await cache.get('p1', 'HKD', async () => 'read again')).toBe('read again');
     } finally {
       await redis.close();
     }
