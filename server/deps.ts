@@ -11,11 +11,9 @@ import type { ChosenProvider } from './services/payments/index.ts';
 import type { PushService } from './services/push.ts';
 import type { RateLimiter } from './services/rate-limit.ts';
 import type { Tokens } from './services/tokens.ts';
+import { systemClock, type Clock } from './services/clock.ts';
 
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
+export { systemClock, type Clock };
 
 export interface ServerConfig {
   /**

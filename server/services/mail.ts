@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from './clock.ts';
 
 export interface Mail {
   to: string;

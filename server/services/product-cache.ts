@@ -13,7 +13,7 @@
  * the busy products must stay read.
  */
 import pg from 'pg';
-import type { Clock } from '../deps.ts';
+import type { Clock } from './clock.ts';
 import type { Redis } from './redis.ts';
 
 export const PRODUCT_CACHE_TTL_MS = 60_000;

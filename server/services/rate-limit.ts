@@ -1,4 +1,4 @@
-import type { Clock } from '../deps.ts';
+import type { Clock } from './clock.ts';
 import type { Redis } from './redis.ts';
 
 /** Asynchronous, so that the counts can live in Redis when several processes serve the shop. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Clock } from '../deps.ts';
+import type { Clock } from './clock.ts';
 
 /** What a member token carries: the member, and the sign-in session it belongs to. */
 export interface MemberClaims {

@@ -8,7 +8,7 @@
  * (PaymentFailureCode); the calls layer turns them into spec §8 codes with `toSpecErrorCode`.
  */
 import { ErrorCode } from '../../../contract/errors.ts';
-import type { Clock } from '../../deps.ts';
+import type { Clock } from '../clock.ts';
 import type { FpsMerchant, HkdRates } from './fps.ts';
 
 export type PaymentMethodKind = 'card' | 'alipay' | 'fps';
