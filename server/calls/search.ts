@@ -20,11 +20,11 @@ const SEARCH_PRODUCT_PAGE = 20;
 
 export const searchHandlers = implement(contract, {
   async getUserRecentSearch({ deps: { db }, userId }) {
-    return { RecentSearchList: await recentSearchesOf(db, userId!) };
+    return { RecentSearchList: await recentSearchesOf(db, userId) };
   },
 
   async delUserRecentSearch({ body, deps: { db }, userId }) {
-    return { RecentSearchList: await forgetSearch(db, userId!, body.Keyword) };
+    return { RecentSearchList: await forgetSearch(db, userId, body.Keyword) };
   },
 
   async getHotKeyword({ deps: { db, clock } }) {
@@ -76,7 +76,7 @@ export const searchHandlers = implement(contract, {
   },
 
   async UserSearchAndFilterProduct({ body, deps: { db }, userId }) {
-    const page = await searchProducts(db, body, { affinity: await memberAffinity(db, userId!) });
+    const page = await searchProducts(db, body, { affinity: await memberAffinity(db, userId) });
     return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total, ...(page.capped ? { TotalCapped: true } : {}) };
   },
 });
