@@ -39,6 +39,7 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
       : 'with address and coupon',
   events: {
     CHOOSE_ADDRESS: [{ type: 'CHOOSE_ADDRESS', index: 1 }],
+    PICK_ADDRESS: [{ type: 'PICK_ADDRESS', index: 1 }],
     CONTINUE: [{ type: 'CONTINUE' }],
     BACK: [{ type: 'BACK' }],
     BACK_TO_BAG: [{ type: 'BACK_TO_BAG' }],
@@ -104,6 +105,10 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
         { ok: false, code: 'PaymentFail', data: { OrderID: 'order-1' } },
         { ok: false, code: 'ObjectNotFound' },
       ],
+      error: new Error('network down'),
+    },
+    userUpdateInfo: {
+      done: [{ ok: true, data: { userDetailInfo: { mainDeliveryAddressIndex: 1 } } }, { ok: false, code: 'InvalidParameter' }],
       error: new Error('network down'),
     },
     getProductOrder: {

@@ -23,6 +23,8 @@ import type {
   PaymentStart,
   PlaceOrderFailData,
   ProductCreditcardPaymentInput,
+  UserUpdateInfoInput,
+  UserUpdateInfoOutput,
 } from './checkout.types.ts';
 import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR, PAYMENT_ERRORS } from './checkout.types.ts';
 
@@ -63,6 +65,9 @@ export const checkoutMachine = setup({
     productCreditcardPayment: fromPromise<PlaceResult, ProductCreditcardPaymentInput>(async () => {
       throw new Error('productCreditcardPayment not provided');
     }),
+    userUpdateInfo: fromPromise<CallResult<UserUpdateInfoOutput>, UserUpdateInfoInput>(async () => {
+      throw new Error('userUpdateInfo not provided');
+    }),
     getProductOrder: fromPromise<CallResult<GetProductOrderOutput>, GetProductOrderInput>(async () => {
       throw new Error('getProductOrder not provided');
     }),
@@ -96,6 +101,8 @@ export const checkoutMachine = setup({
     ),
     storeBagEmpty: assign({ error: { code: 'ShoppingBagEmpty' } }),
     chooseAddress: assign((_, params: { index: number }) => ({ addressIndex: params.index, error: undefined })),
+    noteAddressNotSaved: assign({ addressNotSaved: true }),
+    forgetAddressNotSaved: assign({ addressNotSaved: false }),
     confirmAge: assign({ ageConfirmed: true }),
     selectMethod: assign((_, params: { method: CheckoutContext['method'] }) => ({ method: params.method, error: undefined })),
     storeCards: assign(({ context }, params: { result: CallResult<GetPaymentMethodOutput> }) => {
@@ -263,14 +270,44 @@ export const checkoutMachine = setup({
     choosingAddress: {
       description: 'The delivery address step, with the order summary for that address.',
       tags: ['step:address'],
+      exit: 'forgetAddressNotSaved',
       on: {
+        PICK_ADDRESS: {
+          target: 'savingAddress',
+          description: 'The member picks an address: it becomes their main one, which the totals are for.',
+        },
         CHOOSE_ADDRESS: {
           target: 'loadingBag',
           actions: { type: 'chooseAddress', params: ({ event }) => ({ index: event.index }) },
-          description: 'Shipping and taxes depend on the delivery country: read the totals again.',
+          description: 'The main address is another one (saved here, or added or edited in the address popup): shipping and taxes depend on the delivery country, so read the totals again.',
         },
         CONTINUE: { guard: 'hasAddress', target: 'checkingAge' },
         BACK_TO_BAG: 'returnedToBag',
+      },
+    },
+    savingAddress: {
+      description: 'Making the picked address the member’s main delivery address (user-update-info).',
+      tags: ['step:address'],
+      invoke: {
+        id: 'userUpdateInfo',
+        src: 'userUpdateInfo',
+        input: ({ event }) => {
+          assertEvent(event, 'PICK_ADDRESS');
+          return { mainDeliveryAddressIndex: event.index };
+        },
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'loadingBag',
+            actions: {
+              type: 'chooseAddress',
+              params: ({ event }) => ({ index: event.output.ok ? event.output.data.userDetailInfo.mainDeliveryAddressIndex : 0 }),
+            },
+            description: 'Saved: shipping and taxes depend on the delivery country, so read the totals again.',
+          },
+          { target: 'choosingAddress', actions: 'noteAddressNotSaved', description: 'Not saved: the address stays as it was, and the page says so.' },
+        ],
+        onError: { target: 'choosingAddress', actions: 'noteAddressNotSaved' },
       },
     },
     checkingAge: {

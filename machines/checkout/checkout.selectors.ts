@@ -27,6 +27,12 @@ export const couponError = (s: CheckoutSnapshot): CouponError | undefined => s.c
 export const error = (s: CheckoutSnapshot): CheckoutError | undefined => s.context.error;
 
 export const addressIndex = (s: CheckoutSnapshot): number | undefined => s.context.addressIndex;
+/** The picked address is being saved as the member's main one: the choices wait. */
+export const isSavingAddress = (s: CheckoutSnapshot): boolean => s.matches('savingAddress');
+/** The last picked address could not be saved as the main one. */
+export const addressNotSaved = (s: CheckoutSnapshot): boolean => s.context.addressNotSaved === true;
+/** The page's address choices take a pick now. */
+export const canChooseAddress = (s: CheckoutSnapshot): boolean => s.matches('choosingAddress');
 /** The address step can move on (an address is chosen). */
 export const canContinue = (s: CheckoutSnapshot): boolean => s.can({ type: 'CONTINUE' });
 /** Show the age warning (over-18 confirmation). */

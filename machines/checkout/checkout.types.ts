@@ -120,6 +120,12 @@ export type GetProductOrderOutput = { Order: { OrderID: string; PaymentStatus: O
 
 export type Empty = Record<string, never>;
 
+// ---- The delivery address.
+
+/** user-update-info {mainDeliveryAddressIndex} (the app adds the member's address list): makes an address the main one. */
+export type UserUpdateInfoInput = { mainDeliveryAddressIndex: number };
+export type UserUpdateInfoOutput = { userDetailInfo: { mainDeliveryAddressIndex: number } };
+
 // ---- The flow.
 
 export type CheckoutInput = {
@@ -153,6 +159,8 @@ export type CheckoutContext = {
   couponError?: CouponError | undefined;
   bag?: ShoppingBag | undefined;
   addressIndex?: number | undefined;
+  /** The last address the member picked could not be saved as their main one. */
+  addressNotSaved?: boolean | undefined;
   ageConfirmed: boolean;
   method?: PaymentMethod | undefined;
   /** Undefined until getPaymentMehtod answered. */
@@ -172,7 +180,9 @@ export type CheckoutContext = {
 };
 
 export type CheckoutEvent =
-  /** The member picked another delivery address (after the address popup saved it as main). */
+  /** The member picks another delivery address on the page: it is saved as their main one, then the totals are read for it. */
+  | { type: 'PICK_ADDRESS'; index: number }
+  /** The member's main delivery address is another one (saved by PICK_ADDRESS, or by the address popup): the totals are read for it. */
   | { type: 'CHOOSE_ADDRESS'; index: number }
   | { type: 'CONTINUE' }
   | { type: 'BACK' }

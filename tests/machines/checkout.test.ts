@@ -15,6 +15,8 @@ import type {
   GetShoppingBagOutput,
   PaymentStart,
   PlaceOrderFailData,
+  UserUpdateInfoInput,
+  UserUpdateInfoOutput,
 } from '../../machines/checkout/checkout.types.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { coverage, modelPaths } from './coverage.ts';
@@ -61,6 +63,7 @@ type Answers = {
   pay?: () => CallResult<PaymentStart, PlaceOrderFailData>;
   confirmCard?: () => CallResult<PaymentStart, PlaceOrderFailData>;
   order?: () => CallResult<GetProductOrderOutput> | Promise<CallResult<GetProductOrderOutput>>;
+  saveAddress?: (input: UserUpdateInfoInput) => CallResult<UserUpdateInfoOutput>;
 };
 
 /** A checkout whose calls answer as told and are recorded, on a simulated clock. */
@@ -85,6 +88,7 @@ function startCheckout(input: CheckoutInput, answers: Answers = {}) {
         createProductPayment: fromPromise(call('createProductPayment', answers.pay)),
         productCreditcardPayment: fromPromise(call('productCreditcardPayment', answers.confirmCard)),
         getProductOrder: fromPromise(call('getProductOrder', answers.order)),
+        userUpdateInfo: fromPromise(call('userUpdateInfo', answers.saveAddress)),
       },
     }),
     { input, clock },
@@ -430,5 +434,37 @@ describe('checkout: every state names its step (the page never guesses one)', ()
       if (node.type === 'atomic') expect(own.length + inherited.length, node.id).toBe(1);
       else expect(own.length + inherited.length, node.id).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('checkout: picking a delivery address', () => {
+  it('saves it as the main address, then reads the totals for it; a refusal or no answer leaves it as it was, and says so', async () => {
+    let answer: CallResult<UserUpdateInfoOutput> | Error = { ok: false, code: 'InvalidParameter' };
+    const t = startCheckout(hkd, {
+      saveAddress: (input) => {
+        if (answer instanceof Error) throw answer;
+        return answer.ok ? { ok: true, data: { userDetailInfo: { mainDeliveryAddressIndex: input.mainDeliveryAddressIndex } } } : answer;
+      },
+    });
+    await tick();
+    t.actor.send({ type: 'PICK_ADDRESS', index: 1 });
+    expect(select.isSavingAddress(t.snapshot())).toBe(true);
+    expect(select.step(t.snapshot())).toBe('address');
+    expect(select.canContinue(t.snapshot())).toBe(false);
+    await tick();
+    expect(select.addressNotSaved(t.snapshot())).toBe(true);
+    expect(select.addressIndex(t.snapshot())).toBe(0);
+    answer = new Error('network down');
+    t.actor.send({ type: 'PICK_ADDRESS', index: 1 });
+    expect(select.addressNotSaved(t.snapshot())).toBe(false);
+    await tick();
+    expect(select.addressNotSaved(t.snapshot())).toBe(true);
+    answer = { ok: true, data: { userDetailInfo: { mainDeliveryAddressIndex: 1 } } };
+    t.actor.send({ type: 'PICK_ADDRESS', index: 1 });
+    await tick();
+    expect(select.addressIndex(t.snapshot())).toBe(1);
+    expect(select.addressNotSaved(t.snapshot())).toBe(false);
+    expect(t.calls.map((c) => c.src)).toEqual(['getShoppingBag', 'userUpdateInfo', 'userUpdateInfo', 'userUpdateInfo', 'getShoppingBag']);
+    expect(t.calls[1]!.input).toEqual({ mainDeliveryAddressIndex: 1 });
   });
 });

@@ -21,6 +21,7 @@ import type {
   userResendConfirmationCode,
   userSignOut,
   userSignup,
+  userUpdateInfo,
 } from '../../contract/account.ts';
 import type {
   addShoppingBag,
@@ -112,6 +113,13 @@ describe('bag and coupon-totals data types match contract/bag.ts', () => {
     expectTypeOf<Bag.GetShoppingBagInput>().toEqualTypeOf<CouponTotals.CouponTotalsInput<Bag.GetShoppingBagRequest>>();
     expectTypeOf<Bag.CouponError>().toEqualTypeOf<CouponTotals.CouponError>();
     expectTypeOf<Bag.CouponFailData>().toEqualTypeOf<CouponTotals.CouponFailData>();
+  });
+});
+
+describe('checkout data types match contract/account.ts', () => {
+  it('saving the main delivery address', () => {
+    expectTypeOf<Checkout.UserUpdateInfoInput>().toExtend<Partial<CallBodyInput<typeof userUpdateInfo>>>();
+    expectTypeOf<CallResponse<typeof userUpdateInfo>>().toExtend<Checkout.UserUpdateInfoOutput>();
   });
 });
 

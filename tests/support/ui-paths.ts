@@ -183,6 +183,8 @@ interface Held {
   call: string;
   body: Record<string, unknown>;
   answer: (r: Response | Error) => void;
+  /** Lets the real server answer it. */
+  pass: () => Promise<void>;
 }
 
 /**
@@ -197,7 +199,8 @@ export function heldCalls(hold: (call: string, init: RequestInit | undefined) =>
       const call = new URL(String(input), 'http://shop.test').pathname.replace('/api/', '');
       if (!hold(call, init)) return fetch(input, init);
       return new Promise<Response>((resolve, reject) => {
-        waiting.push({ call, body: bodyOf(init), answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+        const answer = (r: Response | Error) => (r instanceof Error ? reject(r) : resolve(r));
+        waiting.push({ call, body: bodyOf(init), answer, pass: () => fetch(input, init).then(answer, answer) });
       });
     };
   const requests = (call: string) => waiting.filter((h) => h.call === call);
@@ -219,6 +222,14 @@ export function heldCalls(hold: (call: string, init: RequestInit | undefined) =>
       const [request] = await sent(call, options.timeout);
       waiting = waiting.filter((h) => h !== request);
       await act(async () => request!.answer(typeof answer === 'function' ? answer() : toResponse(answer)));
+    },
+    /** Lets the real server answer every request to `call`, once one has been sent. */
+    async passAll(call: string) {
+      const found = await sent(call);
+      waiting = waiting.filter((h) => !found.includes(h));
+      await act(async () => {
+        await Promise.all(found.map((r) => r.pass()));
+      });
     },
     /** Answers every request to `call` (older ones belong to invocations the flow has left), once one has been sent. */
     async answerAll(call: string, answer: HttpAnswer | (() => Response | Error)) {

@@ -38,8 +38,11 @@ const delays = checkoutMachine.implementations.delays as Record<string, number>;
 function playable(s: Snapshot, event: AnyEventObject): boolean {
   const c = s.context as CheckoutContext;
   switch (event.type) {
-    case 'CHOOSE_ADDRESS':
+    case 'PICK_ADDRESS':
       // A radio already checked sends nothing.
+      return s.matches('choosingAddress') && c.addressIndex !== event.index;
+    case 'CHOOSE_ADDRESS':
+      // The address popup made another address the main one (the page follows the member's main address).
       return s.matches('choosingAddress') && c.addressIndex !== event.index;
     case 'SELECT_CARD':
       return s.matches({ payment: 'choosing' }) && c.method === 'CreditCard' && Boolean(c.cards?.some((card) => card.id === event.cardID)) && c.cardID !== event.cardID;
@@ -75,6 +78,7 @@ const CALLS: Record<string, string> = {
   createProductPayment: 'create-product-payment',
   productCreditcardPayment: 'product-creditcard-payment',
   getProductOrder: 'get-product-order',
+  userUpdateInfo: 'user-update-info',
 };
 
 /** A fixture bag (only what the flow reads) as getShoppingBag answers it. */
@@ -181,6 +185,8 @@ async function perform(event: AnyEventObject, before: Snapshot) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
     const call = CALLS[event.type.replace(/^xstate\.(done|error)\.actor\./, '')]!;
+    // The address saved: the real server answers, with the member as it now has them.
+    if (event.type === `${DONE}userUpdateInfo` && (event.output as { ok: boolean }).ok) return held.passAll(call);
     for (const answer of httpAnswers(event)) await held.answerAll(call, answer);
     return;
   }
@@ -200,8 +206,13 @@ async function perform(event: AnyEventObject, before: Snapshot) {
     return;
   }
   switch (event.type) {
-    case 'CHOOSE_ADDRESS':
+    case 'PICK_ADDRESS':
       return user.click(screen.getByRole('radio', { name: /2 Queen’s Road Central/ }));
+    case 'CHOOSE_ADDRESS': {
+      // As the address popup does: the member's main address is now the second one.
+      const member = view.services.session.getSnapshot().context.user!;
+      return act(() => view.services.session.send({ type: 'USER_UPDATED', user: { ...member, mainDeliveryAddressIndex: event.index } }));
+    }
     case 'CONTINUE':
       return user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     case 'BACK':
@@ -274,6 +285,7 @@ async function expectPageShows(expected: Snapshot, what: string) {
       case 'address':
         expect((screen.getByRole('button', { name: 'Continue to payment' }) as HTMLButtonElement).disabled, what).toBe(!checkout.canContinue(s));
         expect((screen.getAllByRole('radio')[checkout.addressIndex(s) ?? 0] as HTMLInputElement).checked, what).toBe(true);
+        expect(Boolean(screen.queryByText('The address could not be chosen. Please try again.')), what).toBe(checkout.addressNotSaved(s));
         break;
       case 'age':
         expect(screen.getByRole('alertdialog', { name: 'Are you 18 or over?' }), what).toBeTruthy();

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { userUpdateInfo, type UserDetail } from '../../../contract/index.ts';
+import type { UserDetail } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import type { CheckoutInput, PaymentMethod } from '../../../machines/checkout/checkout.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
@@ -60,7 +60,7 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
   const services = useServices();
   const search = useSearch({ from: '/checkout_product' });
   const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createCheckoutFlow(services.api));
+  const [machine] = useState(() => createCheckoutFlow(services.api, services.session));
   const [input] = useState<CheckoutInput>(() => ({
     currency: currency ?? 'HKD',
     language: contentLanguage(locale),
@@ -125,21 +125,26 @@ function useOutcome(actor: CheckoutActor) {
 }
 
 /**
- * Shipping and taxes follow the member's main delivery address: when it changes (picked here, or
- * added and edited in the address popup), the totals are read again for it.
+ * Shipping and taxes follow the member's main delivery address. Picked here, the flow saves it and
+ * reads the totals itself; added or edited in the address popup, the flow is told (the totals are
+ * read again for it).
  */
 function useFollowMainAddress(actor: CheckoutActor, member: UserDetail) {
   const index = mainIndex(member);
+  const list = JSON.stringify(member.deliveryAddress);
   const address = index === undefined ? undefined : member.deliveryAddress[index];
   const key = JSON.stringify([index, address]);
-  const last = useRef(key);
+  const last = useRef({ key, list });
   // Changes made while paying are taken up when the member is back at the address step.
-  const choosing = useSelector(actor, (s) => s.matches('choosingAddress'));
+  const choosing = useSelector(actor, checkoutState.canChooseAddress);
+  const chosen = useSelector(actor, checkoutState.addressIndex);
   useEffect(() => {
-    if (last.current === key || !choosing || index === undefined) return;
-    last.current = key;
-    actor.send({ type: 'CHOOSE_ADDRESS', index });
-  }, [actor, key, index, choosing]);
+    if (last.current.key === key || !choosing || index === undefined) return;
+    const ownPick = index === chosen && list === last.current.list;
+    last.current = { key, list };
+    // The flow's own pick, saved: it has read the totals for it already.
+    if (!ownPick) actor.send({ type: 'CHOOSE_ADDRESS', index });
+  }, [actor, key, list, index, choosing, chosen]);
 }
 
 function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: UserDetail; orderID: string | undefined }) {
@@ -268,24 +273,12 @@ function DeliveryStep({ actor, member, headingRef }: { actor: CheckoutActor; mem
   const canContinue = useSelector(actor, checkoutState.canContinue);
   const busy = useSelector(actor, checkoutState.isBusy);
   const chosen = useSelector(actor, checkoutState.addressIndex);
+  const saving = useSelector(actor, checkoutState.isSavingAddress);
+  const saveFailed = useSelector(actor, checkoutState.addressNotSaved);
   const name = useId();
-  const [saving, setSaving] = useState(false);
-  const [saveFailed, setSaveFailed] = useState(false);
   const list = member.deliveryAddress;
-
-  const choose = async (index: number) => {
-    setSaving(true);
-    setSaveFailed(false);
-    try {
-      const answer = await services.api.call(userUpdateInfo, { accessToken: '', deliveryAddress: list, mainDeliveryAddressIndex: index });
-      // The session's member changes; useFollowMainAddress then reads the totals for this address.
-      services.session.send({ type: 'USER_UPDATED', user: answer.userDetailInfo });
-    } catch {
-      setSaveFailed(true);
-    } finally {
-      setSaving(false);
-    }
-  };
+  // The flow saves the pick as the member's main address, then reads the totals for it.
+  const choose = (index: number) => actor.send({ type: 'PICK_ADDRESS', index });
 
   return (
     <>
@@ -302,7 +295,7 @@ function DeliveryStep({ actor, member, headingRef }: { actor: CheckoutActor; mem
             <legend className="visually-hidden">{t`Deliver to`}</legend>
             {list.map((address, i) => (
               <label key={i} className="checkout-choice" data-checked={i === chosen}>
-                <input type="radio" name={name} checked={i === chosen} onChange={() => void choose(i)} />
+                <input type="radio" name={name} checked={i === chosen} onChange={() => choose(i)} />
                 <AddressSummary address={address} />
               </label>
             ))}

@@ -124,7 +124,7 @@ function ResumePayment(props: { orderID: string; method: PaymentMethod; paymentI
   const services = useServices();
   const navigate = useNavigate();
   const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createCheckoutFlow(services.api));
+  const [machine] = useState(() => createCheckoutFlow(services.api, services.session));
   const actor = useFlow(machine, {
     input: {
       currency: currency ?? 'HKD',

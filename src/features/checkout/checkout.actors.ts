@@ -12,6 +12,7 @@ import {
   getProductOrder,
   getShoppingBag,
   productCreditcardPayment,
+  userUpdateInfo,
   type CallResponse,
 } from '../../../contract/index.ts';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
@@ -20,6 +21,7 @@ import type { GetShoppingBagInput, PlaceOrderFailData, ShoppingBag } from '../..
 import { couponFailData, withCouponRecovery } from '../../../machines/coupon-totals/coupon-totals.provide.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { asCallResult } from '../../api/call-result.ts';
+import type { SessionActor } from '../../app/session.ts';
 
 /** A refused payment may still have placed the order: its id travels in the error answer. */
 export function orderFailData(details: Record<string, unknown>): PlaceOrderFailData | undefined {
@@ -29,7 +31,11 @@ export function orderFailData(details: Record<string, unknown>): PlaceOrderFailD
 /** The bag as getShoppingBag answers it (the machine keeps the whole answer; it reads only part). */
 export type CheckoutBag = CallResponse<typeof getShoppingBag>;
 
-export function createCheckoutFlow(api: ApiClient) {
+/**
+ * `session`: picking a delivery address saves it as the member's main one (user-update-info with
+ * their address list) and gives the session the member as the server now has them.
+ */
+export function createCheckoutFlow(api: ApiClient, session: SessionActor) {
   return checkoutMachine.provide({
     actors: {
       getShoppingBag: withCouponRecovery<ShoppingBag, GetShoppingBagInput['request']>((input) =>
@@ -45,6 +51,12 @@ export function createCheckoutFlow(api: ApiClient) {
       createProductPayment: fromPromise(({ input }) => asCallResult(api.call(createProductPayment, input), orderFailData)),
       productCreditcardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
       getProductOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
+      userUpdateInfo: fromPromise(async ({ input }) => {
+        const deliveryAddress = session.getSnapshot().context.user?.deliveryAddress ?? [];
+        const result = await asCallResult(api.call(userUpdateInfo, { accessToken: '', deliveryAddress, ...input }));
+        if (result.ok) session.send({ type: 'USER_UPDATED', user: result.data.userDetailInfo });
+        return result;
+      }),
     },
   });
 }
