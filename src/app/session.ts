@@ -64,5 +64,3 @@ export function sessionSettled(actor: SessionActor) {
   return waitFor(actor, isSettled);
 }
 
-/** Moved to src/api/call-result.ts (the `<flow>.actors.ts` files import it there). */
-export { asCallResult } from '../api/call-result.ts';
