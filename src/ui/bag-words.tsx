@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { BagFailure, BagLine, BagNotice, CouponError } from '../../machines/bag/bag.types.ts';
+import { NETWORK_ERROR, type BagFailure, type BagLine, type BagNotice, type CouponError } from '../../machines/bag/bag.types.ts';
 import { useBilingual } from './Bilingual.tsx';
 
 /** Spec §8 bag notices and the answers to the member's own changes, in words. */
@@ -77,7 +77,7 @@ export function useCouponErrorText(): (error: CouponError) => string {
 export function useFailureText(): (failure: BagFailure) => string {
   const { t } = useLingui();
   return (failure) => {
-    if (failure.code === 'NetworkError') return t`We could not reach the shop. Check your connection and try again.`;
+    if (failure.code === NETWORK_ERROR) return t`We could not reach the shop. Check your connection and try again.`;
     if (failure.call === 'getShoppingBag') return t`Your bag could not be loaded. Please try again.`;
     return t`Your bag could not be updated. Please try again.`;
   };

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { thirdPartyAuthorize, type ThirdPartyProvider } from '../../../contract/index.ts';
 import * as signIn from '../../../machines/sign-in/sign-in.selectors.ts';
+import { NETWORK_ERROR } from '../../../machines/sign-in/sign-in.types.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
@@ -92,7 +93,7 @@ export function LoginPopup(props: { onClose: () => void }) {
         {errorCode && !failed && <FormError>{i18n._(authMessage(errorCode))}</FormError>}
         {failed && (
           <FormError>
-            {i18n._(authMessage('NetworkError'))}{' '}
+            {i18n._(authMessage(NETWORK_ERROR))}{' '}
             <button type="button" className="link-button" onClick={() => flow.send({ type: 'RETRY' })}>
               <Trans>Try again</Trans>
             </button>

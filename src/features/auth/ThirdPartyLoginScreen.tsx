@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TokenSet } from '../../../contract/index.ts';
 import * as thirdParty from '../../../machines/third-party-sign-in/third-party-sign-in.selectors.ts';
+import { NETWORK_ERROR } from '../../../machines/third-party-sign-in/third-party-sign-in.types.ts';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
@@ -150,7 +151,7 @@ function ThirdPartyExchange(props: { code: string; state: string }) {
         <h1>
           <Trans>We could not log you in</Trans>
         </h1>
-        <FormError>{i18n._(authMessage('NetworkError'))}</FormError>
+        <FormError>{i18n._(authMessage(NETWORK_ERROR))}</FormError>
         <button type="button" className="button primary" onClick={() => flow.send({ type: 'RETRY' })}>
           <Trans>Try again</Trans>
         </button>
