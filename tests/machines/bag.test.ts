@@ -17,7 +17,7 @@ import type {
 import { withCouponRecovery } from '../../machines/coupon-totals/coupon-totals.provide.ts';
 import { bagModel } from './bag.model.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 
 const paths = modelPaths(bagModel);
 

@@ -20,7 +20,7 @@ import type {
 } from '../../machines/checkout/checkout.types.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 
 const paths = modelPaths(checkoutModel);
 

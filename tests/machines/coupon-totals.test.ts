@@ -13,7 +13,7 @@ import type {
 } from '../../machines/coupon-totals/coupon-totals.types.ts';
 import { couponTotalsModel } from './coupon-totals.model.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 
 type Totals = { Total: number };
 const paths = modelPaths(couponTotalsModel);

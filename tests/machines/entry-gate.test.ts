@@ -5,7 +5,7 @@ import * as select from '../../machines/entry-gate/entry-gate.selectors.ts';
 import type { EntryGateInput } from '../../machines/entry-gate/entry-gate.types.ts';
 import { coverage, modelPaths } from './coverage.ts';
 import { entryGateModel } from './entry-gate.model.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 
 const paths = modelPaths(entryGateModel);
 

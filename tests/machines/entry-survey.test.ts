@@ -5,7 +5,7 @@ import * as select from '../../machines/entry-survey/entry-survey.selectors.ts';
 import type { CallResult, GetPreSurveyOutput, SubmitPreSurveyOutput } from '../../machines/entry-survey/entry-survey.types.ts';
 import { coverage, modelPaths } from './coverage.ts';
 import { entrySurveyModel, preSurvey } from './entry-survey.model.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 
 const paths = modelPaths(entrySurveyModel);
 

@@ -5,7 +5,7 @@ import * as select from '../../machines/forgot-password/forgot-password.selector
 import type { CallResult, Empty } from '../../machines/forgot-password/forgot-password.types.ts';
 import { coverage, modelPaths } from './coverage.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 
 const paths = modelPaths(forgotPasswordModel);
 

@@ -6,7 +6,7 @@ import * as select from '../../machines/fps-payment/fps-payment.selectors.ts';
 import type { CallResult, Empty, FpsPaymentStart, GetProductOrderOutput, OrderPaymentStatus } from '../../machines/fps-payment/fps-payment.types.ts';
 import { fpsPaymentModel } from './fps-payment.model.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 
 const paths = modelPaths(fpsPaymentModel);
 

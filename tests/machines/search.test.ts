@@ -7,7 +7,7 @@ import * as select from '../../machines/search/search.selectors.ts';
 import type * as Search from '../../machines/search/search.types.ts';
 import type { CallResult, GetAutocompleteRecommendOutput, SearchInput, SearchProductOutput } from '../../machines/search/search.types.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 import { oolongSuggestions, searchModel } from './search.model.ts';
 
 const paths = modelPaths(searchModel);

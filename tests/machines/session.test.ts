@@ -4,7 +4,7 @@ import { sessionMachine } from '../../machines/session/session.machine.ts';
 import * as select from '../../machines/session/session.selectors.ts';
 import type { CallResult, TokenSet, UserInfo } from '../../machines/session/session.types.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 import { member, newcomerFlags, refreshedTokens, restoredTokens, sessionModel, signedInTokens } from './session.model.ts';
 
 const paths = modelPaths(sessionModel);

@@ -4,7 +4,7 @@ import { signInMachine } from '../../machines/sign-in/sign-in.machine.ts';
 import * as select from '../../machines/sign-in/sign-in.selectors.ts';
 import type { CallResult, TokenSet } from '../../machines/sign-in/sign-in.types.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 import { loginTokens, signInModel } from './sign-in.model.ts';
 
 const paths = modelPaths(signInModel);

@@ -4,7 +4,7 @@ import { signUpMachine } from '../../machines/sign-up/sign-up.machine.ts';
 import * as select from '../../machines/sign-up/sign-up.selectors.ts';
 import type { CallResult, Empty, TokenSet } from '../../machines/sign-up/sign-up.types.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 import { newMember, signUpModel, verifiedTokens } from './sign-up.model.ts';
 
 const paths = modelPaths(signUpModel);

@@ -4,7 +4,7 @@ import { thirdPartySignInMachine } from '../../machines/third-party-sign-in/thir
 import * as select from '../../machines/third-party-sign-in/third-party-sign-in.selectors.ts';
 import type { CallResult, LoginCodeChallengeResult, TokenSet } from '../../machines/third-party-sign-in/third-party-sign-in.types.ts';
 import { coverage, modelPaths } from './coverage.ts';
-import { replayOnActor } from './replay.ts';
+import { replayOnActor } from '../support/replay.ts';
 import { linkedTokens, thirdPartySignInModel } from './third-party-sign-in.model.ts';
 
 const paths = modelPaths(thirdPartySignInModel);

@@ -2,10 +2,11 @@
  * Replays a model path against a real, running actor: the machine with every actor provided as a
  * `fromPromise` fixture that stays pending until the path says how it ends, and a SimulatedClock
  * for named delays. After every step the actor's snapshot must equal the one the path expects.
+ * The machine-side twin of ui-paths.ts (which runs the same paths on the rendered app).
  */
 import { createActor, fromPromise, SimulatedClock, type AnyActorLogic, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { serializeSnapshot } from 'xstate/graph';
-import type { MachineModel, ModelPath } from './coverage.ts';
+import type { MachineModel, ModelPath } from '../../flows/model.ts';
 
 interface Pending {
   resolve: (value: unknown) => void;
