@@ -109,7 +109,7 @@ export const orderHandlers = implement(contract, {
   },
 
   async applyProductCoupon({ body, deps, userId, clientIp }) {
-    const order = await ownOrder(deps, kinds, userId, body.OrderID);
+    const order = await ownOrder(deps, kinds, userId, body.OrderID, 'product');
     const code = normaliseCouponCode(body.CouponID);
     // Spec §5: an empty code does nothing.
     if (!code || code === order.couponCode) return { Order: await describeOrder(deps, order) };
@@ -119,7 +119,7 @@ export const orderHandlers = implement(contract, {
   },
 
   async cancelProductCoupon({ body, deps, userId }) {
-    const order = await ownOrder(deps, kinds, userId, body.orderID);
+    const order = await ownOrder(deps, kinds, userId, body.orderID, 'product');
     if (!order.couponCode) return { Order: await describeOrder(deps, order) };
     return { Order: await describeOrder(deps, await repriceOrder(deps, kinds, order, undefined)) };
   },

@@ -42,14 +42,14 @@ export async function shipOrders(deps: FulfilmentDeps, references: readonly stri
     const [shipped] = await deps.db
       .update(orders)
       .set({ fulfilmentStatus: 'Completed' })
-      .where(and(eq(orders.reference, reference), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
+      .where(and(eq(orders.reference, reference), eq(orders.kind, 'product'), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
       .returning();
     if (shipped) {
       await mailAbout(deps, shipped, 'shipped');
       results.push({ reference, outcome: 'shipped' });
       continue;
     }
-    const [order] = await deps.db.select().from(orders).where(eq(orders.reference, reference));
+    const [order] = await deps.db.select().from(orders).where(and(eq(orders.reference, reference), eq(orders.kind, 'product')));
     results.push({ reference, outcome: !order ? 'notFound' : order.fulfilmentStatus === 'Completed' ? 'alreadyShipped' : 'notPaid' });
   }
   return results;
@@ -70,7 +70,7 @@ export async function ordersToShip(deps: Pick<Deps, 'db'>): Promise<OrderToShip[
     .select({ id: orders.id, reference: orders.reference, paidAt: orders.paidAt, email: users.email, total: orders.total, currency: orders.currency })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
+    .where(and(eq(orders.kind, 'product'), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
     .orderBy(asc(orders.paidAt), asc(orders.reference));
   if (waiting.length === 0) return [];
   const counts = await deps.db

@@ -15,6 +15,7 @@ import { createDeps } from '../../server/create-deps.ts';
 import { jobs, orders, paymentEvents } from '../../server/db/schema.ts';
 import type { Deps } from '../../server/deps.ts';
 import { ApiError } from '../../server/http/errors.ts';
+import { ordersToShip, shipOrders } from '../../server/services/fulfilment.ts';
 import { runJobs } from '../../server/services/jobs/queue.ts';
 import { ORDER_EXPIRY_JOB, orderJobHandlers } from '../../server/services/orders/index.ts';
 import { orderKinds, type OrderKind } from '../../server/services/orders/kind.ts';
@@ -161,6 +162,11 @@ describe('an order kind defined outside the core', () => {
     expect(await t.db.select().from(jobs).where(eq(jobs.key, placed!.id))).toEqual([]);
     // Its seats stay sold.
     expect(await seatsLeft()).toBe(1);
+    // Paid, it is not a parcel to ship, and product calls do not reach it.
+    expect((await ordersToShip(t.deps)).map((o) => o.reference)).not.toContain(placed!.reference);
+    expect(await shipOrders(t.deps, [placed!.reference])).toEqual([{ reference: placed!.reference, outcome: 'notFound' }]);
+    const read = await t.raw('/api/get-product-order', { method: 'POST', headers: { 'content-type': 'application/json', ...auth(member) }, body: JSON.stringify({ orderID: placed!.id }) });
+    expect(read.json).toMatchObject({ ErrorCode: ErrorCode.ObjectNotFound });
   });
 
   it('is expired by the jobs runner past its window, giving its seats back', async () => {

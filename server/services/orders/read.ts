@@ -6,9 +6,13 @@ import { orderNotFound } from './errors.ts';
 import { expireOverdueOrders } from './expire.ts';
 import { isUnpaid, type OrderKinds, type OrderRow } from './kind.ts';
 
-/** The member's order; another member's reads as not found. An overdue unpaid order is expired first. */
-export async function ownOrder(deps: Deps, kinds: OrderKinds, userId: string, orderId: string): Promise<OrderRow> {
-  const read = async () => (await deps.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))))[0];
+/**
+ * The member's order; another member's reads as not found, and so does one of another kind than `kind`
+ * (a product call does not reach an event order). An overdue unpaid order is expired first.
+ */
+export async function ownOrder(deps: Deps, kinds: OrderKinds, userId: string, orderId: string, kind?: string): Promise<OrderRow> {
+  const read = async () =>
+    (await deps.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId), kind ? eq(orders.kind, kind) : undefined)))[0];
   const order = await read();
   if (!order) throw orderNotFound();
   const now = deps.clock.now();

@@ -80,7 +80,7 @@ async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string,
 
 /** get-product-order: the order with its lines, and the card a paid order was paid with while it is still saved. */
 export async function readOrder(deps: Deps, kinds: OrderKinds, userId: string, orderId: string): Promise<ProductOrder> {
-  const order = await ownOrder(deps, kinds, userId, orderId);
+  const order = await ownOrder(deps, kinds, userId, orderId, 'product');
   return describeOrder(deps, order);
 }
 
