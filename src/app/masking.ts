@@ -1,3 +1,4 @@
+import { luhnValid } from '../../contract/card-number.ts';
 /**
  * What the inspector may show of actors' snapshots and events: plain data (actor references, functions
  * and cycles made readable), with tokens, card data and passwords masked before anything leaves the
@@ -17,17 +18,7 @@ const DIGITS = /^\d[\d -]{11,22}\d$/;
 export function isCardNumber(text: string): boolean {
   if (!DIGITS.test(text)) return false;
   const digits = text.replace(/[ -]/g, '');
-  if (digits.length < 13 || digits.length > 19) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
+  return digits.length >= 13 && digits.length <= 19 && luhnValid(digits);
 }
 
 function maskString(text: string): string {

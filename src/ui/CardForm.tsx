@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { luhnValid } from '../../contract/card-number.ts';
 import './card-form.css';
 import { Field, FormError } from './Field.tsx';
 
@@ -12,17 +13,6 @@ export interface CardDetails {
 
 /** The card number as typed, digits only (spaces allowed while typing). */
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
-
-/** The Luhn check every card number passes: catches typos before anything is sent. */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** "MM/YY" or "MM/YYYY" → month and four-digit year. */
 function parseExpiry(value: string): { month: number; year: number } | undefined {
