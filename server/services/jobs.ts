@@ -6,31 +6,49 @@
  */
 import type { Deps } from '../deps.ts';
 import { runJobs, type JobHandlers } from './jobs/queue.ts';
-import { ORDER_EXPIRY_JOB, orderJobHandlers } from './orders/index.ts';
+import { ORDER_EXPIRY_JOB, orderJobHandlers, PAYMENT_RECONCILE_JOB, reconcileAtStart } from './orders/index.ts';
 
 const shopJobHandlers: JobHandlers = { ...orderJobHandlers() };
 
-/** Runs every job due at `now`; answers how many unpaid orders it expired. */
-export async function runDueJobs(deps: Deps, now: Date = deps.clock.now()): Promise<{ expiredOrders: number }> {
-  const run = await runJobs(deps, shopJobHandlers, now);
-  return { expiredOrders: run.done[ORDER_EXPIRY_JOB] ?? 0 };
+export interface DueJobsRun {
+  /** Unpaid orders expired. */
+  expiredOrders: number;
+  /** Unpaid orders the payments sweep found paid at the provider. */
+  reconciledOrders: number;
 }
 
-/** Runs the due jobs every intervalMs (one run at a time); returns a stop function. */
+/** Runs every job due at `now`. */
+export async function runDueJobs(deps: Deps, now: Date = deps.clock.now()): Promise<DueJobsRun> {
+  const run = await runJobs(deps, shopJobHandlers, now);
+  return { expiredOrders: run.done[ORDER_EXPIRY_JOB] ?? 0, reconciledOrders: run.done[PAYMENT_RECONCILE_JOB] ?? 0 };
+}
+
+/**
+ * Starts the runner: at once (the payments sweep scheduled for now, since a notification may have been
+ * lost with the process that stopped), then every intervalMs, one run at a time. Each run also sends
+ * the sandbox provider's notifications that are due again. Returns a stop function.
+ */
 export function startJobs(deps: Deps, intervalMs: number): () => void {
   let running = false;
-  const timer = setInterval(() => {
+  const tick = () => {
     if (running) return;
     running = true;
-    runDueJobs(deps)
-      .then(({ expiredOrders }) => {
-        if (expiredOrders > 0) deps.log.info({ expiredOrders }, 'unpaid orders expired');
-      })
+    (async () => {
+      const { expiredOrders, reconciledOrders } = await runDueJobs(deps);
+      if (expiredOrders > 0) deps.log.info({ expiredOrders }, 'unpaid orders expired');
+      if (reconciledOrders > 0) deps.log.warn({ reconciledOrders }, 'orders found paid at the provider by reconciliation');
+      const redelivered = await (await deps.payments.ready).sandbox.redeliverDue();
+      if (redelivered > 0) deps.log.info({ redelivered }, 'sandbox notifications delivered again');
+    })()
       .catch((err) => deps.log.error({ err }, 'jobs run failed'))
       .finally(() => {
         running = false;
       });
-  }, intervalMs);
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
+  void reconcileAtStart(deps)
+    .catch((err) => deps.log.error({ err }, 'payments sweep could not be scheduled'))
+    .finally(tick);
   return () => clearInterval(timer);
 }

@@ -390,12 +390,12 @@ describe('the stock hold', () => {
     expect(byCard.PaymentStatus).toBe('requires_action');
 
     later(10 * MINUTE - 2 * SECOND);
-    expect(await runDueJobs(t.deps)).toEqual({ expiredOrders: 0 });
+    expect(await runDueJobs(t.deps)).toMatchObject({ expiredOrders: 0 });
     expect((await orderOf(t, m, fps.OrderID)).PaymentStatus).toBe('WaitForPayment');
 
     later(2 * SECOND);
-    expect(await runDueJobs(t.deps)).toEqual({ expiredOrders: 1 });
-    expect(await runDueJobs(t.deps)).toEqual({ expiredOrders: 0 });
+    expect(await runDueJobs(t.deps)).toMatchObject({ expiredOrders: 1 });
+    expect(await runDueJobs(t.deps)).toMatchObject({ expiredOrders: 0 });
     const expired = await orderOf(t, m, fps.OrderID);
     expect(expired).toMatchObject({ PaymentStatus: 'Expired', Tab: 'Cancelled' });
     expect(expired).not.toHaveProperty('PayBefore');
@@ -415,7 +415,7 @@ describe('the stock hold', () => {
     // Past its own window, the card order reads as expired even before the runner comes by.
     later(20 * MINUTE);
     expect(await orderOf(t, other, byCard.OrderID)).toMatchObject({ PaymentStatus: 'Expired' });
-    expect(await runDueJobs(t.deps)).toEqual({ expiredOrders: 0 });
+    expect(await runDueJobs(t.deps)).toMatchObject({ expiredOrders: 0 });
     const confirmed = await pressOnHostedPage(t, byCard.RedirectURL!, 'approve');
     expect(confirmed.spaPath).toContain('/payment_fail?');
   });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbSandboxStore } from '../../server/services/payments/db-store.ts';
-import { createMemorySandboxStore, type SandboxStore, type StoredCard, type StoredPayment } from '../../server/services/payments/store.ts';
+import { createMemorySandboxStore, type SandboxStore, type StoredCard, type StoredPayment, type StoredWebhookEvent } from '../../server/services/payments/store.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -106,5 +106,48 @@ describe.each([
     const results = await Promise.all(attempts.map((a) => store.insertPayment(a)));
     expect(results.filter((r) => r.inserted)).toHaveLength(1);
     expect(new Set(results.map((r) => r.payment.id)).size).toBe(1);
+  });
+
+  it('stores a payment change and its notification together, or neither', async () => {
+    const p = payment('SG-ORDER-4', { method: 'card', fps: undefined });
+    await store.insertPayment(p);
+    const event = (body: string): StoredWebhookEvent => ({ id: id('evt'), paymentId: p.id, body, createdAt: AT, attempts: 0, nextAttemptAt: AT });
+    const told = event('{"succeeded":true}');
+    expect(await store.updatePayment(p.id, ['pending'], { status: 'succeeded', updatedAt: AT }, told)).toMatchObject({ status: 'succeeded' });
+    expect(await store.getEvent(told.id)).toEqual(told);
+    // A change that does not apply keeps no notification of it.
+    const untold = event('{"failed":true}');
+    expect(await store.updatePayment(p.id, ['pending'], { status: 'failed', updatedAt: AT }, untold)).toBeUndefined();
+    expect(await store.getEvent(untold.id)).toBeUndefined();
+    expect((await store.listPayments('SG-ORDER-4')).map((x) => x.id)).toEqual([p.id]);
+  });
+
+  it('hands a due notification to one of several simultaneous claims, and no more once acknowledged', async () => {
+    const p = payment('SG-ORDER-5', { method: 'card', fps: undefined });
+    await store.insertPayment(p);
+    const events = Array.from({ length: 6 }, (_, i): StoredWebhookEvent => ({
+      id: id('evt'),
+      paymentId: p.id,
+      body: `{"n":${i}}`,
+      createdAt: AT,
+      attempts: 0,
+      nextAttemptAt: new Date(AT.getTime() + i),
+    }));
+    await store.updatePayment(p.id, ['pending'], { status: 'requires_action', updatedAt: AT }, events[0]);
+    for (const e of events.slice(1)) await store.updatePayment(p.id, ['requires_action'], { status: 'requires_action', updatedAt: AT }, e);
+    const now = new Date(AT.getTime() + 1000);
+    const later = new Date(AT.getTime() + 60_000);
+    const claims = await Promise.all(Array.from({ length: 4 }, () => store.claimDueEvents(now, () => later, 10)));
+    const claimed = claims.flat().filter((e) => e.paymentId === p.id);
+    expect(claimed.map((e) => e.id).sort()).toEqual(events.map((e) => e.id).sort());
+    expect(claimed.every((e) => e.attempts === 1 && e.nextAttemptAt?.getTime() === later.getTime())).toBe(true);
+    // Claimed, they are not due again before their retry time; acknowledged, never.
+    expect((await store.claimDueEvents(now, () => later, 10)).filter((e) => e.paymentId === p.id)).toEqual([]);
+    await store.endAttempts(events[0]!.id, now);
+    expect(await store.beginAttempt(events[0]!.id, later)).toBeUndefined();
+    expect(await store.getEvent(events[0]!.id)).toMatchObject({ acknowledgedAt: now, nextAttemptAt: undefined });
+    const again = (await store.claimDueEvents(later, () => new Date(later.getTime() + 1), 10)).filter((e) => e.paymentId === p.id);
+    expect(again.map((e) => e.id).sort()).toEqual(events.slice(1).map((e) => e.id).sort());
+    expect(again.every((e) => e.attempts === 2)).toBe(true);
   });
 });

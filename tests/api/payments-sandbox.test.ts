@@ -392,11 +392,13 @@ describe('webhooks', () => {
     const { payment } = ok(await t.sandbox.createCardPayment(cardRequest(customerId, card.id)));
     ok(await t.sandbox.completeHostedPage(payment.paymentId, 'approve'));
     // requires_action and succeeded, each delivered and duplicated: run them newest first, then all again.
+    // Run again, an attempt of an acknowledged event sends nothing; the duplicates are sent regardless.
     const tasks = t.scheduler.take();
     expect(tasks).toHaveLength(4);
     for (const task of [...tasks].reverse()) await task.run();
+    expect(t.deliveries).toHaveLength(4);
     for (const task of tasks) await task.run();
-    expect(t.deliveries).toHaveLength(8);
+    expect(t.deliveries).toHaveLength(6);
     expect(t.statusByPayment.get(payment.paymentId)).toBe('succeeded');
     expect(t.applied.map((e) => e.type)).toEqual(['succeeded']);
   });
@@ -417,6 +419,63 @@ describe('webhooks', () => {
     expect(t.deliveries).toHaveLength(3);
     expect(t.applied.map((e) => e.type)).toEqual(['succeeded']);
     expect(t.scheduler.queue).toEqual([]);
+  });
+
+  it('are kept until acknowledged: one lost with its process is sent again by redeliverDue, once', async () => {
+    const t = setup({ duplicateAfterMs: null });
+    const { payment } = ok(await t.sandbox.createFpsPayment({ orderRef: 'SG-LOST', amount: 100, currency: 'HKD' }));
+    ok(await t.sandbox.simulateFpsTransfer(payment.paymentId));
+    // The process dies before its timer fires: the scheduled attempt is gone with it.
+    expect(t.scheduler.take()).toHaveLength(1);
+    expect(await t.sandbox.redeliverDue()).toBe(0); // not due yet (the first attempt's delay)
+    t.advanceClock(100);
+    expect(await t.sandbox.redeliverDue()).toBe(1);
+    expect(t.applied.map((e) => [e.paymentId, e.type])).toEqual([[payment.paymentId, 'succeeded']]);
+    t.advanceClock(24 * 3600_000);
+    expect(await t.sandbox.redeliverDue()).toBe(0);
+    expect(t.deliveries).toHaveLength(1);
+  });
+
+  it('are sent again after a delivery that never finished, and retried past the timers while refused, for three days', async () => {
+    const t = setup({ duplicateAfterMs: null });
+    t.refuseDeliveries(true);
+    const { payment } = ok(await t.sandbox.createFpsPayment({ orderRef: 'SG-DOWN', amount: 100, currency: 'HKD' }));
+    ok(await t.sandbox.simulateFpsTransfer(payment.paymentId));
+    // The timers' attempts (the first, then after 1 s and 5 s) are all refused.
+    await t.scheduler.runAll();
+    expect(t.deliveries).toHaveLength(3);
+    // Then the stored notification is due hourly: a restarted process sends it without any timer.
+    t.advanceClock(30 * 60_000);
+    expect(await t.sandbox.redeliverDue()).toBe(0);
+    expect(t.deliveries).toHaveLength(3);
+    t.advanceClock(31 * 60_000);
+    expect(await t.sandbox.redeliverDue()).toBe(0);
+    expect(t.deliveries).toHaveLength(4);
+    t.refuseDeliveries(false);
+    t.advanceClock(3600_000);
+    expect(await t.sandbox.redeliverDue()).toBe(1);
+    expect(t.applied.map((e) => e.type)).toEqual(['succeeded']);
+    t.advanceClock(3600_000);
+    expect(await t.sandbox.redeliverDue()).toBe(0);
+    expect(t.deliveries).toHaveLength(5);
+
+    // A shop that never accepts: the sandbox gives up after three days, as Stripe does.
+    t.refuseDeliveries(true);
+    const other = ok(await t.sandbox.createFpsPayment({ orderRef: 'SG-GONE', amount: 100, currency: 'HKD' })).payment;
+    ok(await t.sandbox.simulateFpsTransfer(other.paymentId));
+    await t.scheduler.runAll();
+    let sent = t.deliveries.length;
+    for (let hour = 0; hour < 24 * 4; hour++) {
+      t.advanceClock(3600_000);
+      await t.sandbox.redeliverDue();
+    }
+    sent = t.deliveries.length - sent;
+    expect(sent).toBeGreaterThanOrEqual(24 * 3 - 2);
+    expect(sent).toBeLessThanOrEqual(24 * 3 + 1);
+    const before = t.deliveries.length;
+    t.advanceClock(24 * 3600_000);
+    await t.sandbox.redeliverDue();
+    expect(t.deliveries).toHaveLength(before);
   });
 
   it('are refused when the signature is missing, wrong, for another body, or too old', async () => {

@@ -171,6 +171,29 @@ describe('card payments through PaymentIntents', () => {
   });
 });
 
+describe('reconciliation through Stripe', () => {
+  it('lists the PaymentIntents of an order reference by a metadata search, with its FPS payments', async () => {
+    const { stripe, sent, fps } = provider(() => ({
+      status: 200,
+      body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, data: [paymentIntent({ id: 'pi_9', metadata: { orderRef: 'SG-0009' } })] },
+    }));
+    const qr = ok(await fps.createFpsPayment({ orderRef: 'SG-0009', amount: 58_800, currency: 'HKD' })).payment;
+    const { payments } = ok(await stripe.paymentsFor('SG-0009'));
+    expect(payments.map((p) => [p.paymentId, p.status, p.orderRef])).toEqual([
+      ['pi_9', 'succeeded', 'SG-0009'],
+      [qr.paymentId, 'pending', 'SG-0009'],
+    ]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'GET', path: '/v1/payment_intents/search' });
+    expect(sent[0]!.params.get('query')).toBe("metadata['orderRef']:'SG-0009'");
+  });
+
+  it('answers a provider error when Stripe cannot be asked, so nothing is decided from it', async () => {
+    const { stripe } = provider(() => ({ status: 500, body: { error: { type: 'api_error', message: 'down' } } }));
+    expect(await stripe.paymentsFor('SG-0009')).toMatchObject({ ok: false, code: 'provider_error' });
+  });
+});
+
 describe('Alipay through Stripe', () => {
   it('creates a confirmed Alipay PaymentIntent and hands back Stripe’s redirect', async () => {
     const { stripe, sent } = provider(() => ({

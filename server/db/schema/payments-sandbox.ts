@@ -48,5 +48,29 @@ export const sandboxPayments = pgTable(
     uniqueIndex('sandbox_payments_live_order_idx')
       .on(t.orderRef)
       .where(sql`${t.status} not in ('failed', 'canceled')`),
+    // Every payment of an order, whatever its status: what reconciliation asks for.
+    index('sandbox_payments_order_ref_idx').on(t.orderRef),
   ],
+);
+
+/**
+ * The sandbox's outgoing notifications (webhooks), written in the same transaction as the payment
+ * change they report and sent from here until the shop acknowledges them, across restarts, as a
+ * real provider retries its webhooks for days.
+ */
+export const sandboxWebhookEvents = pgTable(
+  'sandbox_webhook_events',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id').notNull(),
+    /** The JSON body as sent (signed afresh at each attempt). */
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When to try (again); null once acknowledged or given up. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('sandbox_webhook_events_due_idx').on(t.nextAttemptAt)],
 );

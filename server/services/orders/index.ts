@@ -7,7 +7,8 @@
  *
  * Modules, one job each: kind.ts (what a kind brings; statuses), place.ts, hold.ts (expiry scheduled,
  * hold kept or given back), payments.ts (starting payments, checkout, returning from a provider),
- * settle.ts (every payment outcome, webhooks, refunds), expire.ts, cancel.ts, read.ts, cards.ts, and
+ * settle.ts (every payment outcome, webhooks, refunds), reconcile.ts (asking the provider what it
+ * holds: before expiry, at start-up, on a sweep), expire.ts, cancel.ts, read.ts, cards.ts, and
  * product/ (the product kind: bag, stock, totals, re-pricing, ProductOrder descriptions).
  */
 import type { Deps } from '../../deps.ts';
@@ -17,12 +18,16 @@ import { ORDER_EXPIRY_JOB } from './hold.ts';
 import { orderKinds } from './kind.ts';
 import { returnPath as returnPathOf } from './payments.ts';
 import { productOrderKind } from './product/kind.ts';
+import { PAYMENT_RECONCILE_JOB, reconcileSweepJob } from './reconcile.ts';
 import { receiveWebhook as receiveWebhookOf } from './settle.ts';
 
 export const SHOP_ORDER_KINDS = orderKinds([productOrderKind]);
 
 /** The jobs the order core schedules, for the shop's runner (services/jobs.ts). */
-export const orderJobHandlers = (kinds = SHOP_ORDER_KINDS): JobHandlers => ({ [ORDER_EXPIRY_JOB]: expireOrderJob(kinds) });
+export const orderJobHandlers = (kinds = SHOP_ORDER_KINDS): JobHandlers => ({
+  [ORDER_EXPIRY_JOB]: expireOrderJob(kinds),
+  [PAYMENT_RECONCILE_JOB]: reconcileSweepJob(kinds),
+});
 
 /** POST /api/payments/webhook and the sandbox's deliveries. */
 export const receiveWebhook = (deps: Deps, rawBody: string, header: (name: string) => string | undefined) =>
@@ -32,4 +37,5 @@ export const receiveWebhook = (deps: Deps, rawBody: string, header: (name: strin
 export const returnPath = (deps: Deps, orderId: string, paymentId: string | undefined) => returnPathOf(deps, SHOP_ORDER_KINDS, orderId, paymentId);
 
 export { ORDER_EXPIRY_JOB } from './hold.ts';
+export { PAYMENT_RECONCILE_JOB, reconcileAtStart } from './reconcile.ts';
 export { PAYMENT_RETURN_PATH } from './provider.ts';

@@ -12,6 +12,7 @@ import { orders, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { orderNotFound } from './errors.ts';
 import { releaseHold, scheduleExpiry } from './hold.ts';
+import { ensureReconcileSweep } from './reconcile.ts';
 import { inTransaction, runAfterCommit, UNPAID, type AfterCommit, type OrderKind, type OrderKinds, type OrderRow } from './kind.ts';
 import { cancelQuietly } from './provider.ts';
 
@@ -82,6 +83,7 @@ export async function placeOrder<Request>(deps: Deps, kinds: OrderKinds, kind: O
       .returning();
     await held.record(tx, ids.id);
     await scheduleExpiry(tx, order!, now);
+    await ensureReconcileSweep(tx, now);
     // After the commit, as expiry does: a replaced order's payment that succeeds anyway is refunded by settle().
     for (const old of replaced) if (old.paymentId) afterCommit.push((d) => cancelQuietly(d, old.paymentId!));
     return order!;

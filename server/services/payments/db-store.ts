@@ -4,14 +4,15 @@
  * same ones. The partial unique index sandbox_payments_live_order_idx keeps one live payment per
  * order; conditional updates keep two outcomes from both applying.
  */
-import { and, asc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCards, sandboxCustomers, sandboxPayments } from '../../db/schema.ts';
+import { sandboxCards, sandboxCustomers, sandboxPayments, sandboxWebhookEvents } from '../../db/schema.ts';
 import type { CardBrand, PaymentFailureCode, PaymentMethodKind, PaymentStatus } from './provider.ts';
-import { CLOSED_STATUSES, type CardBehaviour, type SandboxStore, type StoredCard, type StoredPayment } from './store.ts';
+import { CLOSED_STATUSES, type CardBehaviour, type SandboxStore, type StoredCard, type StoredPayment, type StoredWebhookEvent } from './store.ts';
 
 type CardRow = typeof sandboxCards.$inferSelect;
 type PaymentRow = typeof sandboxPayments.$inferSelect;
+type EventRow = typeof sandboxWebhookEvents.$inferSelect;
 /** sandbox_payments.fps: the QR's amount and payload, its expiry as ISO text. */
 type FpsColumn = { amountHkdCents: number; payload: string; expiresAt: string };
 
@@ -47,6 +48,19 @@ function toPayment(row: PaymentRow): StoredPayment {
     fps: fps ? { amountHkdCents: fps.amountHkdCents, payload: fps.payload, expiresAt: new Date(fps.expiresAt) } : undefined,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+  };
+}
+
+function toEvent(row: EventRow): StoredWebhookEvent {
+  return {
+    id: row.id,
+    paymentId: row.paymentId,
+    body: row.body,
+    createdAt: row.createdAt,
+    attempts: row.attempts,
+    nextAttemptAt: orUndefined(row.nextAttemptAt),
+    acknowledgedAt: orUndefined(row.acknowledgedAt),
+    lastError: orUndefined(row.lastError),
   };
 }
 
@@ -127,19 +141,81 @@ export function createDbSandboxStore(db: Db): SandboxStore {
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
       return row && toPayment(row);
     },
-    async updatePayment(id, from, patch) {
+    async updatePayment(id, from, patch, event) {
       // As the memory store: a key present with undefined clears the column.
       const set: Partial<typeof sandboxPayments.$inferInsert> = {};
       if ('status' in patch && patch.status) set.status = patch.status;
       if ('failureCode' in patch) set.failureCode = patch.failureCode ?? null;
       if ('declineCode' in patch) set.declineCode = patch.declineCode ?? null;
       if ('updatedAt' in patch && patch.updatedAt) set.updatedAt = patch.updatedAt;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(sandboxPayments)
+          .set(set)
+          .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, [...from])))
+          .returning();
+        if (row && event) {
+          await tx.insert(sandboxWebhookEvents).values({
+            ...event,
+            nextAttemptAt: event.nextAttemptAt ?? null,
+            acknowledgedAt: event.acknowledgedAt ?? null,
+            lastError: event.lastError ?? null,
+          });
+        }
+        return row && toPayment(row);
+      });
+    },
+    async listPayments(orderRef) {
+      const rows = await db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.orderRef, orderRef))
+        .orderBy(desc(sandboxPayments.createdAt), desc(sandboxPayments.id));
+      return rows.map(toPayment);
+    },
+
+    async beginAttempt(id, retryAt) {
       const [row] = await db
-        .update(sandboxPayments)
-        .set(set)
-        .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, [...from])))
+        .update(sandboxWebhookEvents)
+        .set({ attempts: sql`${sandboxWebhookEvents.attempts} + 1`, nextAttemptAt: retryAt })
+        .where(and(eq(sandboxWebhookEvents.id, id), isNotNull(sandboxWebhookEvents.nextAttemptAt)))
         .returning();
-      return row && toPayment(row);
+      return row && toEvent(row);
+    },
+    async claimDueEvents(now, retryAt, limit) {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(sandboxWebhookEvents)
+          .where(lte(sandboxWebhookEvents.nextAttemptAt, now))
+          .orderBy(asc(sandboxWebhookEvents.nextAttemptAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        const claimed: StoredWebhookEvent[] = [];
+        for (const row of due) {
+          const event = toEvent({ ...row, attempts: row.attempts + 1 });
+          event.nextAttemptAt = retryAt(event);
+          await tx
+            .update(sandboxWebhookEvents)
+            .set({ attempts: event.attempts, nextAttemptAt: event.nextAttemptAt })
+            .where(eq(sandboxWebhookEvents.id, row.id));
+          claimed.push(event);
+        }
+        return claimed;
+      });
+    },
+    async endAttempts(id, at, error) {
+      await db
+        .update(sandboxWebhookEvents)
+        .set(error ? { nextAttemptAt: null, lastError: error } : { nextAttemptAt: null, acknowledgedAt: at })
+        .where(eq(sandboxWebhookEvents.id, id));
+    },
+    async recordAttemptError(id, error) {
+      await db.update(sandboxWebhookEvents).set({ lastError: error }).where(eq(sandboxWebhookEvents.id, id));
+    },
+    async getEvent(id) {
+      const [row] = await db.select().from(sandboxWebhookEvents).where(eq(sandboxWebhookEvents.id, id));
+      return row && toEvent(row);
     },
   };
 }

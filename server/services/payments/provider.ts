@@ -184,6 +184,11 @@ export interface PaymentProvider {
   createCardPayment(request: CardPaymentRequest): Promise<PaymentResult<{ payment: PaymentState }>>;
   /** Reads a payment's outcome after the payer came back from a redirect (idempotent, read-only). */
   confirmPayment(paymentId: string): Promise<PaymentResult<{ payment: PaymentState }>>;
+  /**
+   * Every payment made for an order reference, newest first, as the provider has it now
+   * (reconciliation: money whose notification was lost, a payment made just before a crash).
+   */
+  paymentsFor(orderRef: string): Promise<PaymentResult<{ payments: PaymentState[] }>>;
   /** Starts an Alipay payment; the payer goes to redirectUrl. Idempotent per order reference. */
   createAlipayPayment(request: AlipayPaymentRequest): Promise<PaymentResult<{ payment: PaymentState }>>;
   /**

@@ -8,9 +8,11 @@
  *   confirmation page, each with an approve and a decline button, sending the payer back to the
  *   return URL the way Stripe does (?payment_intent=…&redirect_status=succeeded|failed).
  * - FPS: a real EMVCo QR (fps.ts) honoured for the configured window; a simulated bank transfer.
- * - Results go to the shop by webhook, later, through the injected scheduler: each event is
- *   delivered once, again after `duplicateAfterMs` (as real providers sometimes do), and retried
- *   with back-off while the shop does not accept it. Deliveries are signed like Stripe's
+ * - Results go to the shop by webhook, later, through the injected scheduler: each event is stored
+ *   with the payment change it reports (one transaction), delivered, again after `duplicateAfterMs`
+ *   (as real providers sometimes do), and retried with back-off while the shop does not accept it;
+ *   one never acknowledged (the process died, the shop was down) is sent again by redeliverDue, for
+ *   up to three days, as Stripe does. Deliveries are signed like Stripe's
  *   (t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">), and verified the same way by parseWebhook.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -35,7 +37,7 @@ import {
   type SavedCard,
   type Scheduler,
 } from './provider.ts';
-import type { CardBehaviour, SandboxStore, StoredCard, StoredPayment } from './store.ts';
+import type { CardBehaviour, SandboxStore, StoredCard, StoredPayment, StoredWebhookEvent } from './store.ts';
 
 /** Where the shop mounts the sandbox's hosted pages: GET …/:paymentId, POST …/:paymentId/approve|decline. */
 export const SANDBOX_PAGES_PATH = '/api/payments/sandbox/pages';
@@ -188,7 +190,18 @@ export interface SandboxProvider extends PaymentProvider {
   completeHostedPage(paymentId: string, action: 'approve' | 'decline'): Promise<PaymentResult<{ redirectUrl: string; payment: PaymentState }>>;
   /** The "pay" endpoint: the bank reports a transfer of exactly what the QR asks for. */
   simulateFpsTransfer(paymentId: string): Promise<PaymentResult<{ payment: PaymentState }>>;
+  /**
+   * Sends every stored notification that is due (never acknowledged: its process died, or the shop
+   * refused it) and answers how many the shop accepted. Run at start-up and on an interval, by any
+   * number of processes: each notification is claimed by one of them at a time.
+   */
+  redeliverDue(): Promise<number>;
 }
+
+const HOUR_MS = 60 * 60_000;
+/** Stripe retries a webhook for up to three days; so does the sandbox. */
+const GIVE_UP_AFTER_MS = 3 * 24 * HOUR_MS;
+const REDELIVERY_BATCH = 50;
 
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
 const fail = (code: PaymentFailureCode, extra: Partial<PaymentFailure> = {}): PaymentFailure => ({ ok: false, code, ...extra });
@@ -233,12 +246,13 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     return { ...toState(p), method: 'fps', fps: { payload, svg: renderFpsQr(payload).svg, amountHkdCents, reference: p.orderRef, expiresAt } };
   }
 
-  /** Sends the payment's new status to the shop: later, once more as a duplicate, and again while refused. */
-  function emit(p: StoredPayment, type: PaymentEvent['type']): void {
+  /** The notification of a payment's new status, as stored with the change and sent to the shop. */
+  function notification(p: StoredPayment, type: PaymentEvent['type']): StoredWebhookEvent {
+    const now = clock.now();
     const body: SandboxEventBody = {
       id: newId('evt'),
       type: EVENT_TYPES[type],
-      created: Math.floor(clock.now().getTime() / 1000),
+      created: Math.floor(now.getTime() / 1000),
       data: {
         object: {
           id: p.id,
@@ -251,20 +265,47 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         },
       },
     };
-    const text = JSON.stringify(body);
-    const attempt = (retry: number, retries: boolean) => async () => {
-      let accepted = false;
-      try {
-        const signature = signWebhook(text, options.webhookSecret, Math.floor(clock.now().getTime() / 1000));
-        accepted = await options.deliver({ body: text, signature });
-      } catch (error) {
-        options.onDeliveryError?.(error, body.id);
-      }
+    return { id: body.id, paymentId: p.id, body: JSON.stringify(body), createdAt: now, attempts: 0, nextAttemptAt: new Date(now.getTime() + delayMs) };
+  }
+
+  /** One delivery, signed now; true when the shop accepted it. */
+  async function deliverOnce(event: StoredWebhookEvent): Promise<boolean> {
+    try {
+      const signature = signWebhook(event.body, options.webhookSecret, Math.floor(clock.now().getTime() / 1000));
+      return await options.deliver({ body: event.body, signature });
+    } catch (error) {
+      options.onDeliveryError?.(error, event.id);
+      return false;
+    }
+  }
+
+  /** The wait after `attempts` refused attempts: the configured steps, then hourly. */
+  const retryDelay = (attempts: number) => retryDelaysMs[attempts - 1] ?? HOUR_MS;
+
+  /** An attempt of a stored notification; acknowledged ones are not sent again. Answers whether it was accepted. */
+  async function attemptStored(event: StoredWebhookEvent): Promise<boolean> {
+    const accepted = await deliverOnce(event);
+    const now = clock.now();
+    if (accepted) await store.endAttempts(event.id, now);
+    else if (now.getTime() - event.createdAt.getTime() > GIVE_UP_AFTER_MS) await store.endAttempts(event.id, now, 'not accepted: gave up');
+    else await store.recordAttemptError(event.id, 'not accepted');
+    return accepted;
+  }
+
+  /**
+   * Sends a stored notification: soon, once more as a duplicate, and again while refused. Each attempt
+   * first moves the stored next attempt to the retry time, so one lost with the process is sent again
+   * by redeliverDue after a restart.
+   */
+  function send(event: StoredWebhookEvent): void {
+    const attempt = (retry: number) => async () => {
+      const taken = await store.beginAttempt(event.id, new Date(clock.now().getTime() + retryDelay(retry + 1)));
+      if (!taken) return;
       const next = retryDelaysMs[retry];
-      if (!accepted && retries && next !== undefined) scheduler.schedule(next, attempt(retry + 1, true));
+      if (!(await attemptStored(taken)) && next !== undefined) scheduler.schedule(next, attempt(retry + 1));
     };
-    scheduler.schedule(delayMs, attempt(0, true));
-    if (duplicateAfterMs !== null) scheduler.schedule(duplicateAfterMs, attempt(retryDelaysMs.length, false));
+    scheduler.schedule(delayMs, attempt(0));
+    if (duplicateAfterMs !== null) scheduler.schedule(duplicateAfterMs, () => deliverOnce(event).then(() => {}));
   }
 
   /** Moves a payment from one of `from` to a new status and tells the shop; undefined when it had moved already. */
@@ -274,13 +315,11 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     status: PaymentStatus,
     failure?: { code: PaymentFailureCode; declineCode?: string | undefined },
   ): Promise<StoredPayment | undefined> {
-    const updated = await store.updatePayment(p.id, from, {
-      status,
-      failureCode: failure?.code,
-      declineCode: failure?.declineCode,
-      updatedAt: clock.now(),
-    });
-    if (updated && (status === 'succeeded' || status === 'failed' || status === 'requires_action' || status === 'canceled')) emit(updated, status);
+    const patch = { status, failureCode: failure?.code, declineCode: failure?.declineCode, updatedAt: clock.now() };
+    const told = status === 'succeeded' || status === 'failed' || status === 'requires_action' || status === 'canceled';
+    const event = told ? notification({ ...p, ...patch }, status) : undefined;
+    const updated = await store.updatePayment(p.id, from, patch, event);
+    if (updated && event) send(event);
     return updated;
   }
 
@@ -378,6 +417,21 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       const payment = await store.getPayment(paymentId);
       if (!payment) return fail('not_found');
       return { ok: true, payment: toState(await expireIfDue(payment)) };
+    },
+
+    async paymentsFor(orderRef) {
+      const payments = await Promise.all((await store.listPayments(orderRef)).map(expireIfDue));
+      return { ok: true, payments: payments.map(toState) };
+    },
+
+    async redeliverDue() {
+      let accepted = 0;
+      for (;;) {
+        const now = clock.now();
+        const due = await store.claimDueEvents(now, (e) => new Date(now.getTime() + retryDelay(e.attempts)), REDELIVERY_BATCH);
+        for (const event of due) if (await attemptStored(event)) accepted += 1;
+        if (due.length < REDELIVERY_BATCH) return accepted;
+      }
     },
 
     async createAlipayPayment(request) {

@@ -50,6 +50,20 @@ export interface StoredPayment {
   updatedAt: Date;
 }
 
+/** A notification the sandbox sends the shop, kept until the shop acknowledges it. */
+export interface StoredWebhookEvent {
+  id: string;
+  paymentId: string;
+  /** The JSON body as sent. */
+  body: string;
+  createdAt: Date;
+  attempts: number;
+  /** When to try (again); undefined once acknowledged or given up. */
+  nextAttemptAt?: Date | undefined;
+  acknowledgedAt?: Date | undefined;
+  lastError?: string | undefined;
+}
+
 /** Statuses that leave an order free for a new payment. */
 export const CLOSED_STATUSES: readonly PaymentStatus[] = ['failed', 'canceled'];
 
@@ -82,7 +96,27 @@ export interface SandboxStore {
     id: string,
     from: readonly PaymentStatus[],
     patch: Partial<Pick<StoredPayment, 'status' | 'failureCode' | 'declineCode' | 'updatedAt'>>,
+    /** The notification of this change, stored with it (one transaction): no change goes untold. */
+    event?: StoredWebhookEvent,
   ): Promise<StoredPayment | undefined>;
+  /** Every payment made for an order reference, newest first. */
+  listPayments(orderRef: string): Promise<StoredPayment[]>;
+
+  /**
+   * Takes a notification for an attempt: moves its next attempt to `retryAt` (so a sender that dies
+   * mid-attempt leaves it due again then) and counts the attempt. Undefined when it was acknowledged.
+   */
+  beginAttempt(id: string, retryAt: Date): Promise<StoredWebhookEvent | undefined>;
+  /**
+   * Claims up to `limit` notifications due at `now` (each at most once among concurrent callers), as
+   * beginAttempt does; `retryAt` is asked with the attempt already counted.
+   */
+  claimDueEvents(now: Date, retryAt: (event: StoredWebhookEvent) => Date, limit: number): Promise<StoredWebhookEvent[]>;
+  /** The shop accepted it (or the sandbox gives up, with `error`): no more attempts. */
+  endAttempts(id: string, at: Date, error?: string): Promise<void>;
+  /** A refused attempt: why, for the record. */
+  recordAttemptError(id: string, error: string): Promise<void>;
+  getEvent(id: string): Promise<StoredWebhookEvent | undefined>;
 }
 
 /** The sandbox's records in memory (lost on restart). */
@@ -90,6 +124,7 @@ export function createMemorySandboxStore(): SandboxStore {
   const customers = new Map<string, StoredCustomer>();
   const cards = new Map<string, StoredCard>();
   const payments = new Map<string, StoredPayment>();
+  const events = new Map<string, StoredWebhookEvent>();
   const copy = <T extends object>(value: T): T => structuredClone(value);
   return {
     async insertCustomer(customer) {
@@ -134,11 +169,51 @@ export function createMemorySandboxStore(): SandboxStore {
       const found = payments.get(id);
       return found && copy(found);
     },
-    async updatePayment(id, from, patch) {
+    async updatePayment(id, from, patch, event) {
       const payment = payments.get(id);
       if (!payment || !from.includes(payment.status)) return undefined;
       Object.assign(payment, patch);
+      if (event) events.set(event.id, copy(event));
       return copy(payment);
+    },
+    async listPayments(orderRef) {
+      return [...payments.values()]
+        .filter((p) => p.orderRef === orderRef)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .map(copy);
+    },
+    async beginAttempt(id, retryAt) {
+      const event = events.get(id);
+      if (!event?.nextAttemptAt) return undefined;
+      event.attempts += 1;
+      event.nextAttemptAt = retryAt;
+      return copy(event);
+    },
+    async claimDueEvents(now, retryAt, limit) {
+      const due = [...events.values()]
+        .filter((e) => e.nextAttemptAt && e.nextAttemptAt <= now)
+        .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime())
+        .slice(0, limit);
+      for (const event of due) {
+        event.attempts += 1;
+        event.nextAttemptAt = retryAt(event);
+      }
+      return due.map(copy);
+    },
+    async endAttempts(id, at, error) {
+      const event = events.get(id);
+      if (!event) return;
+      event.nextAttemptAt = undefined;
+      if (error) event.lastError = error;
+      else event.acknowledgedAt = at;
+    },
+    async recordAttemptError(id, error) {
+      const event = events.get(id);
+      if (event) event.lastError = error;
+    },
+    async getEvent(id) {
+      const found = events.get(id);
+      return found && copy(found);
     },
   };
 }

@@ -28,7 +28,7 @@ export interface StripeProviderOptions {
   client: Stripe;
   webhookSecret: string;
   /** Serves FPS (ids `pi_sbx_…`, sandbox-signed webhooks): the sandbox provider. */
-  fps: Pick<PaymentProvider, 'createFpsPayment' | 'receiveFpsNotification' | 'cancelPayment' | 'confirmPayment' | 'parseWebhook'>;
+  fps: Pick<PaymentProvider, 'createFpsPayment' | 'receiveFpsNotification' | 'cancelPayment' | 'confirmPayment' | 'paymentsFor' | 'parseWebhook'>;
   /** Whether typed card numbers may be tokenised: only with a test key (see isStripeTestKey). */
   allowCardTokenizing: boolean;
 }
@@ -272,6 +272,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { ok: true, payment: paymentStateOf(await stripe.paymentIntents.retrieve(paymentId)) };
       } catch (error) {
         return fromError(error, 'card');
+      }
+    },
+
+    async paymentsFor(orderRef) {
+      const fpsPayments = await fps.paymentsFor(orderRef);
+      if (!fpsPayments.ok) return fpsPayments;
+      try {
+        // Search by the metadata every PaymentIntent carries. Stripe's search index may lag a new
+        // PaymentIntent by a minute; reconciliation also retrieves the order's own payment by id.
+        const found = await stripe.paymentIntents.search({ query: `metadata['orderRef']:'${orderRef.replace(/'/g, "\\'")}'`, limit: 100 });
+        const payments = [...found.data.map(paymentStateOf), ...fpsPayments.payments];
+        return { ok: true, payments };
+      } catch (error) {
+        // A read: whatever went wrong, nothing can be decided from it.
+        return { ok: false, code: 'provider_error', message: error instanceof Error ? error.message : String(error) };
       }
     },
 
