@@ -234,7 +234,28 @@ describe('reconciling at once', () => {
     expect(await soldGaiwans()).toBe(sold + 3);
     expect(await paidMails(m, row.reference)).toHaveLength(1);
     expect(await refundsOf(start.OrderID)).toEqual([]);
-    // With no unpaid order left, the sweep does not schedule itself again (the next order does).
-    expect(await jobOf(PAYMENT_RECONCILE_JOB, 'unpaid-orders')).toBeUndefined();
+  });
+});
+
+describe('the sweep', () => {
+  it('comes round every two minutes while an order is unpaid, and stops once none is', async () => {
+    await runDueJobs(t.deps); // whatever earlier tests left due
+    const m = await shopper(t);
+    await fillBag(t, m, { [GAIWAN]: 1 });
+    const start = await place(m);
+    const placedAt = now;
+    const sweep = () => jobOf(PAYMENT_RECONCILE_JOB, 'unpaid-orders');
+    expect((await sweep())?.dueAt.getTime()).toBeLessThanOrEqual(placedAt + 2 * MINUTE);
+
+    now = placedAt + 2 * MINUTE;
+    expect(await runDueJobs(t.deps)).toMatchObject({ reconciledOrders: 0 });
+    expect((await sweep())?.dueAt).toEqual(new Date(now + 2 * MINUTE));
+
+    expect((await t.raw(`/api/payments/sandbox/fps/${start.PaymentID}/pay`, { method: 'POST' })).status).toBe(200);
+    dropNotifications();
+    now += 2 * MINUTE;
+    expect(await runDueJobs(t.deps)).toMatchObject({ reconciledOrders: 1 });
+    expect((await orderRow(start.OrderID)).paymentStatus).toBe('Paid');
+    expect(await sweep()).toBeUndefined();
   });
 });
