@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PaymentMethod } from '../../contract/index.ts';
@@ -18,6 +19,6 @@ export const Route = createFileRoute('/checkout_product')({
     method: optional(PaymentMethod),
   }),
   loader: ({ context: { preferences } }) => preferences.resolveCurrency(),
-  staticData: { layout: { floatingButtons: false, footer: false } },
+  staticData: { title: msg`Checkout`, layout: { floatingButtons: false, footer: false } },
   component: lazyScreen(() => import('../features/checkout/CheckoutScreen.tsx'), 'CheckoutScreen'),
 });

@@ -1,10 +1,11 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { shopQueries } from '../features/shop/queries.ts';
 import { lazyScreen } from '../app/lazy-screen.ts';
 
 export const Route = createFileRoute('/home')({
-  staticData: { layout: { addToHomeBanner: true, subscriptionBar: true } },
+  staticData: { title: msg`Tea, coffee, incense and spirits`, layout: { addToHomeBanner: true, subscriptionBar: true } },
   validateSearch: v.object({ login: v.fallback(v.optional(v.boolean()), undefined) }),
   loader: async ({ context: { api, queryClient, preferences } }) => {
     const currency = await preferences.resolveCurrency();

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { lazyScreen } from '../app/lazy-screen.ts';
@@ -10,6 +11,6 @@ export const Route = createFileRoute('/payment_fail')({
     orderID: optional(v.pipe(v.string(), v.maxLength(100))),
     code: optional(v.pipe(v.string(), v.maxLength(60))),
   }),
-  staticData: { skipFromRedirect: true },
+  staticData: { title: msg`Payment not completed`, skipFromRedirect: true },
   component: lazyScreen(() => import('../features/checkout/PaymentFailScreen.tsx'), 'PaymentFailScreen'),
 });

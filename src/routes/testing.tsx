@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { flowToolsEnabled } from '../app/inspection.ts';
@@ -5,7 +6,7 @@ import { lazyScreen } from '../app/lazy-screen.ts';
 
 /** Internal (spec §2 "testing", DESIGN §5): the flow atlas. Not linked from the shop; off in production unless FLOW_TOOLS is set. */
 export const Route = createFileRoute('/testing')({
-  staticData: { skipFromRedirect: true, layout: { navigator: false, footer: false, floatingButtons: false } },
+  staticData: { title: msg`Flow atlas`, skipFromRedirect: true, layout: { navigator: false, footer: false, floatingButtons: false } },
   validateSearch: v.object({ machine: v.fallback(v.optional(v.string()), undefined) }),
   beforeLoad: () => {
     if (!flowToolsEnabled()) throw notFound();

@@ -1,6 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SortOrder } from '../../../contract/index.ts';
+import { SortOrder, type Bilingual } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { shopQueries } from '../../features/shop/queries.ts';
 import { lazyScreen } from '../../app/lazy-screen.ts';
@@ -8,13 +9,19 @@ import { lazyScreen } from '../../app/lazy-screen.ts';
 const Search = v.object({ sort: v.fallback(v.optional(SortOrder), undefined) });
 
 export const Route = createFileRoute('/new_in/{-$productTypeID}')({
+  staticData: {
+    title: ({ loaderData, text, translate }) => {
+      const typeName = (loaderData as { typeName?: Bilingual } | undefined)?.typeName;
+      return typeName ? translate(msg`New in: ${text(typeName)}`) : translate(msg`New in`);
+    },
+  },
   validateSearch: Search,
   loaderDeps: ({ search }) => ({ sort: search.sort ?? 'newest' }),
   loader: async ({ params, deps, context: { api, queryClient, preferences } }) => {
     const currency = await preferences.resolveCurrency();
     const type = params.productTypeID;
     try {
-      await Promise.all([
+      const [, productType] = await Promise.all([
         queryClient.ensureQueryData(shopQueries.productTypes(api)),
         type ? queryClient.ensureQueryData(shopQueries.productType(api, type)) : undefined,
         type ? queryClient.ensureQueryData(shopQueries.productBanners(api, type)) : undefined,
@@ -22,6 +29,7 @@ export const Route = createFileRoute('/new_in/{-$productTypeID}')({
           shopQueries.productSearch(api, { Currency: currency, ProductTypeID: type, Sort: deps.sort, excludeBoxsets: !type }),
         ),
       ]);
+      return { typeName: productType?.Name };
     } catch (error) {
       if (errorCode(error) === 'ObjectNotFound') throw notFound();
       throw error;

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PaymentMethod } from '../../../contract/index.ts';
@@ -17,6 +18,6 @@ export const Route = createFileRoute('/order_product_confirm/$orderID')({
     payment_intent: optional(v.pipe(v.string(), v.maxLength(200))),
     method: optional(PaymentMethod),
   }),
-  staticData: { skipFromRedirect: true },
+  staticData: { title: msg`Your order`, skipFromRedirect: true },
   component: lazyScreen(() => import('../../features/checkout/OrderConfirmScreen.tsx'), 'OrderConfirmScreen'),
 });

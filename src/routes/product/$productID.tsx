@@ -1,3 +1,4 @@
+import type { Bilingual } from '../../../contract/index.ts';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { errorCode } from '../../api/error-code.ts';
 import { shopQueries } from '../../features/shop/queries.ts';
@@ -7,13 +8,15 @@ export const Route = createFileRoute('/product/$productID')({
   loader: async ({ params, context: { api, queryClient, preferences } }) => {
     const currency = await preferences.resolveCurrency();
     try {
-      await queryClient.ensureQueryData(shopQueries.product(api, params.productID, currency));
+      const product = await queryClient.ensureQueryData(shopQueries.product(api, params.productID, currency));
+      void queryClient.prefetchQuery(shopQueries.relatedProducts(api, params.productID, currency));
+      return { name: product.Name };
     } catch (error) {
       if (errorCode(error) === 'ObjectNotFound') throw notFound();
       throw error;
     }
-    void queryClient.prefetchQuery(shopQueries.relatedProducts(api, params.productID, currency));
   },
+  staticData: { title: ({ loaderData, text }) => (loaderData ? text((loaderData as { name: Bilingual }).name) : undefined) },
   component: lazyScreen(() => import('../../features/shop/ProductScreen.tsx'), 'ProductScreen'),
   notFoundComponent: lazyScreen(() => import('../../features/shop/ProductScreen.tsx'), 'ProductNotFound'),
 });
