@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { contractDescriptors } from './build/contract-descriptors.ts';
 import { firstLoadMessages } from './build/first-load-messages.ts';
 import { firstScreenChunk } from './build/first-screen-chunk.ts';
+import { precompress } from './build/precompress.ts';
 import { shortMessageIds } from './build/short-message-ids.ts';
 import { stripMachineDescriptions } from './build/strip-machine-descriptions.ts';
 import pkg from './package.json' with { type: 'json' };
@@ -38,6 +39,8 @@ export default defineConfig({
     // other screen and popup loads the rest with its chunk (src/i18n/i18n.ts, src/app/lazy-screen.ts).
     firstLoadMessages({ firstScreens }),
     firstScreen.plugin,
+    // Production builds: a .br and a .gz beside every text file, for the server to send as they are.
+    precompress(),
   ],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: {
