@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { desc, eq } from 'drizzle-orm';
@@ -9,11 +8,15 @@ import { registry as defaultRegistry } from './calls/index.ts';
 import type { Registered } from './calls/handler.ts';
 import type { Deps } from './deps.ts';
 import { createApiRouter, type AppEnv } from './http/api.ts';
+import { compressAnswers, matchesEtag, precompress, sendVariant, strongEtag } from './http/compression.ts';
 import { ApiError } from './http/errors.ts';
 import { mountMediaRoutes } from './http/media-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
 import { mountOidcRoutes } from './http/oidc-routes.ts';
 import { mountPaymentRoutes } from './http/payment-routes.ts';
+import { contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
+import { mountSiteFiles } from './http/site-files.ts';
+import { listBuiltFiles, sendBuiltFile } from './http/static-files.ts';
 import { ErrorCode } from '../contract/errors.ts';
 
 export interface AppOptions {
@@ -43,6 +46,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       'request',
     );
   });
+  const security: SecurityOptions = { publicUrl: deps.config.publicUrl, stripe: Boolean(deps.payments.walletKey) };
+  app.use('*', securityHeaders(security));
+  // Dynamic answers from 1 KB; built files and index.html come compressed already (see compression.ts).
+  app.use('*', compressAnswers({ threshold: 1024 }));
 
   if (!deps.config.production) {
     // Development and tests read mail here instead of an inbox (DESIGN §7).
@@ -67,20 +74,25 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     throw new ApiError(404, ErrorCode.NotFound, 'Unknown call');
   });
 
+  // Artwork is drawn from its name, so a change to the drawing keeps the address: cached for a day
+  // (then revalidated by its ETag) rather than for good.
   app.get('/media/art/:file{[a-z]+-[0-9]+-[0-9]+\\.svg}', (c) => {
     const svg = renderArtwork(c.req.param('file').replace(/\.svg$/, ''));
     if (!svg) return c.notFound();
-    return c.body(svg, 200, {
-      'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': 'public, max-age=31536000, immutable',
-    });
+    const etag = strongEtag(Buffer.from(svg));
+    const headers = { etag, 'cache-control': ARTWORK_CACHE };
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    return c.body(svg, 200, { ...headers, 'content-type': 'image/svg+xml; charset=utf-8' });
   });
+  // Anything else under /media/ does not exist: a 404, never the SPA's page.
+  app.all('/media/*', notFound);
+  mountSiteFiles(app, deps);
 
   if (options.spaDir) {
     const metas: Record<string, string> = {};
     if (deps.config.flowTools ?? !deps.config.production) metas['sg-flow-tools'] = 'on';
     if (deps.payments.walletKey) metas['sg-stripe-key'] = deps.payments.walletKey;
-    mountSpa(app, options.spaDir, metas);
+    mountSpa(app, options.spaDir, metas, security);
   }
 
   app.onError((err, c) => {
@@ -92,31 +104,43 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   return app;
 }
 
+const ARTWORK_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/** No cache may keep a 404 for a file that a newer deploy (or another server) has. */
+const notFound = (c: Context<AppEnv>) => c.text('Not found', 404, { 'cache-control': 'no-store' });
+
 /**
- * Hashed assets are cached for good; every other path answers index.html (history-mode routing).
- * index.html carries the SPA's settings as meta tags (no extra request on first load): whether the
- * flow tools are on, and the Stripe publishable key wallet payments need.
+ * The built files (static-files.ts: hashed assets cached for good, precompressed); every other path
+ * answers index.html (history-mode routing) except under /assets/, where a missing chunk must fail
+ * as a chunk (404) rather than come back as a page. index.html carries the SPA's settings as meta
+ * tags (no extra request on first load): whether the flow tools are on, and the Stripe publishable
+ * key wallet payments need. It is read, completed and compressed once; its CSP allows any inline
+ * script in it by hash.
  */
-function mountSpa(app: Hono<AppEnv>, spaDir: string, metas: Record<string, string>) {
-  const root = path.relative(process.cwd(), spaDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  let indexHtml: Promise<string> | undefined;
-  const serveIndex = async (c: Context<AppEnv>) => {
-    const tags = Object.entries(metas).map(([name, content]) => `  <meta name="${name}" content="${escapeAttribute(content)}" />\n`);
-    indexHtml ??= readFile(path.join(spaDir, 'index.html'), 'utf8').then((html) => (tags.length ? html.replace('</head>', `${tags.join('')}  </head>`) : html));
-    c.header('cache-control', 'no-cache');
-    return c.html(await indexHtml);
+function mountSpa(app: Hono<AppEnv>, spaDir: string, metas: Record<string, string>, security: SecurityOptions) {
+  const files = listBuiltFiles(spaDir);
+  app.get('/assets/*', (c) => {
+    const built = files.get(c.req.path);
+    return built ? sendBuiltFile(c, built) : notFound(c);
+  });
+  let index: { variants: ReturnType<typeof precompress>; policy: string } | undefined;
+  const serveIndex = (c: Context<AppEnv>) => {
+    if (!index) {
+      const tags = Object.entries(metas).map(([name, content]) => `  <meta name="${name}" content="${escapeAttribute(content)}" />\n`);
+      const source = readFileSync(path.join(spaDir, 'index.html'), 'utf8');
+      const html = tags.length ? source.replace('</head>', `${tags.join('')}  </head>`) : source;
+      index = { variants: precompress(html), policy: contentSecurityPolicy(security, { scriptHashes: inlineHashes(html, 'script') }) };
+    }
+    const response = sendVariant(c, index.variants, { contentType: 'text/html; charset=UTF-8', cacheControl: 'no-cache' });
+    response.headers.set('content-security-policy', index.policy);
+    return response;
   };
   app.get('/', serveIndex);
   app.get('/index.html', serveIndex);
-  app.use('*', serveStatic({ root }));
-  app.get('*', serveIndex);
+  app.get('*', (c) => {
+    const built = files.get(c.req.path);
+    return built ? sendBuiltFile(c, built) : serveIndex(c);
+  });
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -6,6 +6,7 @@ import { WebhookSignatureError } from '../services/payments/provider.ts';
 import { SANDBOX_PAGES_PATH } from '../services/payments/sandbox.ts';
 import type { AppEnv } from './api.ts';
 import { ApiError } from './errors.ts';
+import { serverPagePolicy } from './security-headers.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 
 /** Webhook bodies are small JSON events; Stripe's largest stay well under this. */
@@ -49,7 +50,8 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, deps: Deps) {
   app.get(`${SANDBOX_PAGES_PATH}/:paymentId`, async (c) => {
     const { sandbox } = await deps.payments.ready;
     const { status, html } = await sandbox.hostedPage(c.req.param('paymentId'));
-    return c.html(html, status);
+    // Stands for the provider's own page: a policy of its own, allowing its inline <style> by hash.
+    return c.html(html, status, { 'content-security-policy': serverPagePolicy(html, { publicUrl: deps.config.publicUrl, stripe: false }) });
   });
 
   const completePage = (action: 'approve' | 'decline') => async (c: Context<AppEnv>) => {

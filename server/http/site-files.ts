@@ -1,0 +1,81 @@
+/**
+ * /robots.txt and /sitemap.xml for search engines (issue 14).
+ *
+ * robots.txt keeps crawlers out of the member-only and one-time pages and names the sitemap (which
+ * must be an absolute address, hence PUBLIC_URL). The API stays open to them: a crawler that renders
+ * the SPA reads the catalogue through it.
+ *
+ * The sitemap lists the home page, the new-in pages (all and per product type), the information
+ * pages and every product on sale, as far as one sitemap file may hold (50,000 addresses), newest
+ * products first. It is made at most every ten minutes; events join it once the shop has them.
+ */
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { INFORMATION_PAGES } from '../../contract/index.ts';
+import { products, productTypes } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import type { AppEnv } from './api.ts';
+
+/** Pages only a member, a checkout or a mailed link leads to, and the developers' flow tools. */
+const PRIVATE_PAGES = [
+  '/checkout_product',
+  '/entry_survey',
+  '/order_product_confirm/',
+  '/order_record/',
+  '/payment_fail',
+  '/reset_password',
+  '/search_boxset/',
+  '/shopping_bag',
+  '/testing',
+  '/third_party_login',
+  '/verify_sign_up',
+  '/verify_success',
+];
+
+/** The most addresses one sitemap file may list (sitemaps.org). */
+export const SITEMAP_LIMIT = 50_000;
+const SITEMAP_TTL_MS = 10 * 60_000;
+
+export function robotsTxt(publicUrl: string): string {
+  return ['User-agent: *', ...PRIVATE_PAGES.map((p) => `Disallow: ${p}`), '', `Sitemap: ${publicUrl.replace(/\/$/, '')}/sitemap.xml`, ''].join('\n');
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export async function sitemapXml(deps: Pick<Deps, 'db' | 'config'>): Promise<string> {
+  const base = deps.config.publicUrl.replace(/\/$/, '');
+  const types = await deps.db.select({ id: productTypes.id }).from(productTypes).orderBy(asc(productTypes.sort), asc(productTypes.id));
+  const pages = ['/home', '/new_in', ...types.map((t) => `/new_in/${encodeURIComponent(t.id)}`), ...INFORMATION_PAGES.map((p) => `/${p}`)];
+  const onSale = await deps.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.stopSell, false))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(SITEMAP_LIMIT - pages.length);
+  const urls = [...pages, ...onSale.map((p) => `/product/${encodeURIComponent(p.id)}`)];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((u) => `<url><loc>${escapeXml(base + u)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function mountSiteFiles(app: Hono<AppEnv>, deps: Deps) {
+  const robots = robotsTxt(deps.config.publicUrl);
+  app.get('/robots.txt', (c) => c.body(robots, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' }));
+
+  let made: { at: number; xml: Promise<string> } | undefined;
+  app.get('/sitemap.xml', async (c) => {
+    const now = deps.clock.now().getTime();
+    if (!made || now - made.at > SITEMAP_TTL_MS) {
+      const xml = sitemapXml(deps);
+      made = { at: now, xml };
+      xml.catch(() => {
+        if (made?.xml === xml) made = undefined;
+      });
+    }
+    return c.body(await made.xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=600' });
+  });
+}
