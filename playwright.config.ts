@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = '.tmp/e2e-data';
+// A run on a port of its own (E2E_PORT) keeps a database of its own, so two runs never share one.
+const dataDir = process.env.E2E_PORT ? `.tmp/e2e-data-${port}` : '.tmp/e2e-data';
 
 export default defineConfig({
   testDir: './e2e',

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { latestMailId, logIn, mailedCode, signOut, uniqueEmail } from './support.ts';
+import { expect, latestMailId, logIn, mailedCode, signOut, test, uniqueEmail } from './support.ts';
 
 const PASSWORD = 'Oolong2026';
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn } from './support.ts';
+import { expect, logIn, test } from './support.ts';
 
 test('the flow atlas draws the bag machine and runs it, by clicking events, to a refused coupon', async ({ page }) => {
   await page.goto('/testing');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 test('a newcomer browses, switches language and currency, reads an information page and goes back', async ({ page, request }) => {
   // Prices come from the server, never from the test: ask it what the USD price is.

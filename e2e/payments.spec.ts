@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshMember, logIn } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, freshMember, logIn, test } from './support.ts';
 
 const home = {
   label: 'home',

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { freshMember } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, freshMember, test } from './support.ts';
 
 async function search(page: Page, keyword: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -1,4 +1,42 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * The suite's `test` (specs import it from here): the shop's Content-Security-Policy is on, as in
+ * production, and any violation in any page of the test (pages it opens and frames included) fails
+ * it, with what was refused and where. Violations are heard twice over: the document's
+ * `securitypolicyviolation` event, and the console messages the browser writes for them (which also
+ * cover what no page script can hear, such as a refused frame).
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__sgCspViolation', ({ frame }, text: string) => {
+        violations.push(`${frame.url()}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        window.addEventListener(
+          'securitypolicyviolation',
+          (e) => {
+            const report = (window as unknown as { __sgCspViolation?: (text: string) => void }).__sgCspViolation;
+            report?.(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'} at ${e.sourceFile || '?'}:${e.lineNumber} ${e.sample}`.trim());
+          },
+          true,
+        );
+      });
+      const onConsole = (message: { text(): string }) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+      };
+      context.on('console', onConsole);
+      await use(violations);
+      context.off('console', onConsole);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** The newest 6-digit code mailed to an address, read from the server's outbox as a member reads their inbox. */
 export async function mailedCode(request: APIRequestContext, email: string, after?: string): Promise<string> {
