@@ -6,6 +6,7 @@ import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { useResolvedCurrency } from '../../ui/use-currency.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { WishlistButton } from './WishlistButton.tsx';
 
@@ -14,7 +15,8 @@ const BagBadge = membersOnly(() => import('./BagBadge.tsx').then((m) => ({ defau
 
 export function TopMenuBar() {
   const { api, popups, preferences } = useServices();
-  const { currency, locale } = useStore(preferences);
+  const { locale } = useStore(preferences);
+  const currency = useResolvedCurrency();
   const menu = useQuery(layoutQueries.navigationMenu(api));
   const pick = useBilingual();
   const { t } = useLingui();
