@@ -3,7 +3,7 @@ import { ErrorPopup } from '../ui/ErrorPopup.tsx';
 // React's lazy that also awaits the messages beyond the first load.
 import { lazy } from './lazy-screen.ts';
 import type { PopupComponent, PopupLoaders } from './popup-registry.ts';
-import type { OpenPopup, PopupName } from './popups.ts';
+import { placeOf, PopupPlaceContext, type OpenPopup, type PopupName } from './popups.ts';
 import { useServices } from './services.ts';
 import { useStore } from './store.ts';
 
@@ -38,16 +38,21 @@ function componentOf<N extends PopupName>(name: N): PopupComponent<N> {
   return component as unknown as PopupComponent<N>;
 }
 
+/**
+ * The whole stack stays mounted, so a popup below keeps its state (what was typed, the tab it was on);
+ * only the top one shows: one sheet at a time. Each popup waits for its own chunk, so one that is
+ * loading leaves those below mounted.
+ */
 export function PopupHost() {
   const { popups } = useServices();
   const stack = useStore(popups);
-  return (
-    <Suspense fallback={null}>
-      {stack.map((entry) => (
-        <PopupEntry key={entry.key} entry={entry} onClose={() => popups.close(entry.key)} />
-      ))}
-    </Suspense>
-  );
+  return stack.map((entry, index) => (
+    <PopupPlaceContext.Provider key={entry.key} value={placeOf(entry, index === stack.length - 1)}>
+      <Suspense fallback={null}>
+        <PopupEntry entry={entry} onClose={() => popups.close(entry.key)} />
+      </Suspense>
+    </PopupPlaceContext.Provider>
+  ));
 }
 
 function PopupEntry<N extends PopupName>({ entry, onClose }: { entry: OpenPopup<N>; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { ErrorPopup } from '../ui/ErrorPopup.tsx';
 import { lazy } from './lazy-screen.ts';
-import type { PopupProps } from './popups.ts';
+import { placeOf, PopupPlaceContext, type PopupProps } from './popups.ts';
 import { useServices } from './services.ts';
 import { useStore } from './store.ts';
 
@@ -11,7 +11,8 @@ const PopupHost = lazy(() => import('./PopupHost.tsx').then((m) => ({ default: m
 
 /**
  * Where popups show. Error popups alone need no chunk, so they show even when chunks fail to load
- * (spec §8); any other popup loads the popup host, which then shows the whole stack.
+ * (spec §8); any other popup loads the popup host, which then shows the whole stack. Either way only
+ * the top popup shows.
  */
 export function PopupLayer() {
   const { popups } = useServices();
@@ -23,7 +24,9 @@ export function PopupLayer() {
       </Suspense>
     );
   }
-  return stack.map((entry) => (
-    <ErrorPopup key={entry.key} {...(entry.props as PopupProps['error'])} onClose={() => popups.close(entry.key)} />
+  return stack.map((entry, index) => (
+    <PopupPlaceContext.Provider key={entry.key} value={placeOf(entry, index === stack.length - 1)}>
+      <ErrorPopup {...(entry.props as PopupProps['error'])} onClose={() => popups.close(entry.key)} />
+    </PopupPlaceContext.Provider>
   ));
 }

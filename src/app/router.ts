@@ -16,10 +16,23 @@ export function createAppRouter(services: AppServices, options: { history?: Para
     defaultErrorComponent: RouteErrorScreen,
     scrollRestoration: false,
   });
+  // A popup the address opened (?login=true) takes its parameter away when the visitor closes it, replacing
+  // the history entry: a reload or Back does not reopen it. That is no navigation: nothing closes or scrolls.
+  let urlCleanup: string | undefined;
+  services.popups.onUrlPopupClosed((param) => {
+    if ((router.latestLocation.search as Record<string, unknown>)[param] === undefined) return;
+    const without = { to: '.', search: (search: Record<string, unknown>) => ({ ...search, [param]: undefined }), hash: true } as const;
+    urlCleanup = router.buildLocation(without).href;
+    void router.navigate({ ...without, replace: true, resetScroll: false });
+  });
   // Spec §2: every navigation closes all popups and scrolls to top; the page history is recorded after it.
-  router.subscribe('onBeforeNavigate', () => services.popups.closeAll());
+  router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+    if (urlCleanup === undefined || toLocation.href !== urlCleanup) services.popups.closeAll();
+  });
   router.subscribe('onResolved', ({ toLocation }) => {
-    if (typeof window !== 'undefined' && !toLocation.hash) window.scrollTo(0, 0);
+    const cleanup = urlCleanup !== undefined && toLocation.href === urlCleanup;
+    urlCleanup = undefined;
+    if (typeof window !== 'undefined' && !toLocation.hash && !cleanup) window.scrollTo(0, 0);
     const leaf = router.state.matches.at(-1);
     const opensLogin = (toLocation.search as { login?: unknown }).login === true;
     services.pageHistory.record({
@@ -28,7 +41,7 @@ export function createAppRouter(services: AppServices, options: { history?: Para
         opensLogin || router.state.matches.some((m) => m.staticData?.skipFromRedirect) || leaf?.status === 'notFound',
     });
     // Spec §2: a login-required page sends a visitor to home with login=true, which opens the login popup.
-    if (opensLogin && !isLoggedIn(services.session.getSnapshot())) services.popups.open('login');
+    if (opensLogin && !isLoggedIn(services.session.getSnapshot())) services.popups.openFromUrl('login', 'login');
   });
   return router;
 }
