@@ -40,6 +40,11 @@ export const SearchResults = v.object({
   Total: v.number(),
   /** Ours: more than Total products match (matches are counted up to 1,000: "1,000+ products"). */
   TotalCapped: v.optional(v.boolean()),
+  /**
+   * Ours (issue 14): nothing matched the keyword, and this keyword (its misspelt words replaced by the
+   * nearest words of the catalogue) finds products with the same filters: "Did you mean whisky?".
+   */
+  DidYouMean: v.optional(v.string()),
 });
 
 export const Variance = v.object({
@@ -113,11 +118,35 @@ export const getProductBanner = defineCall({
   response: v.object({ BannerList: v.array(Banner) }),
 });
 
+/**
+ * Longest search keyword accepted, in UTF-16 code units (as the search box's maxLength counts): longer ones
+ * answer 400 InvalidParameter naming Keyword. Product names are far shorter; the server's per-keyword work
+ * (words, Chinese bigrams) is bounded by it.
+ */
+export const KEYWORD_MAX_LENGTH = 64;
+/** A search keyword, in every search call (SearchAndFilterProduct and the calls of contract/search.ts). */
+export const Keyword = v.pipe(v.string(), v.maxLength(KEYWORD_MAX_LENGTH, `at most ${KEYWORD_MAX_LENGTH} characters`));
+
+/**
+ * The filters of a listing with their counts. ProductType keeps to one type (box sets). Ours (issue 14): the
+ * rest of a results page's search (as SearchAndFilterProduct takes it), so that the counts are those of
+ * its results: each group counts the results of the other groups' choices (a type or attribute count says
+ * what choosing it would find, any of a group's values matching), and PriceRange spans them whatever the
+ * chosen range. Without them, the whole catalogue on sale.
+ */
 export const getFilter = defineCall({
   name: 'getFilter',
   method: 'POST',
   auth: 'public',
-  body: v.object({ ProductType: v.optional(Id) }),
+  body: v.object({
+    ProductType: v.optional(Id),
+    Keyword: v.optional(Keyword),
+    /** The currency of Range (HKD when absent). */
+    Currency: v.optional(Currency),
+    Filter: v.optional(ProductFilter),
+    Range: v.optional(PriceRange),
+    MustNot: v.optional(v.object({ ProductType: v.optional(IdList) })),
+  }),
   response: v.object({
     ProductTypeList: v.array(v.object({ ProductTypeID: v.string(), Name: Bilingual, Count: v.number() })),
     FilterList: v.array(
@@ -133,15 +162,6 @@ export const getFilter = defineCall({
     }),
   }),
 });
-
-/**
- * Longest search keyword accepted, in UTF-16 code units (as the search box's maxLength counts): longer ones
- * answer 400 InvalidParameter naming Keyword. Product names are far shorter; the server's per-keyword work
- * (words, Chinese bigrams) is bounded by it.
- */
-export const KEYWORD_MAX_LENGTH = 64;
-/** A search keyword, in every search call (SearchAndFilterProduct and the calls of contract/search.ts). */
-export const Keyword = v.pipe(v.string(), v.maxLength(KEYWORD_MAX_LENGTH, `at most ${KEYWORD_MAX_LENGTH} characters`));
 
 export const SearchAndFilterProduct = defineCall({
   name: 'SearchAndFilterProduct',

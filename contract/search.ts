@@ -83,6 +83,8 @@ export const searchProduct = defineCall({
     Total: v.number(),
     /** Ours: more than Total products match (see SearchResults). */
     TotalCapped: v.optional(v.boolean()),
+    /** Ours: nothing matched; this keyword would (see SearchResults). */
+    DidYouMean: v.optional(v.string()),
     /** The member's recent searches after this one (absent for visitors, who keep theirs locally). */
     RecentSearchList: v.optional(v.array(v.string())),
   }),

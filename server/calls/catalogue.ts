@@ -2,11 +2,12 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import * as contract from '../../contract/catalogue.ts';
 import type { Currency } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
-import { attributes, banners, productOnSaleCounts, productTypes, products } from '../db/schema.ts';
+import { banners, productOnSaleCounts, productTypes, products } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { artworkUrl } from '../services/artwork.ts';
 import { cardColumns, cardQuery, cardsByIds, stockStatusOf, toBanner, toCard } from '../services/catalogue.ts';
 import { searchProducts } from '../services/search.ts';
+import { searchFacets } from '../services/search-facets.ts';
 import { implement, PreparedAnswer } from './handler.ts';
 
 /** Full product details in one round trip: variances and attributes come back as JSON arrays. */
@@ -84,58 +85,18 @@ export const catalogueHandlers = implement(contract, {
   },
 
   async getFilter({ body, deps: { db } }) {
-    const onSale = body.ProductType
-      ? and(eq(products.typeId, body.ProductType), eq(products.stopSell, false))
-      : eq(products.stopSell, false);
-    const typeCounts = await db
-      .select({
-        id: productTypes.id,
-        nameEn: productTypes.nameEn,
-        nameZh: productTypes.nameZh,
-        count: sql<number>`count(${products.id})::int`,
-      })
-      .from(productTypes)
-      .leftJoin(products, and(eq(products.typeId, productTypes.id), eq(products.stopSell, false)))
-      .groupBy(productTypes.id)
-      .orderBy(asc(productTypes.sort));
-    const options = await db
-      .select({
-        attribute: attributes,
-        count: sql<number>`count(${products.id})::int`,
-      })
-      .from(attributes)
-      .innerJoin(products, and(sql`${products.attributeIds} ? ${attributes.id}`, onSale))
-      .groupBy(attributes.id)
-      .orderBy(asc(attributes.sort), asc(attributes.id));
-    const [range] = await db
-      .select({
-        minHkd: sql<number>`coalesce(min(${products.minPriceHkd}), 0)::int`,
-        maxHkd: sql<number>`coalesce(max(${products.minPriceHkd}), 0)::int`,
-        minUsd: sql<number>`coalesce(min(${products.minPriceUsd}), 0)::int`,
-        maxUsd: sql<number>`coalesce(max(${products.minPriceUsd}), 0)::int`,
-      })
-      .from(products)
-      .where(onSale);
-
-    const groups = new Map<string, { Group: string; Name: { en: string; zh: string }; Options: { AttributeID: string; Name: { en: string; zh: string }; Count: number }[] }>();
-    for (const { attribute: a, count } of options) {
-      const group = groups.get(a.group) ?? { Group: a.group, Name: { en: a.groupNameEn, zh: a.groupNameZh }, Options: [] };
-      group.Options.push({ AttributeID: a.id, Name: { en: a.nameEn, zh: a.nameZh }, Count: count });
-      groups.set(a.group, group);
-    }
-    return {
-      ProductTypeList: typeCounts.map((t) => ({ ProductTypeID: t.id, Name: { en: t.nameEn, zh: t.nameZh }, Count: t.count })),
-      FilterList: [...groups.values()],
-      PriceRange: {
-        HKD: { Min: range?.minHkd ?? 0, Max: range?.maxHkd ?? 0 },
-        USD: { Min: range?.minUsd ?? 0, Max: range?.maxUsd ?? 0 },
-      },
-    };
+    // Counted over the results of the search the body describes (issue 14): server/services/search-facets.ts.
+    return searchFacets(db, body);
   },
 
   async SearchAndFilterProduct({ body, deps: { db } }) {
     const page = await searchProducts(db, body);
-    return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total, ...(page.capped ? { TotalCapped: true } : {}) };
+    return {
+      ProductList: await cardsByIds(db, body.Currency, page.ids),
+      Total: page.total,
+      ...(page.capped ? { TotalCapped: true } : {}),
+      ...(page.didYouMean ? { DidYouMean: page.didYouMean } : {}),
+    };
   },
 
   async getProduct({ body, deps: { db, productCache } }) {

@@ -67,6 +67,7 @@ export const searchHandlers = implement(contract, {
       ProductList: await cardsByIds(db, body.Currency, page.ids),
       Total: page.total,
       ...(page.capped ? { TotalCapped: true } : {}),
+      ...(page.didYouMean ? { DidYouMean: page.didYouMean } : {}),
       ...(RecentSearchList ? { RecentSearchList } : {}),
     };
   },
@@ -77,6 +78,11 @@ export const searchHandlers = implement(contract, {
 
   async UserSearchAndFilterProduct({ body, deps: { db }, userId }) {
     const page = await searchProducts(db, body, { affinity: await memberAffinity(db, userId) });
-    return { ProductList: await cardsByIds(db, body.Currency, page.ids), Total: page.total, ...(page.capped ? { TotalCapped: true } : {}) };
+    return {
+      ProductList: await cardsByIds(db, body.Currency, page.ids),
+      Total: page.total,
+      ...(page.capped ? { TotalCapped: true } : {}),
+      ...(page.didYouMean ? { DidYouMean: page.didYouMean } : {}),
+    };
   },
 });

@@ -9,6 +9,12 @@
  * and Chinese run of a keyword must match. Relevance: exact name, then name hits, description hits, partial
  * Chinese hits and corrected words; ties go to the best seller.
  *
+ * A keyword that names a product type or category as a whole ("tea", 茶, "whisky": search-categories.ts)
+ * finds every product of it first (best sellers first), then what merely mentions it; products of another
+ * kind that mention it only outside their names are left out (a gin "with a touch of Long Jing tea"). A
+ * keyword that still finds nothing offers the nearest words of the catalogue (search-suggest.ts), when they
+ * find something: DidYouMean.
+ *
  * The work per keyword is linear in it and bounded: at most MAX_TERMS terms, MAX_GRAMS bigrams a run, and
  * a gram query that counts its combinations before it builds any (issue 11: 24 × 茶 held the event loop for
  * seconds, 100 characters ran the process out of memory).
@@ -24,6 +30,8 @@ import {
   type SearchAndFilterProduct,
 } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
+import { KINDS, keywordCategory, type KeywordCategory } from './search-categories.ts';
+import { nearestKeyword, type KeywordPiece } from './search-suggest.ts';
 import {
   hotKeywords,
   productOnSaleCounts,
@@ -64,16 +72,15 @@ export function normaliseKeyword(keyword: string): string {
 const CJK = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff';
 const PIECE = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}])+)`, 'gu');
 
-type Piece = { kind: 'cjk' | 'word'; text: string };
-
 /**
- * A keyword's runs of Chinese characters and its words (letters and digits); punctuation only separates.
- * The first MAX_TERMS pieces: the keyword is read no further than that.
+ * A keyword's runs of Chinese characters and its words (letters and digits), where each starts in the
+ * normalised keyword; punctuation only separates. The first MAX_TERMS pieces: the keyword is read no
+ * further than that.
  */
-function keywordPieces(keyword: string): Piece[] {
-  const pieces: Piece[] = [];
+function keywordPieces(keyword: string): KeywordPiece[] {
+  const pieces: KeywordPiece[] = [];
   for (const m of normaliseKeyword(keyword).matchAll(PIECE)) {
-    pieces.push(m[1] ? { kind: 'cjk', text: m[1] } : { kind: 'word', text: m[2]! });
+    pieces.push(m[1] ? { kind: 'cjk', text: m[1], at: m.index } : { kind: 'word', text: m[2]!, at: m.index });
     if (pieces.length === MAX_TERMS) break;
   }
   return pieces;
@@ -267,6 +274,86 @@ function relevance(terms: readonly Term[], keyword: string): SQL {
   return sql`((${exactNameMatch(keyword)})::int * 100 + ${sql.join(terms.map(termScore), sql` + `)})`;
 }
 
+// -------------------------------------------------------------------------------- keyword match
+
+/**
+ * What a product of the category a keyword names scores: above any text relevance (an exact name 100, at
+ * most 10 a term), so every one of them comes first; among them the best sellers (and an exact name) lead.
+ */
+const CATEGORY_SCORE = 1000;
+
+/** How rows match a keyword, and how they rank for it. */
+interface KeywordMatch {
+  condition: SQL;
+  score: SQL;
+  /** The most a row can score but for an exact name (bestSellerWindow adds exact names itself). */
+  best: number;
+  /** Types whose every product on sale matches (a category's). */
+  memberTypes: string[];
+}
+
+/**
+ * The keyword's match: its terms; and when it names a category (search-categories.ts), the category's
+ * products, ranked first, and no product of another kind that mentions the keyword only outside its name.
+ */
+function keywordMatch(terms: readonly Term[], keyword: string, category: KeywordCategory | undefined): KeywordMatch {
+  const text = sql.join(keywordConditions(terms), sql` and `);
+  if (!category) {
+    const best = terms.reduce((sum, t) => sum + (t.kind === 'word' && t.corrections ? 2 : 10), 0);
+    return { condition: sql`(${text})`, score: relevance(terms, keyword), best, memberTypes: [] };
+  }
+  const member = categoryMember(category);
+  const otherKinds = KINDS.filter((kind) => !category.kinds.includes(kind));
+  const mentioned = otherKinds.length
+    ? sql`(${text}) and not (${inArray(products.typeId, otherKinds)} and not ${nameMentions(terms)})`
+    : text;
+  // One GIN lookup for every way in (the members' name terms and the keyword's words), beside the types'
+  // own indexes; the rest is checked on those rows.
+  const queries = [...member.queries, sql`(${sql.join(terms.map(candidateQuery), sql` && `)})`];
+  const indexed = sql`${vector} @@ (${sql.join(queries, sql` || `)})`;
+  const candidates = category.types.length ? sql`(${inArray(products.typeId, category.types)} or ${indexed})` : indexed;
+  return {
+    condition: sql`(${candidates} and (${member.condition} or (${mentioned})))`,
+    score: sql`(case when ${member.condition} then ${CATEGORY_SCORE} + (${exactNameMatch(keyword)})::int * 100 else ${relevance(terms, keyword)} end)`,
+    best: CATEGORY_SCORE,
+    memberTypes: category.types,
+  };
+}
+
+/**
+ * A product of the category: of one of its types, or named by one of its name terms in either language;
+ * and the tsqueries that find the named ones through the GIN index.
+ */
+function categoryMember(category: KeywordCategory): { condition: SQL; queries: SQL[] } {
+  const parts: SQL[] = [];
+  const queries: SQL[] = [];
+  if (category.types.length) parts.push(inArray(products.typeId, category.types));
+  if (category.nameTermsEn.length) {
+    // Each term as a phrase of name words (weight A), stemmed as the vector is: 'single:A <-> malt:A'.
+    const phrases = category.nameTermsEn.map(
+      (term) => `(${(term.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => `${w}:A`).join(' <-> ')})`,
+    );
+    const query = sql`to_tsquery('english', ${phrases.join(' | ')})`;
+    queries.push(query);
+    parts.push(sql`${vector} @@ ${query}`);
+  }
+  for (const term of category.nameTermsZh) {
+    const { grams } = cjkGrams(term);
+    const query = sql`${grams.map((g) => tsquery([{ text: g, prefix: [...g].length === 1 }])).join(' & ')}::tsquery`;
+    queries.push(query);
+    parts.push(sql`(${vector} @@ ${query} and strpos(${products.nameZh}, ${term}) > 0)`);
+  }
+  return { condition: parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`, queries };
+}
+
+/** Every term is in the product's name (English name words, or the Chinese name as a substring). */
+function nameMentions(terms: readonly Term[]): SQL {
+  const each = terms.map((t) =>
+    t.kind === 'word' ? sql`${vector} @@ ${wordQuery(t, true)}` : sql`strpos(${products.nameZh}, ${t.text}) > 0`,
+  );
+  return sql`(${sql.join(each, sql` and `)})`;
+}
+
 // ------------------------------------------------------------------------------------- affinity
 
 /** A product a member showed interest in, and how much that counts (a wishlist save counts 1). */
@@ -348,6 +435,8 @@ export interface SearchPage {
   total: number;
   /** More than `total` products match: counting stopped at TOTAL_CAP. */
   capped?: boolean;
+  /** Nothing found: the nearest words of the catalogue, which find something with the same filters. */
+  didYouMean?: string;
 }
 
 /**
@@ -360,17 +449,6 @@ export const TOTAL_CAP = 1000;
 const priceColumn = (currency: ProductSearch['Currency']) => (currency === 'HKD' ? products.minPriceHkd : products.minPriceUsd);
 /** Written as the partial indexes' predicate, so that the planner matches them. */
 const onSale = sql`not ${products.stopSell}`;
-
-/** Any of a group's values matches; every group must match. */
-function attributeCondition(ids: readonly string[]): SQL | undefined {
-  const byGroup = new Map<string, string[]>();
-  for (const id of ids) {
-    const group = id.split(':')[0] ?? id;
-    byGroup.set(group, [...(byGroup.get(group) ?? []), id]);
-  }
-  const conditions = [...byGroup.values()].map((group) => sql`${products.attributeIds} ?| ${textArray(group)}`);
-  return conditions.length ? and(...conditions) : undefined;
-}
 
 type SortKey = { value: SQL; direction: 'asc' | 'desc' };
 const ascending = (value: SQL | AnyColumn): SortKey => ({ value: sql`${value}`, direction: 'asc' });
@@ -390,42 +468,140 @@ const WINDOW_PER_RANK = 4;
  * index and takes its Total from the per-type counts the database keeps; anything narrower counts its
  * matches (unavoidable for an exact Total) while it pages through an order index or, for relevance, through
  * the best sellers (bestSellerWindow), falling back to ranking every match.
+ *
+ * A keyword that finds nothing, even with its words corrected, is answered with the nearest words of the
+ * catalogue (didYouMean) when those find something with the same filters.
  */
 export async function searchProducts(db: Db, search: ProductSearch, options: SearchOptions = {}): Promise<SearchPage> {
   const keyword = normaliseKeyword(search.Keyword ?? '');
-  const terms = keyword ? keywordTerms(keyword) : [];
-  if (terms === null) return { ids: [], total: 0 };
-  const found = await searchWith(db, search, keyword, terms, options);
+  const found = await findProducts(db, search, keyword, options);
+  if (found.total > 0 || !keyword || found.unsearchable) return withoutFlags(found);
+  const suggestion = await nearestKeyword(db, keyword, keywordPieces(keyword));
+  if (!suggestion || suggestion === keyword) return withoutFlags(found);
+  const filters = filterConditions(search);
+  const finds = !filters.empty && (await keywordFinds(db, suggestion, filtersWithin(filters)));
+  return finds ? { ...withoutFlags(found), didYouMean: suggestion } : withoutFlags(found);
+}
+
+type Found = SearchPage & { unsearchable?: boolean };
+const withoutFlags = ({ unsearchable: _unsearchable, ...page }: Found): SearchPage => page;
+
+/** The keyword's terms and the category it names (null: nothing to search for, only punctuation). */
+async function keywordPlan(db: Db, keyword: string): Promise<{ terms: Term[]; category?: KeywordCategory } | null> {
+  if (!keyword) return { terms: [] };
+  const terms = keywordTerms(keyword);
+  if (terms === null) return null;
+  const category = await keywordCategory(db, keyword);
+  return category ? { terms, category } : { terms };
+}
+
+/** The search as typed; when it finds nothing, with stop words dropped and mistyped words corrected. */
+async function findProducts(db: Db, search: ProductSearch, keyword: string, options: SearchOptions): Promise<Found> {
+  const plan = await keywordPlan(db, keyword);
+  if (plan === null) return { ids: [], total: 0, unsearchable: true };
+  const { terms, category } = plan;
+  const found = await searchWith(db, search, keyword, terms.length ? keywordMatch(terms, keyword, category) : undefined, options);
   if (found.total > 0 || !terms.length) return found;
   // Nothing found: try again with stop words dropped and mistyped words corrected, if that changes anything.
   const corrected = await correctedTerms(db, terms);
-  return corrected ? searchWith(db, search, keyword, corrected, options) : found;
+  return corrected ? searchWith(db, search, keyword, keywordMatch(corrected, keyword, category), options) : found;
+}
+
+/**
+ * The conditions of a search's filters, by what they filter: its fixed restrictions (on sale, excluded
+ * types), the type filter, each attribute group's, and the price range in the search's currency.
+ */
+export interface FilterConditions {
+  fixed: SQL[];
+  /** The excluded types (MustNot). */
+  excluded: string[];
+  /** The chosen types but the excluded ones; undefined: no type filter. */
+  typeIds?: string[];
+  /** Undefined: no type filter. */
+  types?: SQL;
+  /** Attribute group → any of its chosen values. */
+  attributeGroups: Map<string, SQL>;
+  price: SQL[];
+  /** The type filter leaves nothing (every chosen type excluded). */
+  empty: boolean;
+}
+
+export function filterConditions(search: Pick<ProductSearch, 'Currency' | 'Filter' | 'Range' | 'MustNot'>): FilterConditions {
+  const price = priceColumn(search.Currency);
+  const excluded = [...new Set(search.MustNot?.ProductType ?? [])];
+  const types = search.Filter?.ProductType?.length ? [...new Set(search.Filter.ProductType)].filter((t) => !excluded.includes(t)) : undefined;
+  const byGroup = new Map<string, string[]>();
+  for (const id of search.Filter?.Attribute ?? []) {
+    const group = id.split(':')[0] ?? id;
+    byGroup.set(group, [...(byGroup.get(group) ?? []), id]);
+  }
+  return {
+    fixed: [onSale, ...(excluded.length ? [notInArray(products.typeId, excluded)] : [])],
+    excluded,
+    ...(types ? { typeIds: types } : {}),
+    ...(types?.length ? { types: inArray(products.typeId, types) } : {}),
+    attributeGroups: new Map([...byGroup].map(([group, ids]) => [group, sql`${products.attributeIds} ?| ${textArray(ids)}`])),
+    price: [
+      ...(search.Range?.Price?.Min !== undefined ? [gte(price, search.Range.Price.Min)] : []),
+      ...(search.Range?.Price?.Max !== undefined ? [lte(price, search.Range.Price.Max)] : []),
+    ],
+    empty: types?.length === 0,
+  };
+}
+
+/**
+ * The keyword's condition as the results apply it (for the filter counts of search-facets.ts): as typed, or
+ * corrected when as typed it finds nothing among `within`. Undefined without a keyword; null when it can
+ * find nothing.
+ */
+export async function keywordCondition(db: Db, keyword: string, within: readonly SQL[]): Promise<SQL | null | undefined> {
+  const resolved = await resolveKeyword(db, keyword, within);
+  return resolved && resolved.condition;
+}
+
+/** Whether a keyword finds anything among `within` (as typed, or corrected): one or two existence checks. */
+async function keywordFinds(db: Db, keyword: string, within: readonly SQL[]): Promise<boolean> {
+  return (await resolveKeyword(db, keyword, within))?.found ?? false;
+}
+
+async function resolveKeyword(db: Db, keyword: string, within: readonly SQL[]): Promise<{ condition: SQL; found: boolean } | null | undefined> {
+  const normalised = normaliseKeyword(keyword);
+  const plan = await keywordPlan(db, normalised);
+  if (plan === null) return null;
+  if (!plan.terms.length) return undefined;
+  const matches = async (condition: SQL) =>
+    (await rowsOf<{ found: boolean }>(db, sql`select exists(select 1 from ${products} where ${and(...within, condition)}) as found`))[0]?.found ?? false;
+  const typed = keywordMatch(plan.terms, normalised, plan.category).condition;
+  if (await matches(typed)) return { condition: typed, found: true };
+  const corrected = await correctedTerms(db, plan.terms);
+  if (!corrected) return { condition: typed, found: false };
+  const condition = keywordMatch(corrected, normalised, plan.category).condition;
+  return { condition, found: await matches(condition) };
+}
+
+/** What a search's filters require of every row (keyword aside). */
+export function filtersWithin(filters: FilterConditions): SQL[] {
+  return [...filters.fixed, ...(filters.types ? [filters.types] : []), ...filters.attributeGroups.values(), ...filters.price];
 }
 
 async function searchWith(
   db: Db,
   search: ProductSearch,
   keyword: string,
-  terms: readonly Term[],
+  match: KeywordMatch | undefined,
   options: SearchOptions,
 ): Promise<SearchPage> {
-  const price = priceColumn(search.Currency);
-  const excluded = [...new Set(search.MustNot?.ProductType ?? [])];
-  const types = search.Filter?.ProductType?.length ? [...new Set(search.Filter.ProductType)].filter((t) => !excluded.includes(t)) : undefined;
-  if (types?.length === 0) return { ids: [], total: 0 };
-  const typeCondition = types ? inArray(products.typeId, types) : excluded.length ? notInArray(products.typeId, excluded) : undefined;
-  const narrowing = [
-    ...(terms.length ? keywordConditions(terms) : []),
-    search.Filter?.Attribute?.length ? attributeCondition(search.Filter.Attribute) : undefined,
-    search.Range?.Price?.Min !== undefined ? gte(price, search.Range.Price.Min) : undefined,
-    search.Range?.Price?.Max !== undefined ? lte(price, search.Range.Price.Max) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
+  const filters = filterConditions(search);
+  if (filters.empty) return { ids: [], total: 0 };
+  const { excluded, typeIds: types } = filters;
+  const narrowing = [...(match ? [match.condition] : []), ...filters.attributeGroups.values(), ...filters.price];
 
-  const sort = search.Sort ?? (terms.length ? 'relevance' : 'newest');
+  const sort = search.Sort ?? (match ? 'relevance' : 'newest');
   const affinity = sort === 'relevance' && options.affinity && !isEmptyAffinity(options.affinity) ? options.affinity : undefined;
+  const price = priceColumn(search.Currency);
   const keys: SortKey[] = {
     relevance: [
-      ...(terms.length ? [descending(relevance(terms, keyword))] : []),
+      ...(match ? [descending(match.score)] : []),
       ...(affinity ? [descending(affinityScore(affinity))] : []),
       descending(products.soldCount),
       ascending(products.id),
@@ -438,16 +614,23 @@ async function searchWith(
   }[sort];
 
   if (narrowing.length === 0 && !affinity) {
-    const ids = types ? await typeListingPage(db, types, keys, search) : await orderedPage(db, and(onSale, typeCondition), keys, search);
+    const ids = types ? await typeListingPage(db, types, keys, search) : await orderedPage(db, and(...filters.fixed), keys, search);
     return { ids, total: await onSaleCount(db, types, excluded) };
   }
 
-  const where = and(onSale, typeCondition, ...narrowing);
+  const where = and(...filters.fixed, filters.types, ...narrowing);
+  // A category's types holding more than TOTAL_CAP products on sale, unfiltered: the count is capped without
+  // counting (the per-type counts the database keeps say so).
+  const memberTypes = (match?.memberTypes ?? []).filter((t) => (!types || types.includes(t)) && !excluded.includes(t));
+  const unfiltered = filters.attributeGroups.size === 0 && filters.price.length === 0;
+  const beyondCap = memberTypes.length > 0 && unfiltered && (await onSaleCount(db, memberTypes, [])) > TOTAL_CAP;
   // Counting and paging need not wait for each other (PostgreSQL runs them side by side).
-  const relevant = sort === 'relevance' && terms.length > 0 && !affinity && search.From + search.Size <= WINDOW_MAX_RANK;
+  const relevant = sort === 'relevance' && match && !affinity && search.From + search.Size <= WINDOW_MAX_RANK;
   const [count, page] = await Promise.all([
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${TOTAL_CAP + 1}) matched`),
-    relevant ? bestSellerWindow(db, where, terms, keyword, search) : orderedPage(db, where, keys, search),
+    beyondCap
+      ? [{ n: TOTAL_CAP + 1 }]
+      : rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${TOTAL_CAP + 1}) matched`),
+    relevant ? bestSellerWindow(db, where, match, keyword, search) : orderedPage(db, where, keys, search),
   ]);
   const counted = Number(count[0]?.n ?? 0);
   const found = counted > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: counted };
@@ -497,20 +680,19 @@ async function typeListingPage(db: Db, types: readonly string[], keys: readonly 
  * all. The window holds the best sellers among the matches (and any exact-name match), ranked. It is the
  * answer when it holds every match, or when every product up to the page's end scores the most a product
  * can score: a product outside the window sells less, so it cannot come before them. Broad keywords ("tea",
- * a word in every name) end here after reading a few hundred rows instead of thousands; narrow ones fit in
- * the window. Undefined when the window cannot tell.
+ * a word in every name, or a type's name) end here after reading a few hundred rows instead of thousands;
+ * narrow ones fit in the window. Undefined when the window cannot tell.
  */
 async function bestSellerWindow(
   db: Db,
   where: SQL | undefined,
-  terms: readonly Term[],
+  match: KeywordMatch,
   keyword: string,
   page: ProductSearch,
 ): Promise<string[] | undefined> {
   const end = page.From + page.Size;
   const size = WINDOW_PER_RANK * end;
-  const best = terms.reduce((sum, t) => sum + (t.kind === 'word' && t.corrections ? 2 : 10), 0);
-  const score = relevance(terms, keyword);
+  const { score, best } = match;
   const rows = await rowsOf<{ id: string; score: number; best_sellers: number }>(
     db,
     sql`with best_sellers as (

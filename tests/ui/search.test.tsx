@@ -339,6 +339,35 @@ describe('the results page', () => {
     await waitFor(async () => expect(await gridNames()).toEqual(namesOf(expected.ProductList.slice(0, 24))));
   });
 
+  it('offers the nearest word when a misspelt keyword finds nothing, and its link searches that word (issue 14)', async () => {
+    const view = await openShop('/search_result/wiskey');
+    expect(await screen.findByText('Nothing matches “wiskey”.')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'whisky' });
+    expect(link.closest('p')?.textContent).toBe('Did you mean whisky?');
+    expect(screen.queryByText('Check the spelling, or try a more general word.')).toBeNull();
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(pathOf(view)).toBe('/search_result/whisky'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “whisky”' })).toBeTruthy();
+    expect(view.calls('SearchAndFilterProduct').at(-1)!.body).toMatchObject({ Keyword: 'whisky' });
+    await waitFor(async () =>
+      expect((await gridNames()).sort()).toEqual(['Islay Single Malt 10 Year Old', 'Japanese Blended Malt Whisky', 'Speyside Single Malt 12 Year Old']),
+    );
+  });
+
+  it('counts the filters over the keyword’s results (issue 14)', async () => {
+    await openShop('/search_result/tea');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “tea”' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Filter and sort' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter and sort' });
+    const types = await within(dialog).findByRole('group', { name: 'Product type' });
+    const listed = within(types)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('label')?.textContent);
+    // All 14 teas, and the tea ware that names or describes tea; no coffee, although coffees mention tea.
+    expect(listed).toEqual(['Tea14', 'Equipment3']);
+  });
+
   it('says when nothing matches a keyword', async () => {
     await openShop('/search_result/qzxjvwq');
     expect(await screen.findByText('Nothing matches “qzxjvwq”.')).toBeTruthy();

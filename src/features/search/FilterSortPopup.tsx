@@ -32,7 +32,11 @@ export function FilterSortPopup(props: { searchType: SearchType; keyword: string
   const navigate = useNavigate();
   const ids = useId();
   const boxsets = props.searchType === 'boxset';
-  const options = useQuery({ ...searchQueries.filters(api, boxsets ? BOXSET_TYPE_ID : undefined), meta: { handlesErrors: true } });
+  // Counted over the page's results, with the filters it shows (not those being chosen here).
+  const options = useQuery({
+    ...searchQueries.filters(api, { searchType: props.searchType, Currency: currency, Keyword: props.keyword, filters: props.filters }),
+    meta: { handlesErrors: true },
+  });
 
   const [sort, setSort] = useState<SortOrder>(props.filters.sort ?? defaultSort(props.keyword));
   const [types, setTypes] = useState<string[]>(props.filters.type ?? []);
@@ -55,7 +59,11 @@ export function FilterSortPopup(props: { searchType: SearchType; keyword: string
     { value: 'priceAsc', label: t`Price: low to high` },
     { value: 'priceDesc', label: t`Price: high to low` },
   ];
-  const typeOptions = options.data?.ProductTypeList.filter((ty) => ty.ProductTypeID !== BOXSET_TYPE_ID && ty.Count > 0) ?? [];
+  // A chosen type stays listed (to be unticked) even when nothing of it is left.
+  const typeOptions =
+    options.data?.ProductTypeList.filter(
+      (ty) => ty.ProductTypeID !== BOXSET_TYPE_ID && (ty.Count > 0 || props.filters.type?.includes(ty.ProductTypeID)),
+    ) ?? [];
   const range = options.data?.PriceRange[currency];
 
   const apply = (e: FormEvent) => {

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { SearchType } from '../../../contract/index.ts';
@@ -9,7 +9,7 @@ import { isLoggedIn } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
-import { keywordOf, resultFilters, searchQueries, type ResultFilters } from './queries.ts';
+import { keywordOf, resultFilters, searchOf, searchQueries, type ResultFilters } from './queries.ts';
 import './search.css';
 
 const route = getRouteApi('/search_result/{-$keyword}');
@@ -59,6 +59,8 @@ export function SearchResults(props: {
   const products = search.data?.pages.flatMap((p) => p.ProductList) ?? [];
   const total = search.data?.pages[0]?.Total ?? 0;
   const capped = search.data?.pages[0]?.TotalCapped === true;
+  // Nothing found, and the server knows a keyword near this one that finds something with these filters.
+  const didYouMean = search.data?.pages[0]?.DidYouMean;
   const count = total.toLocaleString(i18n.locale);
   const filterCount = activeFilterCount(filters);
   const boxsets = searchType === 'boxset';
@@ -145,13 +147,25 @@ export function SearchResults(props: {
               <Trans>Nothing matches these filters.</Trans>
             )}
           </p>
-          <p className="muted">
-            {filterCount > 0 ? (
-              <Trans>Try fewer filters or another word.</Trans>
-            ) : (
-              <Trans>Check the spelling, or try a more general word.</Trans>
-            )}
-          </p>
+          {didYouMean ? (
+            <p className="search-did-you-mean">
+              <Trans>
+                Did you mean{' '}
+                <KeywordLink searchType={searchType} keyword={didYouMean} filters={filters}>
+                  {didYouMean}
+                </KeywordLink>
+                ?
+              </Trans>
+            </p>
+          ) : (
+            <p className="muted">
+              {filterCount > 0 ? (
+                <Trans>Try fewer filters or another word.</Trans>
+              ) : (
+                <Trans>Check the spelling, or try a more general word.</Trans>
+              )}
+            </p>
+          )}
           {filterCount > 0 && (
             <button type="button" className="button" onClick={clearFilters}>
               <Trans>Clear filters</Trans>
@@ -175,6 +189,21 @@ export function SearchResults(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/** A link to the results for another keyword, with the same filters. */
+function KeywordLink(props: { searchType: SearchType; keyword: string; filters: ResultFilters; children: ReactNode }) {
+  const params = { keyword: props.keyword };
+  const search = searchOf(props.filters);
+  return props.searchType === 'boxset' ? (
+    <Link to="/search_boxset/{-$keyword}" params={params} search={search}>
+      {props.children}
+    </Link>
+  ) : (
+    <Link to="/search_result/{-$keyword}" params={params} search={search}>
+      {props.children}
+    </Link>
   );
 }
 

@@ -103,6 +103,22 @@ export function resultsBody(params: ResultsParams, CookieID: string) {
   };
 }
 
+/** The body of getFilter for a results page: its search without sort and paging; box sets as their fixed type. */
+export function filtersBody(params: Omit<ResultsParams, 'member'>) {
+  const { filters, Keyword } = params;
+  const boxsets = params.searchType === 'boxset';
+  const range =
+    filters.min !== undefined || filters.max !== undefined ? { Price: { Min: filters.min, Max: filters.max } } : undefined;
+  return {
+    ProductType: boxsets ? BOXSET_TYPE_ID : undefined,
+    Keyword: Keyword || undefined,
+    Currency: params.Currency,
+    Filter: { ProductType: boxsets ? undefined : nonEmpty(filters.type), Attribute: nonEmpty(filters.attr) },
+    MustNot: boxsets ? undefined : { ProductType: [BOXSET_TYPE_ID] },
+    Range: range,
+  };
+}
+
 export const searchQueries = {
   /**
    * Result pages of a search. Spec §7 names SearchAndFilterProduct for box-set search, so only the
@@ -129,12 +145,15 @@ export const searchQueries = {
       staleTime: 60_000,
     });
   },
-  /** Types, attribute groups and the price range to filter by (counts over the whole catalogue). */
-  filters: (api: ApiClient, ProductType: string | undefined) =>
+  /**
+   * Types, attribute groups and the price range to filter a results page by, counted over its results (a
+   * count says what choosing that option would find with the page's other filters).
+   */
+  filters: (api: ApiClient, params: Omit<ResultsParams, 'member'>) =>
     queryOptions({
-      queryKey: ['searchFilters', ProductType ?? null],
-      queryFn: ({ signal }) => api.call(getFilter, { ProductType }, { signal }),
-      staleTime: 60 * 60_000,
+      queryKey: ['searchFilters', params],
+      queryFn: ({ signal }) => api.call(getFilter, filtersBody(params), { signal }),
+      staleTime: 60_000,
     }),
   /** The member's recent searches, newest first (under 'member': logout clears them, spec §4). */
   recentSearches: (api: ApiClient) =>
