@@ -1,16 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import type { Address } from '../../contract/index.ts';
-import { NO_POSTAL_CODE } from './validation.ts';
+import { NO_POSTAL_CODE, usesPostalCodes } from './validation.ts';
 import { useCityName, useCountryName } from './use-places.ts';
+import './address-summary.css';
 
-/** An address as it would be written on a parcel. */
+/** An address as it would be written on a parcel, one part a line (its styles come with it, wherever it shows). */
 export function AddressSummary(props: { address: Address }) {
   const { address } = props;
   const countryName = useCountryName();
   const city = useCityName(address.CountryID, address.city);
   return (
-    <address className="account-address">
-      <span className="account-address-name">
+    <address className="address-summary">
+      <span className="address-summary-name">
         {address.firstName} {address.lastName}
       </span>
       <span>
@@ -23,7 +24,8 @@ export function AddressSummary(props: { address: Address }) {
         {countryName(address.CountryID)}
         {address.postalCode && address.postalCode !== NO_POSTAL_CODE ? ` ${address.postalCode}` : null}
       </span>
-      {address.postalCode === NO_POSTAL_CODE && (
+      {/* Said only where a postal code was to be expected (Hong Kong has none: nothing to say). */}
+      {address.postalCode === NO_POSTAL_CODE && usesPostalCodes(address.CountryID) && (
         <span className="muted small">
           <Trans>No postal code</Trans>
         </span>

@@ -124,12 +124,9 @@ describe('the account popup', () => {
     await user.clear(within(dialog).getByLabelText('Contact number'));
     await user.type(within(dialog).getByLabelText('Contact number'), '61234567');
     await user.type(within(dialog).getByLabelText('Address line 1'), 'Flat 3A, 8 Tea Lane');
-    await user.type(within(dialog).getByLabelText('Postal code'), 'x!');
-    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
-    expect(await within(dialog).findByText('Incorrect postal code format')).toBeTruthy();
-
-    await user.click(within(dialog).getByLabelText('No postal code'));
-    expect((within(dialog).getByLabelText('Postal code') as HTMLInputElement).value).toBe('000000');
+    // Hong Kong has no postal codes: none is asked (spec §3), and the address carries 000000.
+    expect(within(dialog).queryByLabelText('Postal code')).toBeNull();
+    expect(within(dialog).queryByLabelText('No postal code')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
     expect(await within(dialog).findByText('Saved')).toBeTruthy();
 
@@ -151,6 +148,33 @@ describe('the account popup', () => {
     const card = within(dialog).getByRole('listitem');
     expect(within(card).getByText('Wan Chai')).toBeTruthy();
     expect((within(card).getByRole('radio', { name: /Main address/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('asks for the postal code where the country has them, and checks it', async () => {
+    await server.db.update(users).set({ deliveryAddresses: [], mainDeliveryAddressIndex: 0 }).where(eq(users.id, demoMember.id));
+    const { dialog, user, tokens } = await openAccount();
+    await user.click(within(dialog).getByRole('tab', { name: 'Addresses' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add a delivery address' }));
+    const country = within(dialog).getByLabelText('Country or region') as HTMLSelectElement;
+    await waitFor(() => expect(within(country).getByRole('option', { name: 'Canada' })).toBeTruthy());
+    expect(within(dialog).queryByLabelText('Postal code')).toBeNull();
+    await user.selectOptions(country, 'Canada');
+    await user.clear(within(dialog).getByLabelText('Contact number'));
+    await user.type(within(dialog).getByLabelText('Contact number'), '6045550100');
+    await user.type(await within(dialog).findByLabelText('City'), 'Vancouver');
+    await user.type(within(dialog).getByLabelText('Address line 1'), '1 Granville Street');
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    const postal = within(dialog).getByLabelText('Postal code');
+    expect(postal.getAttribute('aria-invalid')).toBe('true');
+    await user.type(postal, 'x!');
+    expect(await within(dialog).findByText('Incorrect postal code format')).toBeTruthy();
+    await user.clear(postal);
+    await user.type(postal, 'V6C 1T2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    expect(await within(dialog).findByText('Saved')).toBeTruthy();
+    expect((await memberOnServer(tokens)).deliveryAddress).toEqual([
+      expect.objectContaining({ CountryID: 'CA', city: 'Vancouver', postalCode: 'V6C 1T2' }),
+    ]);
   });
 
   it('says so when the current password is not right', async () => {

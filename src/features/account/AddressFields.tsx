@@ -2,15 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Country } from '../../../contract/index.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { CheckboxField, SelectField, useMessage } from './account-ui.tsx';
+import { SelectField, useMessage } from './account-ui.tsx';
 import type { AddressDraft, AddressProblems } from './address-draft.ts';
-import { NO_POSTAL_CODE } from './account-validation.ts';
+import { usesPostalCodes } from '../../ui/validation.ts';
 import { PhoneFields } from './PhoneFields.tsx';
 import { findCity, useCities, useCountries } from '../../ui/use-places.ts';
 
 /**
  * The fields every address has (delivery and billing): name, phone, country within the service
- * range, city or district, address lines and postal code.
+ * range, city or district, address lines and, where the country has them, postal code.
  */
 export function AddressFields(props: {
   draft: AddressDraft;
@@ -144,21 +144,18 @@ export function AddressFields(props: {
         onChange={(e) => set({ address2: e.target.value })}
         disabled={disabled}
       />
-      <Field
-        label={<Trans>Postal code</Trans>}
-        autoComplete="postal-code"
-        maxLength={10}
-        value={draft.noPostalCode ? NO_POSTAL_CODE : draft.postalCode}
-        onChange={(e) => set({ postalCode: e.target.value })}
-        error={text(props.problems.postalCode)}
-        disabled={disabled || draft.noPostalCode}
-      />
-      <CheckboxField
-        label={<Trans>No postal code</Trans>}
-        checked={draft.noPostalCode}
-        onChange={(noPostalCode) => set({ noPostalCode, postalCode: noPostalCode ? NO_POSTAL_CODE : '' })}
-        disabled={disabled}
-      />
+      {/* Spec §3: where there are no postal codes (Hong Kong) none is asked; the address carries 000000. */}
+      {usesPostalCodes(draft.CountryID) && (
+        <Field
+          label={<Trans>Postal code</Trans>}
+          autoComplete="postal-code"
+          maxLength={10}
+          value={draft.postalCode}
+          onChange={(e) => set({ postalCode: e.target.value })}
+          error={text(props.problems.postalCode)}
+          disabled={disabled}
+        />
+      )}
     </>
   );
 }

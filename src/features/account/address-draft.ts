@@ -9,9 +9,13 @@ import {
   postalCodeError,
   REQUIRED,
 } from './account-validation.ts';
+import { usesPostalCodes } from '../../ui/validation.ts';
 
-/** An address being edited: every field as typed, plus the "No postal code" box. */
-export type AddressDraft = Required<Address> & { noPostalCode: boolean };
+/**
+ * An address being edited: every field as typed. The postal code is asked only in countries that
+ * have them; elsewhere (Hong Kong) the address carries NO_POSTAL_CODE (spec §3).
+ */
+export type AddressDraft = Required<Address>;
 
 export type AddressProblems = Partial<Record<keyof AddressDraft, MessageDescriptor>>;
 
@@ -21,7 +25,8 @@ export function draftFrom(address: Address | undefined, defaults: Partial<Addres
       ...address,
       district: address.district ?? '',
       address2: address.address2 ?? '',
-      noPostalCode: address.postalCode === NO_POSTAL_CODE,
+      // "None" is not something to show in the field, should the member move it to a country with postal codes.
+      postalCode: address.postalCode === NO_POSTAL_CODE ? '' : address.postalCode,
     };
   }
   return {
@@ -35,7 +40,6 @@ export function draftFrom(address: Address | undefined, defaults: Partial<Addres
     address1: '',
     address2: '',
     postalCode: '',
-    noPostalCode: false,
     ...defaults,
   };
 }
@@ -51,7 +55,7 @@ export function addressProblems(draft: AddressDraft, countries: readonly Country
     CountryID: !draft.CountryID ? REQUIRED : countries && !country?.InService ? OUT_OF_SERVICE : undefined,
     city: required(draft.city),
     address1: required(draft.address1),
-    postalCode: draft.noPostalCode ? undefined : postalCodeError(draft.postalCode),
+    postalCode: usesPostalCodes(draft.CountryID) ? postalCodeError(draft.postalCode) : undefined,
   };
   return Object.fromEntries(Object.entries(problems).filter(([, p]) => p)) as AddressProblems;
 }
@@ -69,6 +73,6 @@ export function toAddress(draft: AddressDraft): Address {
     district: draft.district.trim(),
     address1: draft.address1.trim(),
     address2: draft.address2.trim(),
-    postalCode: draft.noPostalCode ? NO_POSTAL_CODE : draft.postalCode.trim(),
+    postalCode: usesPostalCodes(draft.CountryID) ? draft.postalCode.trim() : NO_POSTAL_CODE,
   };
 }
