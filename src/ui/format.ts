@@ -2,7 +2,13 @@ import type { Currency } from '../../contract/index.ts';
 
 const MINOR_UNITS: Record<Currency, number> = { HKD: 2, USD: 2 };
 
-/** Formats integer minor units in the active locale (spec: money is integer minor units). */
+/**
+ * Each currency's sign, the same in every language: "$" alone reads as either dollar in an HKD/USD
+ * shop (English writes USD as "$"), so both are always named.
+ */
+export const CURRENCY_SIGNS: Record<Currency, string> = { HKD: 'HK$', USD: 'US$' };
+
+/** Formats integer minor units in the active locale (spec: money is integer minor units), as "US$42.00" or "HK$168.00". */
 export function formatMoney(minor: number, currency: Currency, locale: string): string {
   const digits = MINOR_UNITS[currency];
   return new Intl.NumberFormat(locale, {
@@ -10,7 +16,10 @@ export function formatMoney(minor: number, currency: Currency, locale: string): 
     currency,
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  }).format(minor / 10 ** digits);
+  })
+    .formatToParts(minor / 10 ** digits)
+    .map((part) => (part.type === 'currency' ? CURRENCY_SIGNS[currency] : part.value))
+    .join('');
 }
 
 /** Spec §9: dates as yyyy-MM-dd. */

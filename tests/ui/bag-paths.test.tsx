@@ -188,5 +188,5 @@ function expectPageShows(s: BagSnapshot) {
   expect(Boolean(screen.queryByRole('button', { name: 'Remove coupon' }))).toBe(s.context.couponCode !== undefined);
   expect(Boolean(document.querySelector('.bag-coupon-error'))).toBe(s.context.couponError !== undefined);
   const subtotal = within(screen.getByRole('region', { name: 'Summary' })).getByText('Subtotal').nextElementSibling?.textContent ?? '';
-  expect(subtotal.startsWith(s.context.bag?.orderDetail.Currency === 'USD' ? '$' : 'HK$')).toBe(true);
+  expect(subtotal.startsWith(s.context.bag?.orderDetail.Currency === 'USD' ? 'US$' : 'HK$')).toBe(true);
 }
