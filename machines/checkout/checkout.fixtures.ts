@@ -84,6 +84,8 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
         { ok: false, code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later', data: { OrderID: 'order-1' } },
         { ok: false, code: 'StripeError', message: 'The card provider could not be reached' },
         { ok: false, code: 'InvalidParameter', message: 'AgeConfirmed' },
+        // The actor reports that no answer came (rather than rejecting): the order is looked up.
+        { ok: false, code: 'NetworkError' },
       ],
       error: new Error('network down'),
     },
@@ -118,6 +120,18 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
         { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Cancelled' } } },
         { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Expired' } } },
         { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } },
+        { ok: false, code: 'InternalError' },
+      ],
+      error: new Error('network down'),
+    },
+    // Noted before placing, and read again when placing's answer is lost: order-1 is new unless it was listed before.
+    listUserProductOrder: {
+      done: [
+        { ok: true, data: { OrderList: [] } },
+        { ok: true, data: { OrderList: [{ OrderID: 'order-1', PaymentStatus: 'Paid' }, { OrderID: 'order-0', PaymentStatus: 'Paid' }] } },
+        { ok: true, data: { OrderList: [{ OrderID: 'order-1', PaymentStatus: 'WaitForPayment' }] } },
+        { ok: true, data: { OrderList: [{ OrderID: 'order-1', PaymentStatus: 'PaymentFailed' }] } },
+        { ok: true, data: { OrderList: [{ OrderID: 'order-1', PaymentStatus: 'Expired' }] } },
         { ok: false, code: 'InternalError' },
       ],
       error: new Error('network down'),

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   AddCreditCardInput,
   AddCreditCardOutput,
@@ -20,15 +20,41 @@ import type {
   GetProductOrderOutput,
   GetShoppingBagInput,
   GetShoppingBagOutput,
+  ListUserProductOrderInput,
+  ListUserProductOrderOutput,
+  OrderPaymentStatus,
   PaymentStart,
   PlaceOrderFailData,
   ProductCreditcardPaymentInput,
   UserUpdateInfoInput,
   UserUpdateInfoOutput,
 } from './checkout.types.ts';
-import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR, PAYMENT_ERRORS } from './checkout.types.ts';
+import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR, ORDER_NOT_PLACED, PAYMENT_ERRORS, PAYMENT_NOT_TAKEN } from './checkout.types.ts';
 
 type PlaceResult = CallResult<PaymentStart, PlaceOrderFailData>;
+type FoundOrder = { OrderID: string; PaymentStatus: OrderPaymentStatus };
+
+/**
+ * How many of the member's newest orders are noted just before placing, and read again when
+ * placing's answer is lost. The order an attempt placed is told apart from earlier ones by the
+ * server's own record, not by time: it is the newest listed order that was not listed just before.
+ * Both reads take the same number of newest orders, so every earlier order the second read lists
+ * was in the first (orders are never deleted; new ones only push old ones down), whatever order
+ * the server's clocks gave them. Comparing the order's creation time with when the checkout started
+ * would need the device's clock to agree with the server's, and a margin for skew would take an
+ * order placed a minute before (a failed attempt, another tab) for this one. (An order another tab
+ * places in the same seconds would count as this attempt's; the shop keeps one unpaid product order
+ * per member, so the newest is the one that stands.)
+ */
+const ORDERS_COMPARED = 5;
+
+/** The order placed since the orders were noted: the newest listed order that was not listed then. */
+function orderPlacedSince(before: readonly string[] | undefined, result: CallResult<ListUserProductOrderOutput>): FoundOrder | undefined {
+  if (!result.ok) return undefined;
+  // Placing is entered only from notingOrders, which notes them; none noted would count every order as new.
+  const noted = new Set(before ?? []);
+  return result.data.OrderList.find((o) => !noted.has(o.OrderID));
+}
 
 /** The answer held for the routing state: checkout, create-product-payment or product-creditcard-payment. */
 const heldAnswer = ({ context }: { context: CheckoutContext }): { result: PlaceResult } => ({
@@ -71,12 +97,17 @@ export const checkoutMachine = setup({
     getProductOrder: fromPromise<CallResult<GetProductOrderOutput>, GetProductOrderInput>(async () => {
       throw new Error('getProductOrder not provided');
     }),
+    listUserProductOrder: fromPromise<CallResult<ListUserProductOrderOutput>, ListUserProductOrderInput>(async () => {
+      throw new Error('listUserProductOrder not provided');
+    }),
   },
   delays: {
     /** Between two reads of the order while the provider decides. */
     pollInterval: 2_000,
     /** How long to keep reading before leaving the answer to the order page. */
     pollDeadline: 60_000,
+    /** After an answer was lost: a moment for a request the server is still working on to finish before the order is looked up. */
+    answerLostSettle: 3_000,
   },
   actions: {
     storeBag: assign(({ context }, params: { result: GetShoppingBagOutput }) =>
@@ -136,6 +167,14 @@ export const checkoutMachine = setup({
     })),
     holdAnswer: assign((_, params: CheckoutPaymentAnswer) => ({ answer: params })),
     forgetAnswer: assign({ answer: undefined }),
+    noteOrdersBefore: assign((_, params: { result: CallResult<ListUserProductOrderOutput> }) => ({
+      ordersBefore: params.result.ok ? params.result.data.OrderList.map((o) => o.OrderID) : undefined,
+    })),
+    /** The order looked up after a lost answer, held for routingFoundOrder; it is the order paid from now on. */
+    holdFoundOrder: assign((_, params: { order: FoundOrder | undefined }) => (params.order ? { foundOrder: params.order, orderID: params.order.OrderID } : {})),
+    forgetFoundOrder: assign({ foundOrder: undefined }),
+    noteNotPlaced: assign({ error: { code: ORDER_NOT_PLACED } }),
+    notePaymentNotTaken: assign({ error: { code: PAYMENT_NOT_TAKEN } }),
     storeOrderFailure: assign({ error: { code: 'PaymentFail' } }),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
@@ -175,6 +214,13 @@ export const checkoutMachine = setup({
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
     orderIs: (_, params: { result: CallResult<GetProductOrderOutput>; status: GetProductOrderOutput['Order']['PaymentStatus'] }) =>
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
+    /** No answer came back: the actor reported the connection dropped (a value rather than a rejection). */
+    answerLost: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === NETWORK_ERROR,
+    placedByThisAttempt: ({ context }, params: { result: CallResult<ListUserProductOrderOutput> }) =>
+      orderPlacedSince(context.ordersBefore, params.result) !== undefined,
+    foundOrderIs: ({ context }, params: { status: OrderPaymentStatus }) => context.foundOrder?.PaymentStatus === params.status,
+    payingByFps: ({ context }) => context.method === 'FPS',
+    payingByAlipay: ({ context }) => context.method === 'Alipay',
   },
 }).createMachine({
   id: 'checkout',
@@ -350,7 +396,7 @@ export const checkoutMachine = setup({
             },
             ADD_CARD: { guard: 'payingByCard', target: 'addingCard', actions: 'clearError' },
             PLACE_ORDER: [
-              { guard: 'readyToPlace', target: '#checkout.placing', actions: 'clearError' },
+              { guard: 'readyToPlace', target: '#checkout.notingOrders', actions: 'clearError' },
               {
                 guard: 'readyToPay',
                 target: '#checkout.startingPayment',
@@ -439,6 +485,33 @@ export const checkoutMachine = setup({
         },
       },
     },
+    notingOrders: {
+      description:
+        'Just before placing: noting the member’s newest orders (list-user-product-order), so that if placing’s answer is lost, the order it placed can be told from earlier ones by the server’s own record.',
+      tags: ['busy', 'step:placing'],
+      invoke: {
+        id: 'listUserProductOrder',
+        src: 'listUserProductOrder',
+        input: () => ({ Size: ORDERS_COMPARED }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'placing',
+            actions: { type: 'noteOrdersBefore', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'payment',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
+            description: 'Refused: nothing is placed, and the reason is shown.',
+          },
+        ],
+        onError: {
+          target: 'payment',
+          actions: 'storeNetworkError',
+          description: 'Unreachable: nothing is placed (without the orders noted, a lost answer could not be checked); the member can try again.',
+        },
+      },
+    },
     placing: {
       description: 'Placing the order and starting its payment (checkout). Stock is held from here.',
       tags: ['busy', 'step:placing'],
@@ -457,7 +530,10 @@ export const checkoutMachine = setup({
           target: 'routingPaymentAnswer',
           actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'checkout' as const, result: event.output }) },
         },
-        onError: { target: 'payment', actions: 'storeNetworkError' },
+        onError: {
+          target: 'lostAnswer',
+          description: 'No answer (the connection dropped): the order may be placed, and even paid. Find out rather than say it failed.',
+        },
       },
     },
     startingPayment: {
@@ -476,7 +552,7 @@ export const checkoutMachine = setup({
           target: 'routingPaymentAnswer',
           actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'createProductPayment' as const, result: event.output }) },
         },
-        onError: { target: 'payment', actions: 'storeNetworkError' },
+        onError: { target: 'lostAnswer', description: 'No answer (the connection dropped): the payment may have been taken. Read the order.' },
       },
     },
     routingPaymentAnswer: {
@@ -484,6 +560,12 @@ export const checkoutMachine = setup({
         'Where the answer of placing the order or paying it (checkout, create-product-payment, product-creditcard-payment) leads: one routing for the three calls.',
       tags: ['step:placing'],
       always: [
+        {
+          guard: { type: 'answerLost', params: heldAnswer },
+          target: 'lostAnswer',
+          actions: 'forgetAnswer',
+          description: 'No answer came back (the connection dropped): not a refusal. Look the order up.',
+        },
         {
           guard: { type: 'paid', params: heldAnswer },
           target: 'confirmed',
@@ -540,6 +622,123 @@ export const checkoutMachine = setup({
         },
       ],
     },
+    lostAnswer: {
+      description:
+        'The answer to placing or paying never came (the connection dropped), yet the server may have placed the order and even taken the payment. The order is looked up and the flow goes where it actually stands; nothing is placed or paid again blindly.',
+      initial: 'settling',
+      states: {
+        settling: {
+          description: 'A short pause, so that a request the server is still working on can finish before the order is looked up.',
+          tags: ['busy', 'step:checking'],
+          after: {
+            answerLostSettle: [
+              {
+                guard: 'hasOrder',
+                target: 'readingOrder',
+                description: 'Paying a known order (create-product-payment, product-creditcard-payment): read it.',
+              },
+              { target: 'findingOrder', description: 'Placing (checkout): the order’s id was in the lost answer, so find the order.' },
+            ],
+          },
+        },
+        findingOrder: {
+          description:
+            'Did placing place an order? The member’s newest orders (list-user-product-order), compared with those noted just before placing: an order not among those is this attempt’s.',
+          tags: ['busy', 'step:checking'],
+          invoke: {
+            id: 'listUserProductOrder',
+            src: 'listUserProductOrder',
+            input: () => ({ Size: ORDERS_COMPARED }),
+            onDone: [
+              {
+                guard: { type: 'placedByThisAttempt', params: ({ event }) => ({ result: event.output }) },
+                target: 'routingFoundOrder',
+                actions: { type: 'holdFoundOrder', params: ({ context, event }) => ({ order: orderPlacedSince(context.ordersBefore, event.output) }) },
+              },
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: '#checkout.payment',
+                actions: 'noteNotPlaced',
+                description: 'No new order: nothing was placed and nothing charged. The bag is as it was; the member can place the order again.',
+              },
+              { target: 'lookupFailed' },
+            ],
+            onError: { target: 'lookupFailed' },
+          },
+        },
+        readingOrder: {
+          description: 'Reading the order being paid (get-product-order): where its payment stands.',
+          tags: ['busy', 'step:checking'],
+          invoke: {
+            id: 'getProductOrder',
+            src: 'getProductOrder',
+            input: ({ context }) => ({ orderID: context.orderID ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: 'routingFoundOrder',
+                actions: { type: 'holdFoundOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.data.Order : undefined }) },
+              },
+              { target: 'lookupFailed' },
+            ],
+            onError: { target: 'lookupFailed' },
+          },
+        },
+        routingFoundOrder: {
+          description: 'Where the order looked up leads, by its payment status.',
+          tags: ['step:checking'],
+          always: [
+            {
+              guard: { type: 'foundOrderIs', params: { status: 'Paid' } },
+              target: '#checkout.confirmed',
+              actions: 'forgetFoundOrder',
+              description: 'Placed and paid: the answer was lost, not the order. The confirmation follows.',
+            },
+            {
+              guard: and([{ type: 'foundOrderIs', params: { status: 'WaitForPayment' as const } }, 'payingByFps']),
+              target: '#checkout.fpsHandoff',
+              actions: 'forgetFoundOrder',
+              description: 'Placed for FPS: the QR popup shows the order’s QR.',
+            },
+            {
+              guard: and([{ type: 'foundOrderIs', params: { status: 'WaitForPayment' as const } }, 'payingByAlipay']),
+              target: '#checkout.payment',
+              actions: ['forgetFoundOrder', 'notePaymentNotTaken'],
+              description:
+                'Alipay waits for the member on its page, whose address was in the lost answer: nothing was paid. Pay the order again.',
+            },
+            {
+              guard: { type: 'foundOrderIs', params: { status: 'WaitForPayment' } },
+              target: '#checkout.polling',
+              actions: 'forgetFoundOrder',
+              description: 'The card payment may still be processing: read the order until it is decided.',
+            },
+            {
+              guard: { type: 'foundOrderIs', params: { status: 'PaymentFailed' } },
+              target: '#checkout.payment',
+              actions: ['forgetFoundOrder', 'notePaymentNotTaken'],
+              description: 'The payment did not go through and nothing was charged: back to choosing how to pay that order.',
+            },
+            {
+              target: '#checkout.failed',
+              actions: ['forgetFoundOrder', 'storeOrderFailure'],
+              description: 'Cancelled, or expired unpaid: it can no longer be paid (payment_fail).',
+            },
+          ],
+        },
+        lookupFailed: {
+          description:
+            'The look-up failed too (still offline): whether the order went through is not known. The member can look again; placing or paying again is not offered until it is known.',
+          tags: ['step:unconfirmed'],
+          on: {
+            RETRY: [
+              { guard: 'hasOrder', target: 'readingOrder', description: 'Read the order being paid again.' },
+              { target: 'findingOrder', description: 'Look for the order again (never place it again).' },
+            ],
+          },
+        },
+      },
+    },
     refreshingTotals: {
       description: 'Reading the totals again without the refused coupon, then back to the payment step.',
       tags: ['busy', 'step:payment'],
@@ -569,7 +768,7 @@ export const checkoutMachine = setup({
           target: 'routingPaymentAnswer',
           actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'productCreditcardPayment' as const, result: event.output }) },
         },
-        onError: { target: 'polling', description: 'Unreachable: the order’s status decides.' },
+        onError: { target: 'lostAnswer', description: 'No answer (the connection dropped): the order’s status decides.' },
       },
     },
     polling: {

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { CheckoutError, CheckoutOutput, CheckoutStep, CouponError, OrderDetail, PaymentMethod, SavedCard } from './checkout.types.ts';
+import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './checkout.types.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -47,6 +48,19 @@ export const isLoadingCards = (s: CheckoutSnapshot): boolean => s.matches({ paym
 export const canAddCard = (s: CheckoutSnapshot): boolean => s.can({ type: 'ADD_CARD' });
 /** The place-order button is enabled. */
 export const canPlaceOrder = (s: CheckoutSnapshot): boolean => s.can({ type: 'PLACE_ORDER' });
+/**
+ * What looking the order up found after the answer to placing or paying was lost: `notPlaced`
+ * (nothing placed, nothing charged, the bag as it was) or `notPaid` (the order is there, its payment
+ * did not go through, nothing charged). The payment step says so until the member picks another
+ * method or tries again.
+ */
+export function lostAnswerFinding(s: CheckoutSnapshot): 'notPlaced' | 'notPaid' | undefined {
+  const code = s.context.error?.code;
+  return code === ORDER_NOT_PLACED ? 'notPlaced' : code === PAYMENT_NOT_TAKEN ? 'notPaid' : undefined;
+}
+/** The look-up after a lost answer can be tried again (it failed too): it looks again, it never places again. */
+export const canCheckAgain = (s: CheckoutSnapshot): boolean => s.matches({ lostAnswer: 'lookupFailed' }) && s.can({ type: 'RETRY' });
+
 /** An order already exists (a failed payment): paying again pays that order. */
 export const hasOrder = (s: CheckoutSnapshot): boolean => s.context.orderID !== undefined;
 

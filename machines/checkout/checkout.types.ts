@@ -118,6 +118,14 @@ export type OrderPaymentStatus = 'WaitForPayment' | 'Paid' | 'PaymentFailed' | '
 export type GetProductOrderInput = { orderID: string };
 export type GetProductOrderOutput = { Order: { OrderID: string; PaymentStatus: OrderPaymentStatus } };
 
+/**
+ * list-user-product-order {Size} (spec §7): the member's product orders, newest first (only what
+ * checkout reads). Read before placing and again when placing's answer is lost, to find the order
+ * that attempt placed, if any.
+ */
+export type ListUserProductOrderInput = { Size: number };
+export type ListUserProductOrderOutput = { OrderList: ReadonlyArray<{ OrderID: string; PaymentStatus: OrderPaymentStatus }> };
+
 export type Empty = Record<string, never>;
 
 // ---- The delivery address.
@@ -143,6 +151,14 @@ export type CheckoutInput = {
 };
 
 export type CheckoutError = { code: string; message?: string | undefined };
+
+/**
+ * The flow's own codes (not the server's) for what looking up an order whose answer was lost found:
+ * placing never placed it (nothing charged, the bag as it was), or the order is there but its
+ * payment did not go through (nothing charged, it can be paid again).
+ */
+export const ORDER_NOT_PLACED = 'OrderNotPlaced';
+export const PAYMENT_NOT_TAKEN = 'PaymentNotTaken';
 
 /** An answer to placing or paying, held for the one state that routes it (and forgotten there). */
 export type CheckoutPaymentAnswer = {
@@ -176,6 +192,13 @@ export type CheckoutContext = {
   error?: CheckoutError | undefined;
   /** Only while routingPaymentAnswer decides where it leads. */
   answer?: CheckoutPaymentAnswer | undefined;
+  /**
+   * The member's newest product orders (their ids, newest first) just before placing: if placing's
+   * answer is lost, an order not among them is the one this attempt placed.
+   */
+  ordersBefore?: readonly string[] | undefined;
+  /** Only while routingFoundOrder decides where an order looked up after a lost answer leads. */
+  foundOrder?: { OrderID: string; PaymentStatus: OrderPaymentStatus } | undefined;
   outcome?: CheckoutOutcome | undefined;
 };
 
@@ -195,6 +218,7 @@ export type CheckoutEvent =
   | { type: 'SUBMIT_CARD'; number: string; expMonth: number; expYear: number; cvc: string }
   | { type: 'CANCEL' }
   | { type: 'PLACE_ORDER' }
+  /** Read again what could not be read: the bag, the order placed before, or (after a lost answer) whether the order went through. */
   | { type: 'RETRY' };
 
 export type CheckoutOutput = {
@@ -207,6 +231,20 @@ export type CheckoutOutput = {
 };
 
 /** Which part of the checkout page a state shows: every state that is not final says so with a `step:` tag. */
-export type CheckoutStep = 'loading' | 'address' | 'age' | 'payment' | 'addCard' | 'placing' | 'paying' | 'bagProblem' | 'loadFailed' | 'done';
+export type CheckoutStep =
+  | 'loading'
+  | 'address'
+  | 'age'
+  | 'payment'
+  | 'addCard'
+  | 'placing'
+  | 'paying'
+  /** The answer to placing or paying was lost: looking the order up. */
+  | 'checking'
+  /** That look-up failed too: whether the order was placed is not known yet. */
+  | 'unconfirmed'
+  | 'bagProblem'
+  | 'loadFailed'
+  | 'done';
 
 export type CheckoutTag = 'busy' | `step:${Exclude<CheckoutStep, 'done'>}`;

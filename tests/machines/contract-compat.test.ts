@@ -33,6 +33,7 @@ import type {
   RemovedLine as ContractRemovedLine,
   setShoppingBag,
 } from '../../contract/bag.ts';
+import type { listUserProductOrder } from '../../contract/orders.ts';
 import type { CallBodyInput, CallResponse } from '../../contract/define.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import * as codes from '../../machines/shared/codes.ts';
@@ -116,10 +117,15 @@ describe('bag and coupon-totals data types match contract/bag.ts', () => {
   });
 });
 
-describe('checkout data types match contract/account.ts', () => {
+describe('checkout data types match contract/', () => {
   it('saving the main delivery address', () => {
     expectTypeOf<Checkout.UserUpdateInfoInput>().toExtend<Partial<CallBodyInput<typeof userUpdateInfo>>>();
     expectTypeOf<CallResponse<typeof userUpdateInfo>>().toExtend<Checkout.UserUpdateInfoOutput>();
+  });
+
+  it('listing the member’s orders, to find one placed by an attempt whose answer was lost (contract/orders.ts)', () => {
+    expectTypeOf<Checkout.ListUserProductOrderInput>().toExtend<CallBodyInput<typeof listUserProductOrder>>();
+    expectTypeOf<CallResponse<typeof listUserProductOrder>>().toExtend<Checkout.ListUserProductOrderOutput>();
   });
 });
 

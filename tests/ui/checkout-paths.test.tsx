@@ -79,6 +79,7 @@ const CALLS: Record<string, string> = {
   productCreditcardPayment: 'product-creditcard-payment',
   getProductOrder: 'get-product-order',
   userUpdateInfo: 'user-update-info',
+  listUserProductOrder: 'list-user-product-order',
 };
 
 /** A fixture bag (only what the flow reads) as getShoppingBag answers it. */
@@ -131,6 +132,8 @@ function httpAnswers(event: AnyEventObject): HttpAnswer[] {
   const actor = event.type.slice(DONE.length);
   if (actor === 'getShoppingBag' && event.type.startsWith(DONE)) return couponTotalsAnswers(event, (totals: ShoppingBag) => fullBag(totals));
   if (actor === 'getProductOrder') return [httpAnswer(event, { body: (data) => ({ Order: fullOrder((data as { Order: { OrderID: string; PaymentStatus: string } }).Order) }) })];
+  if (actor === 'listUserProductOrder')
+    return [httpAnswer(event, { body: (data) => ({ OrderList: (data as { OrderList: Array<{ OrderID: string; PaymentStatus: string }> }).OrderList.map(fullOrder) }) })];
   return [httpAnswer(event)];
 }
 
@@ -192,6 +195,10 @@ async function perform(event: AnyEventObject, before: Snapshot) {
   }
   if (event.type === `${AFTER}pollInterval.checkout.polling.waiting`) {
     await act(async () => vi.advanceTimersByTimeAsync(delays.pollInterval!));
+    return;
+  }
+  if (event.type.startsWith(`${AFTER}answerLostSettle`)) {
+    await act(async () => vi.advanceTimersByTimeAsync(delays.answerLostSettle!));
     return;
   }
   if (event.type.startsWith(`${AFTER}pollDeadline`)) {
@@ -260,7 +267,7 @@ async function perform(event: AnyEventObject, before: Snapshot) {
       await closeCardPopup(user);
       return user.click(screen.getByRole('button', { name: /^(Place order|Pay now)/ }));
     case 'RETRY':
-      return user.click(screen.getByRole('button', { name: 'Try again' }));
+      return user.click(screen.getByRole('button', { name: before.matches('lostAnswer') ? 'Check again' : 'Try again' }));
     default:
       throw new Error(`the checkout page cannot send ${event.type}`);
   }
@@ -298,6 +305,17 @@ async function expectPageShows(expected: Snapshot, what: string) {
           !checkout.canPlaceOrder(s),
         );
         if (checkout.isLoadingCards(s)) expect(screen.getAllByText(/Loading your cards/).length, what).toBeGreaterThan(0);
+        // What looking the order up found after a lost answer, in words.
+        expect(Boolean(screen.queryByText(/^Your order was not placed and nothing was charged/)), what).toBe(checkout.lostAnswerFinding(s) === 'notPlaced');
+        expect(Boolean(screen.queryByText(/^Your order is placed, but its payment did not go through/)), what).toBe(checkout.lostAnswerFinding(s) === 'notPaid');
+        break;
+      case 'checking':
+        expect(screen.getByRole('heading', { name: 'Checking your order' }), what).toBeTruthy();
+        break;
+      case 'unconfirmed':
+        expect(screen.getByRole('heading', { name: 'We could not confirm your order' }), what).toBeTruthy();
+        expect((screen.getByRole('button', { name: 'Check again' }) as HTMLButtonElement).disabled, what).toBe(!checkout.canCheckAgain(s));
+        expect(screen.queryByRole('button', { name: /^(Place order|Pay now)/ }), what).toBeNull();
         break;
       case 'addCard':
         expect(screen.getByRole('dialog', { name: 'Add a card' }), what).toBeTruthy();
@@ -331,8 +349,8 @@ describe('checkout: model paths on the rendered checkout page', () => {
         'checkout.starting —(always) [resumingCard] #1→ checkout.confirmingCard',
         // (Its paid, redirect and refused answers share the one payment-answer routing, which the page takes from placing.)
         'checkout.confirmingCard —xstate.done.actor.productCreditcardPayment→ checkout.routingPaymentAnswer',
-        'checkout.routingPaymentAnswer —(always) [answeredBy] #5→ checkout.polling',
-        'checkout.confirmingCard —xstate.error.actor.productCreditcardPayment→ checkout.polling',
+        'checkout.routingPaymentAnswer —(always) [answeredBy] #6→ checkout.polling',
+        'checkout.confirmingCard —xstate.error.actor.productCreditcardPayment→ checkout.lostAnswer',
         // The shared coupon recovery turns an unreachable server into a NetworkError value.
         'checkout.loadingBag —xstate.error.actor.getShoppingBag→ checkout.loadFailed',
         'checkout.refreshingTotals —xstate.error.actor.getShoppingBag→ checkout.payment',

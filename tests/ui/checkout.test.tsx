@@ -6,8 +6,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addShoppingBag, checkout, getPaymentMehtod, getProductOrder, listUserProductOrder, userGetInfo, userUpdateInfo, type TokenSet } from '../../contract/index.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  addShoppingBag,
+  checkout,
+  getPaymentMehtod,
+  getProductOrder,
+  getShoppingBag,
+  listUserProductOrder,
+  userGetInfo,
+  userUpdateInfo,
+  type TokenSet,
+} from '../../contract/index.ts';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine.ts';
 import { users } from '../../server/db/schema.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -377,5 +388,150 @@ describe('wallet and coupon', () => {
     expect(view.router.state.location.search).toEqual({ coupon: 'WELCOME10' });
     const summary = await screen.findByRole('region', { name: 'Summary' });
     await within(summary).findByText('Coupon WELCOME10');
+  });
+});
+
+describe('a checkout whose answer never came (the connection dropped)', () => {
+  const SETTLE = checkoutMachine.implementations.delays.answerLostSettle as number;
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * The connection to the shop, which can drop: `answerLost` lets the server do the work and loses its
+   * answer; `neverSent` fails before the request leaves; `offline` fails every request to those calls.
+   */
+  function connection() {
+    const sent: string[] = [];
+    const answerLost = new Set<string>();
+    const neverSent = new Set<string>();
+    const offline = new Set<string>();
+    /** Calls that go offline once this one's answer is lost. */
+    const thenOffline = new Map<string, string[]>();
+    const wrapFetch =
+      (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+      async (input, init) => {
+        const call = new URL(String(input), 'http://shop.test').pathname.replace('/api/', '');
+        sent.push(call);
+        if (offline.has(call) || neverSent.delete(call)) throw new TypeError('Failed to fetch');
+        const response = await fetch(input, init);
+        if (answerLost.delete(call)) {
+          for (const next of thenOffline.get(call) ?? []) offline.add(next);
+          throw new TypeError('Failed to fetch');
+        }
+        return response;
+      };
+    return { sent, answerLost, neverSent, offline, thenOffline, wrapFetch, count: (call: string) => sent.filter((c) => c === call).length };
+  }
+
+  /** To the payment step with the method (a card: the member's saved one), then, on fake timers, place the order. */
+  async function placeOrder(tokens: TokenSet, net: ReturnType<typeof connection>, method: 'card' | 'FPS') {
+    const { view, user } = await openCheckout(tokens, { wrapFetch: net.wrapFetch });
+    await continueToPayment(user);
+    await chooseMethod(user, method === 'card' ? /Credit or debit card/ : /FPS QR code/);
+    if (method === 'card') {
+      const cards = await screen.findByRole('dialog', { name: 'Choose a card' });
+      expect((await within(cards).findByRole('radio', { name: /Visa ending in 4242/ }) as HTMLInputElement).checked).toBe(true);
+      await user.click(within(cards).getByRole('button', { name: 'Use this card' }));
+    }
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    const timedUser = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await timedUser.click(screen.getByRole('button', { name: /^Place order/ }));
+    await screen.findByRole('heading', { name: 'Checking your order' });
+    expect(screen.getByText('The connection dropped before the shop answered. We are checking whether your order went through…')).toBeTruthy();
+    expect(screen.queryByText(/Payment failed/)).toBeNull();
+    return { view, user: timedUser };
+  }
+
+  const waitOutSettle = () => act(async () => vi.advanceTimersByTimeAsync(SETTLE));
+
+  it('the card was charged but the answer was lost: the order is found paid and the confirmation shows', async () => {
+    const tokens = await shopper([[TEA_50G, 1]]);
+    await saveCard(server, tokens, CARDS.visa);
+    const net = connection();
+    net.answerLost.add('checkout');
+    const { view } = await placeOrder(tokens, net, 'card');
+    await waitOutSettle();
+
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    const orders = (await server.call(listUserProductOrder, {}, auth(tokens))).OrderList;
+    expect(orders.map((o) => [o.OrderID, o.PaymentStatus])).toEqual([[orderIDFrom(view), 'Paid']]);
+    expect(net.count('checkout')).toBe(1);
+  });
+
+  it('the request never reached the shop: "not placed, nothing charged", the bag intact, and placing again works', async () => {
+    const tokens = await shopper([[TEA_50G, 2]]);
+    const net = connection();
+    net.neverSent.add('checkout');
+    const { user } = await placeOrder(tokens, net, 'FPS');
+    await waitOutSettle();
+
+    await screen.findByText(
+      'Your order was not placed and nothing was charged. The connection dropped; your bag is as it was, so you can place the order again.',
+    );
+    expect(screen.getByRole('heading', { name: 'Payment' })).toBeTruthy();
+    expect((await server.call(listUserProductOrder, {}, auth(tokens))).OrderList).toEqual([]);
+    const bag = await server.call(getShoppingBag, { Currency: 'HKD' }, auth(tokens));
+    expect(bag.productList.map((l) => [l.VarianceID, l.SelectedQuantity])).toEqual([[TEA_50G, 2]]);
+
+    const again = screen.getByRole('button', { name: /^Place order/ }) as HTMLButtonElement;
+    expect(again.disabled).toBe(false);
+    await user.click(again);
+    await screen.findByRole('dialog', { name: 'Pay with FPS' });
+    expect(net.count('checkout')).toBe(2);
+    expect((await server.call(listUserProductOrder, {}, auth(tokens))).OrderList).toHaveLength(1);
+  });
+
+  it('still offline after the lost answer: "could not confirm", and checking again looks the order up, never places it again', async () => {
+    const tokens = await shopper([[TEA_50G, 1]]);
+    const net = connection();
+    net.answerLost.add('checkout');
+    const { user } = await placeOrder(tokens, net, 'FPS');
+    net.offline.add('list-user-product-order');
+    await waitOutSettle();
+
+    await screen.findByRole('heading', { name: 'We could not confirm your order' });
+    expect(
+      screen.getByText(
+        'The connection dropped and we could not check whether your order was placed. We will not place it again until we know. Check your connection, then check again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^(Place order|Pay now)/ })).toBeNull();
+
+    net.offline.clear();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    // The order was placed for FPS: its QR shows.
+    await screen.findByRole('dialog', { name: 'Pay with FPS' });
+    expect(net.count('checkout')).toBe(1);
+    expect(net.count('list-user-product-order')).toBe(3);
+    const orders = (await server.call(listUserProductOrder, {}, auth(tokens))).OrderList;
+    expect(orders.map((o) => [o.PaymentMethod, o.PaymentStatus])).toEqual([['FPS', 'WaitForPayment']]);
+  });
+
+  it('back from the card’s extra step, the outcome’s answer lost and the order unreadable: "could not confirm", then checking again confirms', async () => {
+    const tokens = await shopper([[TEA_50G, 1]]);
+    const CardID = await saveCard(server, tokens, CARDS.authenticate);
+    const placed = await server.call(checkout, { Language: 'en', Currency: 'HKD', PaymentMethod: 'CreditCard', CardID }, auth(tokens));
+    // The member approves on the card's page; the browser comes back to the confirmation page before the order is settled.
+    const page = new URL(placed.RedirectURL!).pathname;
+    expect((await server.raw(page)).status).toBe(200);
+    expect((await server.raw(`${page}/approve`, { method: 'POST' })).status).toBe(303);
+    const spaPath = `/order_product_confirm/${placed.OrderID}?payment=${placed.PaymentID}&method=CreditCard`;
+    const net = connection();
+    net.answerLost.add('product-creditcard-payment');
+    net.thenOffline.set('product-creditcard-payment', ['get-product-order']);
+    const view = await renderApp(server, '/home', { wrapFetch: net.wrapFetch });
+    act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
+    await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await act(() => view.router.navigate({ href: spaPath }));
+    await waitFor(() => expect(net.count('product-creditcard-payment')).toBe(1));
+    await waitOutSettle();
+
+    await screen.findByRole('heading', { name: 'We could not confirm your order' });
+    expect(screen.queryByText(/Payment failed/)).toBeNull();
+    net.offline.clear();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(net.count('product-creditcard-payment')).toBe(1);
   });
 });

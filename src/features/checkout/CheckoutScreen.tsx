@@ -23,6 +23,7 @@ import { CardSelectionPopup } from './CardSelectionPopup.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from './order-query.ts';
+import { LostAnswerNote, Unconfirmed } from './LostAnswer.tsx';
 import { PaymentMethodPopup } from './PaymentMethodPopup.tsx';
 import { useWallet } from './wallet-support.ts';
 
@@ -193,6 +194,19 @@ function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: U
           <PaymentStep actor={actor} headingRef={heading} />
         </>
       );
+    case 'checking':
+      return (
+        <section className="checkout-section" aria-labelledby="checkout-checking">
+          <h2 id="checkout-checking" ref={heading} tabIndex={-1} className="checkout-title">
+            <Trans>Checking your order</Trans>
+          </h2>
+          <p role="status">
+            <Trans>The connection dropped before the shop answered. We are checking whether your order went through…</Trans>
+          </p>
+        </section>
+      );
+    case 'unconfirmed':
+      return <Unconfirmed actor={actor} headingRef={heading} />;
     case 'paying':
       return (
         <section className="checkout-section" aria-labelledby="checkout-paying">
@@ -385,6 +399,7 @@ function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headingRef: 
   const canPlace = useSelector(actor, checkoutState.canPlaceOrder);
   const hasOrder = useSelector(actor, checkoutState.hasOrder);
   const error = useSelector(actor, checkoutState.error);
+  const lostAnswerFinding = useSelector(actor, checkoutState.lostAnswerFinding);
   const loadingCards = useSelector(actor, checkoutState.isLoadingCards);
   const total = useSelector(actor, (s) => checkoutBag(s)?.orderDetail);
   const methodName = useMethodName();
@@ -441,7 +456,7 @@ function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headingRef: 
           <Trans>After you place the order, you will go to Alipay to pay.</Trans>
         </p>
       )}
-      {step !== 'addCard' && <ErrorNote error={error} />}
+      {step !== 'addCard' && (lostAnswerFinding ? <LostAnswerNote finding={lostAnswerFinding} /> : <ErrorNote error={error} />)}
       <div className="checkout-actions">
         <button type="button" className="button primary wide" disabled={!canPlace} onClick={() => actor.send({ type: 'PLACE_ORDER' })}>
           {step === 'placing' ? (

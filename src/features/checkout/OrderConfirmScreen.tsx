@@ -12,6 +12,7 @@ import { contentLanguage } from '../../i18n/i18n.ts';
 import { OrderDetails } from '../../ui/OrderDetails.tsx';
 import { currentBag } from '../../app/bag.ts';
 import { createCheckoutFlow } from './checkout.actors.ts';
+import { Unconfirmed } from './LostAnswer.tsx';
 import './checkout.css';
 import { productOrderQuery } from './order-query.ts';
 
@@ -133,6 +134,8 @@ function ResumePayment(props: { orderID: string; method: PaymentMethod; paymentI
     },
   });
   const result = useSelector(actor, checkoutState.result);
+  // The outcome's answer was lost, and so was the look-up of the order: say so, and offer to look again.
+  const unconfirmed = useSelector(actor, (s) => checkoutState.step(s) === 'unconfirmed');
   const { onDone, orderID } = props;
   useEffect(() => {
     if (!result) return;
@@ -140,6 +143,7 @@ function ResumePayment(props: { orderID: string; method: PaymentMethod; paymentI
     else if (result.outcome === 'redirect' && result.RedirectURL) window.location.assign(result.RedirectURL);
     else onDone();
   }, [result, orderID, navigate, onDone]);
+  if (unconfirmed) return <Unconfirmed actor={actor} />;
   return (
     <p className="muted" role="status">
       <Trans>Confirming your payment…</Trans>

@@ -11,6 +11,7 @@ import {
   getPaymentMehtod,
   getProductOrder,
   getShoppingBag,
+  listUserProductOrder,
   productCreditcardPayment,
   userUpdateInfo,
   type CallResponse,
@@ -51,6 +52,8 @@ export function createCheckoutFlow(api: ApiClient, session: SessionActor) {
       createProductPayment: fromPromise(({ input }) => asCallResult(api.call(createProductPayment, input), orderFailData)),
       productCreditcardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
       getProductOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
+      // The member's newest orders: noted before placing, read again when placing's answer is lost.
+      listUserProductOrder: fromPromise(({ input }) => asCallResult(api.call(listUserProductOrder, input))),
       userUpdateInfo: fromPromise(async ({ input }) => {
         const deliveryAddress = session.getSnapshot().context.user?.deliveryAddress ?? [];
         const result = await asCallResult(api.call(userUpdateInfo, { accessToken: '', deliveryAddress, ...input }));
