@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { PopupLayer } from '../../app/popup-layer.tsx';
-import { AddToHomeBanner } from './AddToHomeBanner.tsx';
+import { AddToHomeBanner, useAddToHome } from './AddToHomeBanner.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
 import { Footer } from './Footer.tsx';
 import { GlobalLoader } from './GlobalLoader.tsx';
@@ -19,6 +19,8 @@ function useLayoutParts(): LayoutParts {
 
 export function RootLayout() {
   const parts = useLayoutParts();
+  const addToHome = useAddToHome();
+  const banner = parts.addToHomeBanner && addToHome.show;
   return (
     <div className="app" data-navigator={parts.navigator}>
       <a className="skip-link" href="#main">
@@ -26,13 +28,14 @@ export function RootLayout() {
       </a>
       <GlobalLoader />
       <VersionNotice />
-      {parts.addToHomeBanner && <AddToHomeBanner />}
+      {banner && <AddToHomeBanner addToHome={addToHome} />}
       {parts.topMenuBar && <TopMenuBar />}
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
       {parts.footer && <Footer />}
-      {parts.subscriptionBar && <SubscriptionBar />}
+      {/* One invitation at a time: the SVIP bar waits while the add-to-home banner shows. */}
+      {parts.subscriptionBar && !banner && <SubscriptionBar />}
       {parts.floatingButtons && <FloatingButtons />}
       {parts.navigator && <Navigator />}
       <PopupLayer />
