@@ -3,8 +3,12 @@ import { Dialog } from 'radix-ui';
 import { useContext, useState, type ComponentProps, type ReactNode } from 'react';
 import { PopupPlaceContext } from '../app/popups.ts';
 
-/** Form fields a visitor types or picks in, in the order they come. */
-const FIELDS = 'input:not([type="hidden"]), select, textarea';
+/**
+ * Form fields a visitor types or picks in, and tab lists and radio groups: of their choices only the
+ * selected one takes the Tab (or the group, which hands the focus on to it).
+ */
+const FIELDS =
+  'input:not([type="hidden"]), select, textarea, [role="tablist"], [role="tab"], [role="radiogroup"], [role="radio"]';
 /** Anything else that takes the focus by Tab. */
 const TABBABLE = 'button, a[href], input:not([type="hidden"]), select, textarea, [tabindex]';
 
@@ -18,9 +22,9 @@ function canTakeFocus(element: HTMLElement): boolean {
 }
 
 /**
- * Where a popup's focus starts: what it marks `data-autofocus`, else its first field (the checked
- * radio of a group), else the first control of its body (the chosen radio of a Radix group, the
- * selected tab: only those take the Tab), never the Close button while there is anything else.
+ * Where a popup's focus starts: what it marks `data-autofocus`, else its first field, tab or choice
+ * (the selected tab, the checked radio of a group), else the first control of its body; never the
+ * Close button while there is anything else.
  */
 export function firstControl(content: HTMLElement): HTMLElement | undefined {
   const body = content.querySelector<HTMLElement>('.popup-body') ?? content;

@@ -79,6 +79,15 @@ describe('the login popup', () => {
   });
 });
 
+describe('the first control', () => {
+  it('of a choice is the current one: the language popup starts on the language in use', async () => {
+    const { user } = await home();
+    await user.click(headerButton('Language'));
+    const dialog = await screen.findByRole('dialog', { name: 'Language' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: 'English', checked: true })));
+  });
+});
+
 describe('the popup stack', () => {
   it('shows one sheet at a time: sign-up over login hides login, and closing it brings login back as it was, with the focus', async () => {
     const { user, services } = await home();
@@ -122,6 +131,8 @@ describe('the popup stack', () => {
     const avatar = await screen.findByRole('button', { name: 'Account and settings' });
     await user.click(avatar);
     const account = await screen.findByRole('dialog', { name: 'Account and settings' });
+    // A tabbed sheet starts on its selected tab, before the fields of the tab's panel.
+    await waitFor(() => expect(document.activeElement).toBe(within(account).getByRole('tab', { selected: true })));
     const ordersButton = within(account).getByRole('button', { name: 'My orders' });
     await user.click(ordersButton);
     const orders = await screen.findByRole('dialog', { name: 'My orders' });
