@@ -49,6 +49,24 @@ export function startBag(services: AppServices): Promise<void> {
 /** The running bag actor of this app, if any (for code outside React). */
 export const currentBag = (services: AppServices): BagActor | undefined => handleFor(services).actor.get();
 
+/** Starts the member's bag if need be and resolves with its actor once there (for code outside React). */
+export function whenBag(services: AppServices): Promise<BagActor> {
+  const store = handleFor(services).actor;
+  return startBag(services).then(
+    () =>
+      new Promise<BagActor>((resolve) => {
+        const now = store.get();
+        if (now) return resolve(now);
+        const unsubscribe = store.subscribe(() => {
+          const actor = store.get();
+          if (!actor) return;
+          unsubscribe();
+          resolve(actor);
+        });
+      }),
+  );
+}
+
 /** The member's bag actor; undefined for visitors and until it has loaded. Starts it for a member. */
 export function useBagActor(): BagActor | undefined {
   const services = useServices();

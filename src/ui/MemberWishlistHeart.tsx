@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { ProductCard } from '../../contract/index.ts';
+import { useIntentResult } from '../app/sign-in-intent.ts';
 import { HeartButton } from './HeartButton.tsx';
 import { useWishlist } from './use-wishlist.ts';
 
@@ -27,10 +28,17 @@ export function MemberWishlistHeart({
     onSavePendingTaken();
     wishlist.toggle(product, true);
   }, [savePending, onSavePendingTaken, wishlist, product]);
-  const saved = wishlist.has(product.ProductID) || savePending;
+  // Saved for the member as they signed in (they clicked the heart as a visitor).
+  const intent = useIntentResult();
+  const afterSignIn = intent.result?.kind === 'saveToWishlist' && intent.result.ProductID === product.ProductID ? intent.result.status : undefined;
+  const saved = wishlist.has(product.ProductID) || savePending || afterSignIn === 'saving';
+  const toggle = () => {
+    if (afterSignIn) intent.done();
+    wishlist.toggle(product, !saved);
+  };
   return (
-    <HeartButton className={className} saved={saved} onClick={() => wishlist.toggle(product, !saved)}>
-      {wishlist.failed && (
+    <HeartButton className={className} saved={saved} onClick={toggle}>
+      {(wishlist.failed || afterSignIn === 'failed') && (
         <span role="alert" className="wishlist-heart-message">
           <Trans>Your wishlist could not be updated. Please try again.</Trans>
         </span>

@@ -7,6 +7,7 @@ import { bagItems, users, variances } from '../../server/db/schema.ts';
 import { addGeneratedProducts } from '../../server/db/seed/index.ts';
 import { currentBag } from '../../src/app/bag.ts';
 import { signUpMember } from '../support/members.ts';
+import { setStock } from '../support/shop.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
 
@@ -68,27 +69,81 @@ describe('adding to the bag', () => {
     expect(bag.productList.map((l) => [l.VarianceID, l.SelectedQuantity])).toEqual([[TEA_50G, 2]]);
   });
 
-  it('asks for more than is left: the line is capped and a notice says only N are available', async () => {
+  it('stops the stepper at what is left and says so, before anything is asked of the server', async () => {
+    await renderApp(server, '/product/tea-tieguanyin');
+    const user = userEvent.setup();
+    const info = (await screen.findByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).closest('section')!;
+    await user.click(within(info).getByRole('radio', { name: /150 g/ }));
+    const form = within(info).getByRole('form', { name: 'Add to bag' });
+    const increase = within(form).getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement;
+    const quantity = within(form).getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+    expect(within(form).queryByText('Only 3 left')).toBeNull();
+    await user.click(increase);
+    await user.click(increase);
+    expect(quantity.value).toBe('3');
+    expect(increase.disabled).toBe(true);
+    expect(within(form).getByText('Only 3 left')).toBeTruthy();
+    // A larger number typed is brought down to what is left.
+    await user.click(within(form).getByRole('button', { name: 'Decrease quantity' }));
+    expect(within(form).queryByText('Only 3 left')).toBeNull();
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    expect(quantity.value).toBe('3');
+    expect(within(form).getByText('Only 3 left')).toBeTruthy();
+    // The size with plenty left goes on to the bag's own limit.
+    await user.click(within(info).getByRole('radio', { name: /^50 g/ }));
+    expect(quantity.value).toBe('3');
+    expect(increase.disabled).toBe(false);
+    expect(within(form).queryByText(/^Only/)).toBeNull();
+  });
+
+  it('counts what the bag holds already: the stepper stops at what is left beside it', async () => {
     const tokens = await member();
+    await server.call(addShoppingBag, { VarianceID: TEA_150G, Quantity: 2 }, auth(tokens));
     const view = await renderApp(server, '/product/tea-tieguanyin');
     await signIn(view, tokens);
     const user = userEvent.setup();
     const info = (await screen.findByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).closest('section')!;
-    await badge();
+    await waitFor(() => expect(badgeCount()).toBe('1'));
     await user.click(within(info).getByRole('radio', { name: /150 g/ }));
     const form = within(info).getByRole('form', { name: 'Add to bag' });
-    const quantity = within(form).getByRole('spinbutton', { name: 'Quantity' });
-    await user.clear(quantity);
-    await user.type(quantity, '5');
+    expect((within(form).getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(form).getByText('Only 1 more: 2 already in your bag')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Add to bag' }));
-    expect(await within(form).findByText('Only 3 available: your bag holds 3 of Anxi Tieguanyin (150 g).')).toBeTruthy();
+    expect(await within(form).findByText('Added to your bag.')).toBeTruthy();
     expect((await serverBag(tokens)).productList.map((l) => [l.VarianceID, l.SelectedQuantity])).toEqual([[TEA_150G, 3]]);
-    // The bag page keeps the notice until it is dismissed.
-    await user.click(await badge());
-    const notices = await screen.findByRole('region', { name: 'Bag notices' });
-    expect(within(notices).getByText('Only 3 available: your bag holds 3 of Anxi Tieguanyin (150 g).')).toBeTruthy();
-    await user.click(within(notices).getByRole('button', { name: 'Dismiss' }));
-    expect(within(notices).queryByRole('listitem')).toBeNull();
+    // All that is left is in the bag: nothing more to add.
+    expect(await within(form).findByText('All 3 left are in your bag.')).toBeTruthy();
+    expect(within(form).queryByRole('spinbutton')).toBeNull();
+    expect((within(form).getByRole('button', { name: 'Add to bag' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks for more than is left where the page does not count it: the line is capped and a notice says only N are available', async () => {
+    const tokens = await member();
+    // 7 left shows as "In stock" (the count is shown from 5 down), so the page lets 9 be asked for.
+    await setStock(server, TEA_50G, 7);
+    try {
+      const view = await renderApp(server, '/product/tea-tieguanyin');
+      await signIn(view, tokens);
+      const user = userEvent.setup();
+      const info = (await screen.findByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).closest('section')!;
+      await badge();
+      const form = within(info).getByRole('form', { name: 'Add to bag' });
+      const quantity = within(form).getByRole('spinbutton', { name: 'Quantity' });
+      await user.clear(quantity);
+      await user.type(quantity, '9');
+      await user.click(within(form).getByRole('button', { name: 'Add to bag' }));
+      expect(await within(form).findByText('Only 7 available: your bag holds 7 of Anxi Tieguanyin (50 g).')).toBeTruthy();
+      expect((await serverBag(tokens)).productList.map((l) => [l.VarianceID, l.SelectedQuantity])).toEqual([[TEA_50G, 7]]);
+      // The bag page keeps the notice until it is dismissed.
+      await user.click(await badge());
+      const notices = await screen.findByRole('region', { name: 'Bag notices' });
+      expect(within(notices).getByText('Only 7 available: your bag holds 7 of Anxi Tieguanyin (50 g).')).toBeTruthy();
+      await user.click(within(notices).getByRole('button', { name: 'Dismiss' }));
+      expect(within(notices).queryByRole('listitem')).toBeNull();
+    } finally {
+      await setStock(server, TEA_50G, 120);
+    }
   });
 
   it('adds from a new-in card, choosing the size', async () => {
@@ -191,6 +246,28 @@ describe('the shopping bag page', () => {
     expect(screen.getByRole('alert').textContent).toBe('Coupon EXPIRED2025 has expired.');
   });
 
+  it("stops a line's stepper at what is left and says so", async () => {
+    const tokens = await member();
+    await server.call(addShoppingBag, { VarianceID: TEA_150G, Quantity: 2 }, auth(tokens));
+    const view = await renderApp(server, '/home');
+    const user = await openBag(view, tokens);
+    const lines = await screen.findByRole('list', { name: 'Items in your bag' });
+    const increase = within(lines).getByRole('button', { name: 'Increase quantity of Anxi Tieguanyin' }) as HTMLButtonElement;
+    expect(within(lines).queryByText('Only 3 left')).toBeNull();
+    await user.click(increase);
+    await waitFor(async () => expect((await serverBag(tokens)).productList[0]?.SelectedQuantity).toBe(3));
+    const field = within(lines).getByRole('spinbutton', { name: 'Quantity of Anxi Tieguanyin' }) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('3'));
+    await waitFor(() => expect(field.disabled).toBe(false));
+    expect(increase.disabled).toBe(true);
+    expect(within(lines).getByText('Only 3 left')).toBeTruthy();
+    // Typed beyond it: the line is set to what is left, not to what was typed.
+    await user.clear(field);
+    await user.type(field, '8{Enter}');
+    expect(field.value).toBe('3');
+    expect((await serverBag(tokens)).productList[0]?.SelectedQuantity).toBe(3);
+  });
+
   it('tells the member what the server reduced for lack of stock', async () => {
     const tokens = await member();
     await server.call(addShoppingBag, { VarianceID: TEA_150G, Quantity: 3 }, auth(tokens));
@@ -214,7 +291,8 @@ describe('the shopping bag page', () => {
     const summary = await screen.findByRole('region', { name: 'Summary' });
     await waitFor(() => expect(within(summary).getByText('Subtotal').nextElementSibling?.textContent).toBe('HK$168.00'));
     act(() => view.services.preferences.setCurrency('USD'));
-    await waitFor(() => expect(within(summary).getByText('Subtotal').nextElementSibling?.textContent).toBe('$21.50'));
+    // Named as US dollars, not a bare "$" that could be either dollar.
+    await waitFor(() => expect(within(summary).getByText('Subtotal').nextElementSibling?.textContent).toBe('US$21.50'));
   });
 });
 

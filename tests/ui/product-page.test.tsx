@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { renderApp } from '../support/render-app.tsx';
+import { setStock } from '../support/shop.ts';
 
 let server: TestApp;
 beforeAll(async () => {
@@ -47,5 +48,45 @@ describe('product page', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('No longer available', { selector: '.stock' })).toBeTruthy();
     expect(screen.getByText(/aged 18 or over/)).toBeTruthy();
+  });
+
+  it('marks a size that cannot be bought as such before it is chosen', async () => {
+    await setStock(server, 'tea-tieguanyin-150g', 0);
+    try {
+      await renderApp(server, '/product/tea-tieguanyin');
+      await screen.findByRole('heading', { level: 1, name: 'Anxi Tieguanyin' });
+      const sizes = within(screen.getByRole('radiogroup'));
+      // The page shows the 50 g, which is in stock; the 150 g says it is out of stock up front.
+      expect(screen.getByText('In stock')).toBeTruthy();
+      expect(sizes.getByRole('radio', { name: /^150 g/ }).getAttribute('aria-checked')).toBe('false');
+      expect(sizes.getByRole('radio', { name: /^150 g/ }).closest('label')!.textContent).toContain('Out of stock');
+      expect(sizes.getByRole('radio', { name: /^50 g/ }).closest('label')!.textContent).not.toContain('Out of stock');
+    } finally {
+      await setStock(server, 'tea-tieguanyin-150g', 3);
+    }
+  });
+});
+
+describe('prices', () => {
+  const price = () => screen.getByText(/\$/, { selector: '.product-price .price' }).textContent;
+
+  it('name the dollar: US$ and HK$ in English', async () => {
+    const view = await renderApp(server, '/product/tea-tieguanyin');
+    await screen.findByRole('heading', { level: 1, name: 'Anxi Tieguanyin' });
+    expect(price()).toBe('HK$168.00');
+    act(() => view.services.preferences.setCurrency('USD'));
+    await waitFor(() => expect(price()).toBe('US$21.50'));
+    // Every price on the page, the sizes' too.
+    const sizes = within(screen.getByRole('radiogroup'));
+    expect(sizes.getByRole('radio', { name: /^50 g/ }).closest('label')!.textContent).toContain('US$21.50');
+    expect(sizes.getByRole('radio', { name: /^150 g/ }).closest('label')!.textContent).toContain('US$58.50');
+  });
+
+  it('and in Chinese', async () => {
+    const view = await renderApp(server, '/product/tea-tieguanyin', { locale: 'zh-Hant' });
+    await screen.findByRole('heading', { level: 1, name: '安溪鐵觀音' });
+    expect(price()).toBe('HK$168.00');
+    act(() => view.services.preferences.setCurrency('USD'));
+    await waitFor(() => expect(price()).toBe('US$21.50'));
   });
 });

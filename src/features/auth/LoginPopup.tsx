@@ -16,6 +16,7 @@ import { useSignedIn } from './use-signed-in.ts';
 import { emailError, passwordError, requiredError } from '../../ui/validation.ts';
 import { isEmbeddedBrowser, PROVIDER_NAMES } from '../../ui/third-party.ts';
 import { queries } from '../../api/queries.ts';
+import { useSignInReason } from '../../ui/sign-in-reason.ts';
 
 export function LoginPopup(props: { onClose: () => void }) {
   const { api, popups } = useServices();
@@ -27,6 +28,8 @@ export function LoginPopup(props: { onClose: () => void }) {
   const needsNewPassword = useSelector(flow, signIn.needsNewPassword);
   const failed = useSelector(flow, signIn.hasFailed);
   useSignedIn(flow);
+  // Opened by "Add to bag" or a wishlist heart: say so (it is done once the visitor is logged in).
+  const reason = useSignInReason();
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -48,7 +51,7 @@ export function LoginPopup(props: { onClose: () => void }) {
   const edit = () => errorCode && flow.send({ type: 'EDIT' });
 
   return (
-    <Popup title={<Trans>Log in</Trans>} onClose={props.onClose}>
+    <Popup title={<Trans>Log in</Trans>} description={reason} onClose={props.onClose}>
       <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
         {!needsNewPassword ? (
           <>

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { MAX_LINE_QUANTITY } from '../../../machines/bag/bag.types.ts';
+import { useId, useState, type FormEvent } from 'react';
 import type { BagLine } from '../../../machines/bag/bag.types.ts';
 import * as bagState from '../../../machines/bag/bag.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
+import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { useBagActor, type BagActor } from '../../app/bag.ts';
 import { useCouponErrorText, useFailureText, useNoticeText } from '../../ui/bag-words.tsx';
 import './bag.css';
@@ -156,7 +156,14 @@ function BagLineItem({ bag, line }: { bag: BagActor; line: BagLine }) {
           )}
         </span>
       </div>
-      <QuantityStepper name={name} quantity={quantity} disabled={!canChange} onChange={set} />
+      <QuantityStepper
+        name={name}
+        value={quantity}
+        disabled={!canChange}
+        onChange={set}
+        // Spec §3 "last {count} left": no more than that (the server would lower it anyway).
+        max={line.StockStatus === 'LowStock' ? stockLeft : undefined}
+      />
       <span className="bag-line-total">
         <span className="visually-hidden">
           <Trans>Line total</Trans>
@@ -167,50 +174,6 @@ function BagLineItem({ bag, line }: { bag: BagActor; line: BagLine }) {
         <Trans>Remove</Trans>
       </button>
     </li>
-  );
-}
-
-/** − / number / +: native buttons and a labelled number field, so keyboards and screen readers work as usual. */
-function QuantityStepper(props: { name: string; quantity: number; disabled: boolean; onChange: (quantity: number) => void }) {
-  const { name, quantity, disabled, onChange } = props;
-  const { t } = useLingui();
-  const [draft, setDraft] = useState(String(quantity));
-  useEffect(() => setDraft(String(quantity)), [quantity]);
-  const commit = () => {
-    const next = Number(draft);
-    if (Number.isInteger(next) && next >= 1 && next <= MAX_LINE_QUANTITY && next !== quantity) onChange(next);
-    else setDraft(String(quantity));
-  };
-  return (
-    <div className="stepper" role="group" aria-label={t`Quantity of ${name}`}>
-      <button type="button" className="stepper-button" disabled={disabled || quantity <= 1} onClick={() => onChange(quantity - 1)} aria-label={t`Decrease quantity of ${name}`}>
-        <span aria-hidden="true">−</span>
-      </button>
-      <input
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_LINE_QUANTITY}
-        value={draft}
-        disabled={disabled}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
-        }}
-        aria-label={t`Quantity of ${name}`}
-        className="stepper-input"
-      />
-      <button
-        type="button"
-        className="stepper-button"
-        disabled={disabled || quantity >= MAX_LINE_QUANTITY}
-        onClick={() => onChange(quantity + 1)}
-        aria-label={t`Increase quantity of ${name}`}
-      >
-        <span aria-hidden="true">+</span>
-      </button>
-    </div>
   );
 }
 

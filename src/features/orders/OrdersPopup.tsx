@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,6 +8,7 @@ import type { OrderTab, ProductOrder } from '../../../contract/index.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
+import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { useOrderStatusText } from '../../ui/OrderDetails.tsx';
@@ -96,6 +98,7 @@ function OrderList({ tab, onClose }: { tab: OrderTab; onClose: () => void }) {
 function OrderRow({ order, onClose }: { order: ProductOrder; onClose: () => void }) {
   const { popups } = useServices();
   const { t, i18n } = useLingui();
+  const pick = useBilingual();
   const statusText = useOrderStatusText();
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState(false);
@@ -103,16 +106,29 @@ function OrderRow({ order, onClose }: { order: ProductOrder; onClose: () => void
   const reference = order.Reference;
   const unpaid = order.PaymentStatus === 'WaitForPayment' || order.PaymentStatus === 'PaymentFailed';
   const failure = errorCode(cancel.error);
+  // The order by what is in it: its first product, and how many others.
+  const first = order.ProductList[0];
+  const others = order.ProductList.length - 1;
   return (
     <li className="orders-row">
-      <div className="orders-row-head">
-        <Link to="/order_record/$orderID" params={{ orderID: order.OrderID }} className="orders-reference" aria-label={t`Order ${reference}`}>
-          {reference}
+      {first && (
+        // A larger target to the same record; the reference's link below is the one announced.
+        <Link to="/order_record/$orderID" params={{ orderID: order.OrderID }} className="orders-thumb" tabIndex={-1} aria-hidden="true">
+          <img src={first.Image} alt="" width={56} height={56} loading="lazy" />
         </Link>
+      )}
+      <div className="orders-row-head">
+        <p className="orders-products">
+          {first && <span className="orders-product-name">{pick(first.Name)}</span>}
+          {others > 0 && <span className="orders-more">{plural(others, { one: '+# more', other: '+# more' })}</span>}
+        </p>
         <Price amount={order.orderDetail.Total} currency={order.Currency} />
       </div>
-      <p className="muted small">
-        {formatDate(order.CreatedAt)} · {t`${count} items`} · {statusText(order)}
+      <p className="orders-facts muted small">
+        <Link to="/order_record/$orderID" params={{ orderID: order.OrderID }} className="orders-reference" aria-label={t`Order ${reference}`}>
+          {reference}
+        </Link>{' '}
+        · {formatDate(order.CreatedAt)} · {plural(count, { one: '# item', other: '# items' })} · {statusText(order)}
       </p>
       {unpaid && (
         <div className="orders-actions">

@@ -1,66 +1,63 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ProductCard, Variance } from '../../../contract/index.ts';
 import * as bagState from '../../../machines/bag/bag.selectors.ts';
-import { MAX_LINE_QUANTITY, type ChangeOutcome } from '../../../machines/bag/bag.types.ts';
+import { MAX_LINE_QUANTITY, type BagLine, type ChangeOutcome } from '../../../machines/bag/bag.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { shopQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
-import { useStore } from '../../app/store.ts';
+import { askToSignIn, useIntentResult } from '../../app/sign-in-intent.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
+import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
+import { useCurrency } from '../../ui/use-currency.ts';
 import { useBagActor, type BagActor } from '../../app/bag.ts';
 import { useFailureText, useNoticeText } from '../../ui/bag-words.tsx';
-import '../../ui/stepper.css';
 import './add-to-bag.css';
+
+const NO_LINES: readonly BagLine[] = [];
 
 const available = (v: Variance) => v.StockStatus !== 'OutOfStock' && !v.StopSell;
 
 /**
  * "Add to bag" with a variance and a quantity. On the product page the page's own size picker
  * chooses the variance; on a product card the button opens a small form that loads the sizes.
- * A visitor is asked to sign in first (the login popup).
+ * A visitor chooses as a member does; "Add to bag" then asks them to log in (the login popup says
+ * why), and the add is made once they have (src/app/sign-in-intent.ts).
  */
 export function AddToBag({ product, variance }: { product: ProductCard; variance?: Variance | undefined }) {
-  const { session, popups } = useServices();
-  const loggedIn = useSelector(session, sessionState.isLoggedIn);
+  const { session } = useServices();
+  const member = useSelector(session, sessionState.isLoggedIn);
   const bag = useBagActor();
   const [open, setOpen] = useState(false);
-  const pick = useBilingual();
   const { t } = useLingui();
+  const pick = useBilingual();
   const name = pick(product.Name);
   const soldOut = product.StopSell || product.StockStatus === 'OutOfStock';
+  // An add made for this card's product as the visitor signed in: the form shows how it went.
+  const { result } = useIntentResult();
+  const addedAfterSignIn = result?.kind === 'addToBag' && result.ProductID === product.ProductID;
+  useEffect(() => {
+    if (addedAfterSignIn) setOpen(true);
+  }, [addedAfterSignIn]);
 
-  if (!loggedIn || !bag) {
-    return (
-      <button
-        type="button"
-        className="button primary add-to-bag-button"
-        disabled={soldOut || (loggedIn && !bag)}
-        onClick={() => popups.open('login')}
-        aria-label={variance ? undefined : t`Add ${name} to bag`}
-      >
-        <Trans>Add to bag</Trans>
-      </button>
-    );
-  }
-  if (variance) return <AddForm bag={bag} product={product} variances={[variance]} fixed />;
-  if (!open) {
+  if (variance) return <AddForm bag={bag} member={member} product={product} variances={[variance]} fixed />;
+  if (!open && !addedAfterSignIn) {
     return (
       <button type="button" className="button small add-to-bag-button" disabled={soldOut} onClick={() => setOpen(true)} aria-expanded={false} aria-label={t`Add ${name} to bag`}>
         <Trans>Add to bag</Trans>
       </button>
     );
   }
-  return <CardAddForm bag={bag} product={product} onClose={() => setOpen(false)} />;
+  return <CardAddForm bag={bag} member={member} product={product} onClose={() => setOpen(false)} />;
 }
 
 /** On a card: the sizes come from the product (getProduct). */
-function CardAddForm({ bag, product, onClose }: { bag: BagActor; product: ProductCard; onClose: () => void }) {
-  const { api, preferences } = useServices();
-  const currency = useStore(preferences).currency ?? 'HKD';
+function CardAddForm({ bag, member, product, onClose }: { bag: BagActor | undefined; member: boolean; product: ProductCard; onClose: () => void }) {
+  const { api } = useServices();
+  const currency = useCurrency();
   const detail = useQuery(shopQueries.product(api, product.ProductID, currency));
   if (!detail.data) {
     return (
@@ -69,27 +66,46 @@ function CardAddForm({ bag, product, onClose }: { bag: BagActor; product: Produc
       </p>
     );
   }
-  return <AddForm bag={bag} product={product} variances={detail.data.Variances} onClose={onClose} />;
+  return <AddForm bag={bag} member={member} product={product} variances={detail.data.Variances} onClose={onClose} />;
 }
 
-function AddForm(props: { bag: BagActor; product: ProductCard; variances: readonly Variance[]; fixed?: boolean; onClose?: () => void }) {
-  const { bag, product, variances, fixed, onClose } = props;
+function AddForm(props: {
+  /** The member's bag; undefined for a visitor, and for a member until it has loaded. */
+  bag: BagActor | undefined;
+  member: boolean;
+  product: ProductCard;
+  variances: readonly Variance[];
+  fixed?: boolean;
+  onClose?: () => void;
+}) {
+  const { bag, member, product, variances, fixed, onClose } = props;
+  const services = useServices();
   const pick = useBilingual();
   const { t } = useLingui();
   const id = useId();
   const name = pick(product.Name);
   const [chosenID, setChosenID] = useState<string>();
   const [quantity, setQuantity] = useState(1);
-  const canChange = useSelector(bag, bagState.canChange);
-  const adding = useSelector(bag, bagState.pendingVariance);
-  const outcome = useAddOutcome(bag, name);
+  const canChange = useSelector(bag, (s) => (s ? bagState.canChange(s) : false));
+  const adding = useSelector(bag, (s) => (s ? bagState.pendingVariance(s) : undefined));
+  const outcome = useAddOutcome(bag, name, product.ProductID);
   const variance = variances.find((v) => v.VarianceID === chosenID) ?? variances.find(available) ?? variances[0];
-  const canAdd = canChange && variance !== undefined && available(variance);
+  const inBag = useSelector(bag, (s) => (s && variance ? (bagState.line(s, variance.VarianceID)?.SelectedQuantity ?? 0) : 0));
+  // Spec §3 "last {count} left": the stepper stops at what is left beside what the bag holds already.
+  const stockLeft = variance?.StockStatus === 'LowStock' ? variance.StockLeft : undefined;
+  const left = stockLeft === undefined ? undefined : Math.max(0, stockLeft - inBag);
+  const shown = Math.max(1, Math.min(quantity, left ?? MAX_LINE_QUANTITY));
+  const canAdd = variance !== undefined && available(variance) && left !== 0 && (member ? canChange : true);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canAdd || !variance) return;
+    if (!member) {
+      askToSignIn(services, { kind: 'addToBag', ProductID: product.ProductID, Name: product.Name, VarianceID: variance.VarianceID, quantity: shown });
+      return;
+    }
+    if (!bag) return;
     outcome.sent(variance.VarianceID);
-    bag.send({ type: 'ADD', varianceID: variance.VarianceID, quantity });
+    bag.send({ type: 'ADD', varianceID: variance.VarianceID, quantity: shown });
   };
   const busyHere = adding !== undefined && adding === variance?.VarianceID;
   return (
@@ -112,7 +128,19 @@ function AddForm(props: { bag: BagActor; product: ProductCard; variances: readon
         </div>
       )}
       <div className="add-to-bag-row">
-        <QuantityField label={t`Quantity`} value={quantity} onChange={setQuantity} />
+        {left === 0 ? (
+          <p className="add-to-bag-all-in muted small">
+            <Plural value={inBag} one="The last one left is in your bag." other="All # left are in your bag." />
+          </p>
+        ) : (
+          <QuantityStepper
+            value={shown}
+            onChange={setQuantity}
+            max={left}
+            live
+            limitNote={left !== undefined && inBag > 0 ? t`Only ${left} more: ${inBag} already in your bag` : undefined}
+          />
+        )}
         <button type="submit" className="button primary add-to-bag-submit" disabled={!canAdd} aria-busy={busyHere}>
           {busyHere ? <Trans>Adding…</Trans> : <Trans>Add to bag</Trans>}
         </button>
@@ -134,46 +162,24 @@ function AddForm(props: { bag: BagActor; product: ProductCard; variances: readon
   );
 }
 
-/** A quantity from 1 to 99: − and + buttons around a labelled number field. */
-export function QuantityField({ label, value, onChange }: { label: string; value: number; onChange: (quantity: number) => void }) {
-  const { t } = useLingui();
-  const id = useId();
-  const clamp = (n: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(n) || 1));
-  return (
-    <div className="stepper" role="group" aria-labelledby={`${id}-label`}>
-      <span id={`${id}-label`} className="visually-hidden">
-        {label}
-      </span>
-      <button type="button" className="stepper-button" disabled={value <= 1} onClick={() => onChange(clamp(value - 1))} aria-label={t`Decrease quantity`}>
-        <span aria-hidden="true">−</span>
-      </button>
-      <input
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_LINE_QUANTITY}
-        value={value}
-        onChange={(e) => onChange(clamp(Number(e.target.value)))}
-        aria-label={label}
-        className="stepper-input"
-      />
-      <button type="button" className="stepper-button" disabled={value >= MAX_LINE_QUANTITY} onClick={() => onChange(clamp(value + 1))} aria-label={t`Increase quantity`}>
-        <span aria-hidden="true">+</span>
-      </button>
-    </div>
-  );
-}
-
 /**
  * What became of this form's last add, once the bag has settled: added, capped at stock, refused
  * or failed, as the bag machine recorded it (its change outcome) since the add was sent.
  */
-function useAddOutcome(bag: BagActor, name: string) {
+function useAddOutcome(bag: BagActor | undefined, name: string, productID: string) {
   const { t } = useLingui();
   const [sent, setSent] = useState<{ varianceID: string; before: ChangeOutcome | undefined }>();
-  const outcome = useSelector(bag, bagState.changeOutcome);
-  const settled = useSelector(bag, bagState.canChange);
-  const lines = useSelector(bag, bagState.lines);
+  const outcome = useSelector(bag, (s) => (s ? bagState.changeOutcome(s) : undefined));
+  const settled = useSelector(bag, (s) => (s ? bagState.canChange(s) : false));
+  const lines = useSelector(bag, (s) => (s ? bagState.lines(s) : NO_LINES));
+  // The add a visitor asked for here, made as they signed in: this form says how it went.
+  const { result, done } = useIntentResult();
+  const afterSignIn = result?.kind === 'addToBag' && result.ProductID === productID ? result : undefined;
+  useEffect(() => {
+    if (!afterSignIn) return;
+    setSent({ varianceID: afterSignIn.VarianceID, before: afterSignIn.before });
+    done();
+  }, [afterSignIn, done]);
   const noticeText = useNoticeText(lines, name);
   const failureText = useFailureText();
   let text = '';
@@ -194,5 +200,5 @@ function useAddOutcome(bag: BagActor, name: string) {
         break;
     }
   }
-  return { text, sent: (varianceID: string) => setSent({ varianceID, before: bagState.changeOutcome(bag.getSnapshot()) }) };
+  return { text, sent: (varianceID: string) => bag && setSent({ varianceID, before: bagState.changeOutcome(bag.getSnapshot()) }) };
 }

@@ -112,15 +112,26 @@ export function ProductScreen() {
                 <Trans>Choose a size</Trans>
               </legend>
               <RadioGroup.Root value={variance?.VarianceID} onValueChange={setChosenId} className="variance-options">
-                {p.Variances.map((v) => (
-                  <label key={v.VarianceID} className="variance-option" data-unavailable={v.StockStatus === 'OutOfStock' || v.StopSell}>
-                    <RadioGroup.Item value={v.VarianceID} className="choice-radio">
-                      <RadioGroup.Indicator className="choice-dot" />
-                    </RadioGroup.Item>
-                    <span className="variance-name">{pick(v.Name)}</span>
-                    <Price amount={v.Price} currency={v.Currency} />
-                  </label>
-                ))}
+                {p.Variances.map((v) => {
+                  const unavailable = v.StockStatus === 'OutOfStock' || v.StopSell;
+                  return (
+                    <label key={v.VarianceID} className="variance-option" data-unavailable={unavailable}>
+                      <RadioGroup.Item value={v.VarianceID} className="choice-radio">
+                        <RadioGroup.Indicator className="choice-dot" />
+                      </RadioGroup.Item>
+                      <span className="variance-label">
+                        <span className="variance-name">{pick(v.Name)}</span>
+                        {/* Said up front, not only once chosen. */}
+                        {unavailable && (
+                          <span className="variance-unavailable">
+                            {v.StopSell ? <Trans>No longer available</Trans> : <Trans>Out of stock</Trans>}
+                          </span>
+                        )}
+                      </span>
+                      <Price amount={v.Price} currency={v.Currency} />
+                    </label>
+                  );
+                })}
               </RadioGroup.Root>
             </fieldset>
           )}

@@ -1,0 +1,174 @@
+/**
+ * What a visitor was doing when the shop asked them to log in ("Add to bag", the wishlist heart), so
+ * that the login popup can say why it opened and the shop can finish it once they are signed in:
+ * by password, by signing up and verifying, or through a third-party login (which leaves the shop
+ * for the provider's page and comes back, so the intent is kept in storage for a while).
+ *
+ * One intent at a time; it is carried out once, by whichever sign-in comes first, and dropped when
+ * the visitor closes the login popups without signing in.
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import { waitFor } from 'xstate';
+import { addWishlist, type Bilingual, type ProductCard } from '../../contract/index.ts';
+import * as bagState from '../../machines/bag/bag.selectors.ts';
+import type { ChangeOutcome } from '../../machines/bag/bag.types.ts';
+import * as sessionState from '../../machines/session/session.selectors.ts';
+import { whenBag } from './bag.ts';
+import { useServices, type AppServices } from './services.ts';
+import { createStore, useStore, type Store } from './store.ts';
+
+export type SignInIntent =
+  /** Add `quantity` of a variance to the bag. */
+  | { kind: 'addToBag'; ProductID: string; Name: Bilingual; VarianceID: string; quantity: number }
+  /** Save a product to the wishlist. */
+  | { kind: 'saveToWishlist'; product: ProductCard };
+
+/**
+ * An intent carried out after sign-in, for the control that asked to show as it usually does: the
+ * add's outcome (the bag's change outcome after `before`), or the wishlist save under way or failed.
+ */
+export type IntentResult =
+  | { kind: 'addToBag'; ProductID: string; VarianceID: string; before: ChangeOutcome | undefined }
+  | { kind: 'saveToWishlist'; ProductID: string; status: 'saving' | 'failed' };
+
+type Stored = SignInIntent & { at: number };
+
+const STORAGE_KEY = 'sg.signInIntent';
+/** Long enough to sign up and read the verification mail, short enough not to surprise a later visit. */
+export const INTENT_LIFETIME_MS = 30 * 60_000;
+/** The popups of signing in: while one is open, the visitor is still on their way. */
+const SIGN_IN_POPUPS: ReadonlySet<string> = new Set(['login', 'signUp', 'forgotPassword']);
+
+interface Handle {
+  pending: Store<Stored | undefined>;
+  result: Store<IntentResult | undefined>;
+  following: boolean;
+}
+
+const handles = new WeakMap<AppServices, Handle>();
+
+function restore(storage: AppServices['storage']): Stored | undefined {
+  try {
+    const stored = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as Stored | null;
+    if (!stored || typeof stored.at !== 'number' || Date.now() - stored.at > INTENT_LIFETIME_MS) return undefined;
+    if (stored.kind === 'addToBag' && stored.VarianceID && stored.quantity >= 1) return stored;
+    if (stored.kind === 'saveToWishlist' && stored.product?.ProductID) return stored;
+  } catch {
+    // Unreadable: as if there were none.
+  }
+  return undefined;
+}
+
+function handleFor(services: AppServices): Handle {
+  let handle = handles.get(services);
+  if (!handle) {
+    handle = { pending: createStore(restore(services.storage)), result: createStore<IntentResult | undefined>(undefined), following: false };
+    handles.set(services, handle);
+  }
+  return handle;
+}
+
+function setPending(services: AppServices, next: Stored | undefined) {
+  handleFor(services).pending.set(next);
+  if (next) services.storage.setItem(STORAGE_KEY, JSON.stringify(next));
+  else services.storage.removeItem(STORAGE_KEY);
+}
+
+/** Takes the pending intent (it is carried out once), if it is still fresh. */
+function take(services: AppServices): SignInIntent | undefined {
+  const pending = handleFor(services).pending.get();
+  if (!pending) return undefined;
+  setPending(services, undefined);
+  if (Date.now() - pending.at > INTENT_LIFETIME_MS) return undefined;
+  const { at: _at, ...intent } = pending;
+  return intent;
+}
+
+/** Follows the session (once per app): when a member is signed in, the pending intent is carried out. */
+function follow(services: AppServices) {
+  const handle = handleFor(services);
+  if (handle.following) return;
+  handle.following = true;
+  const { session, popups } = services;
+  const check = () => {
+    if (!sessionState.isLoggedIn(session.getSnapshot())) return;
+    const intent = take(services);
+    if (intent) void carryOut(services, intent);
+  };
+  session.subscribe(check);
+  popups.subscribe(() => {
+    // Closed without signing in: the visitor changed their mind.
+    if (!handle.pending.get() || sessionState.isLoggedIn(session.getSnapshot())) return;
+    if (!popups.get().some((p) => SIGN_IN_POPUPS.has(p.name))) setPending(services, undefined);
+  });
+  check();
+}
+
+async function carryOut(services: AppServices, intent: SignInIntent) {
+  const { result } = handleFor(services);
+  if (intent.kind === 'addToBag') {
+    try {
+      const bag = await whenBag(services);
+      // The bag takes changes once it has been read.
+      const ready = await waitFor(bag, bagState.canChange, { timeout: Infinity });
+      const before = bagState.changeOutcome(ready);
+      const done: IntentResult = { kind: 'addToBag', ProductID: intent.ProductID, VarianceID: intent.VarianceID, before };
+      result.set(done);
+      bag.send({ type: 'ADD', varianceID: intent.VarianceID, quantity: intent.quantity });
+      // Once the bag has changed again, what became of this add is no longer news for any form.
+      const answered = bagState.changeOutcome(await waitFor(bag, (s) => bagState.canChange(s) && bagState.changeOutcome(s) !== before, { timeout: Infinity }));
+      const subscription = bag.subscribe((s) => {
+        if (bagState.changeOutcome(s) === answered) return;
+        subscription.unsubscribe();
+        result.set((now) => (now === done ? undefined : now));
+      });
+    } catch {
+      // The bag could not be loaded, or the member signed out meanwhile: nothing to add to.
+    }
+    return;
+  }
+  const ProductID = intent.product.ProductID;
+  result.set({ kind: 'saveToWishlist', ProductID, status: 'saving' });
+  try {
+    await services.api.call(addWishlist, { ProductID });
+  } catch {
+    result.set({ kind: 'saveToWishlist', ProductID, status: 'failed' });
+    return;
+  }
+  await services.queryClient.invalidateQueries({ queryKey: ['member', 'wishlist'] });
+  result.set((now) => (now?.kind === 'saveToWishlist' && now.ProductID === ProductID ? undefined : now));
+}
+
+/**
+ * A visitor asked for something only members can do: remember it, and open the login popup, which
+ * says why. Once they are signed in it is done for them.
+ */
+export function askToSignIn(services: AppServices, intent: SignInIntent) {
+  follow(services);
+  setPending(services, { ...intent, at: Date.now() });
+  if (!services.popups.get().some((p) => p.name === 'login')) services.popups.open('login');
+}
+
+/** The intent waiting for a sign-in, if any (the login popup says it); keeps this app following the session. */
+export function usePendingIntent(): SignInIntent | undefined {
+  const services = useServices();
+  useEffect(() => follow(services), [services]);
+  return useStore(handleFor(services).pending);
+}
+
+/**
+ * The intent carried out after sign-in, while the control it concerns may show it; `done` forgets
+ * it (once shown, or when the member acts again). Also keeps this app following the session, so an
+ * intent kept over a third-party login is carried out when the member is back.
+ */
+export function useIntentResult(): { result: IntentResult | undefined; done: () => void } {
+  const services = useServices();
+  const handle = handleFor(services);
+  useEffect(() => follow(services), [services]);
+  const result = useStore(handle.result);
+  // A member signed out: what was done for them is no longer theirs to see.
+  const loggedIn = useSelector(services.session, sessionState.isLoggedIn);
+  const done = useCallback(() => handle.result.set(undefined), [handle]);
+  return { result: loggedIn ? result : undefined, done };
+}

@@ -1,0 +1,20 @@
+import { useLingui } from '@lingui/react/macro';
+import { usePendingIntent } from '../app/sign-in-intent.ts';
+import { useBilingual } from './Bilingual.tsx';
+
+/**
+ * Why the login popup opened, when a visitor's "Add to bag" or wishlist heart opened it ("Log in to
+ * add Anxi Tieguanyin to your bag."); nothing when the visitor opened it themselves.
+ */
+export function useSignInReason(): string | undefined {
+  const intent = usePendingIntent();
+  const pick = useBilingual();
+  const { t } = useLingui();
+  if (!intent) return undefined;
+  if (intent.kind === 'addToBag') {
+    const name = pick(intent.Name);
+    return t`Log in to add ${name} to your bag.`;
+  }
+  const name = pick(intent.product.Name);
+  return t`Log in to save ${name} to your wishlist.`;
+}
