@@ -79,6 +79,30 @@ describe('the login popup', () => {
   });
 });
 
+describe('every popup', () => {
+  it('gives the focus back to what opened it: the search popup, built on its own Dialog, too', async () => {
+    const { user } = await home();
+    await user.click(headerButton('Search'));
+    const dialog = await screen.findByRole('dialog', { name: 'Search' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('combobox')));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(headerButton('Search')));
+  });
+
+  it('the search popup is hidden too while a popup above it shows', async () => {
+    const { user, services } = await home();
+    await user.click(headerButton('Search'));
+    const search = await screen.findByRole('dialog', { name: 'Search' });
+    act(() => services.popups.open('error', { code: 'OutOfStock', reason: 'a test' }));
+    const error = await screen.findByRole('alertdialog');
+    expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull();
+    expect(search.hidden).toBe(true);
+    await user.click(within(error).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Search' })).toBe(search));
+  });
+});
+
 describe('the first control', () => {
   it('of a choice is the current one: the language popup starts on the language in use', async () => {
     const { user } = await home();

@@ -12,6 +12,7 @@ import { messageFor } from '../../api/error-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { usePopupPlace } from '../../ui/Popup.tsx';
 import { searchQueries } from './queries.ts';
 import { createSearchFlow } from './search.actors.ts';
 import { useRecentSearches } from './recent-searches.ts';
@@ -105,18 +106,20 @@ export function SearchPopup(props: { keyword?: string; searchType?: SearchType; 
         ? t`Search is unavailable right now. Check your connection and try again.`
         : i18n._(messageFor(errorCode));
   const title = searchType === 'boxset' ? t`Search box sets` : t`Search`;
+  // Its place in the popup stack (hidden under a popup above it), the focus on the search field, and back to the opener on close.
+  const place = usePopupPlace((e) => {
+    e.preventDefault();
+    inputRef.current?.focus();
+  });
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="popup-overlay" />
+        <Dialog.Overlay className="popup-overlay" {...place.overlay} />
         <Dialog.Content
           className="popup search-popup"
           aria-busy={searching}
-          onOpenAutoFocus={(e) => {
-            e.preventDefault();
-            inputRef.current?.focus();
-          }}
+          {...place.content}
           onEscapeKeyDown={(e) => {
             // Escape first closes the suggestion list (combobox pattern), then the popup.
             if (expanded) {
