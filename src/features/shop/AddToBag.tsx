@@ -137,6 +137,7 @@ function AddForm(props: {
             value={shown}
             onChange={setQuantity}
             max={left}
+            disabled={variance !== undefined && !available(variance)}
             live
             limitNote={left !== undefined && inBag > 0 ? t`Only ${left} more: ${inBag} already in your bag` : undefined}
           />
