@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, freshMember, test } from './support.ts';
+import { expect, freshMember, signOut, test } from './support.ts';
 
 async function search(page: Page, keyword: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -78,16 +78,40 @@ test('a member searches, filters, saves, fills the bag, tries two coupons and mo
   await expect(summary).toContainText('HK$726.00');
   await expect(page.getByRole('list', { name: 'Items in your bag' }).getByRole('listitem')).toHaveCount(2);
 
-  // More than the stock (3 left of the 150 g tin): the bag holds 3 and says so.
+  // More than the stock (3 left of the 150 g tin): the stepper stops at 3 and says so.
   const quantity = page.getByRole('spinbutton', { name: 'Quantity of Anxi Tieguanyin' });
   await quantity.fill('5');
   await quantity.press('Enter');
-  await expect(page.getByRole('region', { name: 'Bag notices' })).toContainText('Only 3 available: your bag holds 3 of Anxi Tieguanyin (150 g).');
   await expect(quantity).toHaveValue('3');
+  await expect(page.getByRole('list', { name: 'Items in your bag' }).getByText('Only 3 left')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Increase quantity of Anxi Tieguanyin' })).toBeDisabled();
   // 268.00 + 3 × 458.00.
   await expect(summary).toContainText('HK$1,642.00');
   await expect(page.getByRole('link', { name: 'Shopping bag, 2 items' })).toBeVisible();
 
   // The phone layout holds a member's whole top bar: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test("a visitor's add to bag is made once they have logged in", async ({ page, request }) => {
+  const { email } = await freshMember(page, request, 'visitor');
+  await signOut(page);
+
+  await page.goto('/product/tea-tieguanyin');
+  await page.getByRole('radio', { name: /150 g/ }).check();
+  const addForm = page.getByRole('form', { name: 'Add to bag' });
+  await addForm.getByRole('button', { name: 'Increase quantity' }).click();
+  await addForm.getByRole('button', { name: 'Add to bag' }).click();
+
+  // The login popup says why it opened.
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog).toHaveAccessibleDescription('Log in to add Anxi Tieguanyin to your bag.');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password').fill('Oolong2026');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(addForm.getByText('Added to your bag.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Shopping bag, 1 item' })).toBeVisible();
+  await page.getByRole('link', { name: 'Shopping bag, 1 item' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Quantity of Anxi Tieguanyin' })).toHaveValue('2');
 });
