@@ -20,7 +20,7 @@ for (const width of [360, 390]) {
     test.describe(`${width} px, ${locale}`, () => {
       test.use({ viewport: { width, height: 740 } });
 
-      for (const path of ['/home', '/product/tea-tieguanyin', '/search?keyword=tea', '/about']) {
+      for (const path of ['/home', '/product/tea-tieguanyin', '/search?keyword=tea', '/search_result/tea', '/about']) {
         test(`${path}: nothing overflows, Log in is whole, uncovered and on one line`, async ({ page }) => {
           await visit(page, path, locale);
           const currency = page.getByRole('banner').getByRole('button', { name: CURRENCY[locale] });
