@@ -174,7 +174,7 @@ export function SearchResults(props: {
         </div>
       ) : (
         <div aria-busy={search.isPlaceholderData}>
-          <ProductGrid products={products} label={boxsets ? t`Box sets` : t`Search results`} />
+          <ProductGrid products={products} label={boxsets ? t`Box sets` : t`Search results`} firstRow="lcp" />
         </div>
       )}
 

@@ -13,11 +13,19 @@ import './shop.css';
 // The member's greeting and guide; a visitor's first load leaves it out.
 const MemberHome = membersOnly(() => import('./MemberHome.tsx').then((m) => ({ default: m.MemberHome })));
 
-function BannerCard({ banner, big }: { banner: Banner; big?: boolean }) {
+/** `first`: the first big banner, the page's largest picture: loaded at once at high priority; the others lazily. */
+function BannerCard({ banner, big, first }: { banner: Banner; big?: boolean; first?: boolean }) {
   const pick = useBilingual();
   return (
     <Link to={banner.Link} className={big ? 'banner banner-big' : 'banner'}>
-      <img src={banner.Image} alt="" className="banner-image" width={800} height={800} />
+      <img
+        src={banner.Image}
+        alt=""
+        className="banner-image"
+        width={800}
+        height={800}
+        {...(first ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
+      />
       <span className="banner-text">
         <span className="banner-title">{pick(banner.Title)}</span>
         <span className="banner-subtitle">{pick(banner.Subtitle)}</span>
@@ -43,7 +51,7 @@ export function HomeScreen() {
       <h1 className="visually-hidden">Sip &amp; Gather</h1>
       <MemberHome />
       <section aria-label={t`Featured`} className="banner-rail">
-        {big.data?.map((b) => <BannerCard key={b.BannerID} banner={b} big />)}
+        {big.data?.map((b, i) => <BannerCard key={b.BannerID} banner={b} big first={i === 0} />)}
       </section>
 
       <section aria-labelledby="types-title" className="section">
@@ -54,7 +62,7 @@ export function HomeScreen() {
           {types.data?.map((type) => (
             <li key={type.ProductTypeID}>
               <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: type.ProductTypeID }} className="type-card">
-                <img src={type.Image} alt="" width={160} height={160} loading="lazy" />
+                <img src={type.Image} alt="" width={160} height={160} loading="lazy" decoding="async" />
                 <span>{pick(type.Name)}</span>
               </Link>
             </li>

@@ -46,7 +46,7 @@ export function NewInScreen() {
 
       {productTypeID && banners.data?.[0] && (
         <Link to={banners.data[0].Link} className="banner banner-wide">
-          <img src={banners.data[0].Image} alt="" className="banner-image" width={800} height={800} />
+          <img src={banners.data[0].Image} alt="" className="banner-image" width={800} height={800} loading="eager" fetchPriority="high" />
           <span className="banner-text">
             <span className="banner-title">{pick(banners.data[0].Title)}</span>
             <span className="banner-subtitle">{pick(banners.data[0].Subtitle)}</span>
@@ -86,7 +86,7 @@ export function NewInScreen() {
           <Trans>No products here yet. Try another type.</Trans>
         </p>
       ) : (
-        <ProductGrid products={products} label={t`Products`} cardAction={(p) => <AddToBag product={p} />} />
+        <ProductGrid products={products} label={t`Products`} cardAction={(p) => <AddToBag product={p} />} firstRow={productTypeID ? 'eager' : 'lcp'} />
       )}
 
       {search.hasNextPage && (

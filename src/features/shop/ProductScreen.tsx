@@ -80,13 +80,13 @@ export function ProductScreen() {
 
       <div className="product-layout">
         <section className="gallery" aria-label={t`Pictures`}>
-          <img src={image} alt={pick(p.Name)} className="gallery-main" width={800} height={800} />
+          <img src={image} alt={pick(p.Name)} className="gallery-main" width={800} height={800} loading="eager" fetchPriority="high" />
           {p.Images.length > 1 && (
             <ul className="gallery-thumbs">
               {p.Images.map((src, i) => (
                 <li key={src}>
                   <button type="button" onClick={() => setImageIndex(i)} aria-pressed={i === imageIndex} aria-label={t`Picture ${i + 1}`}>
-                    <img src={src} alt="" width={80} height={80} />
+                    <img src={src} alt="" width={80} height={80} loading="lazy" decoding="async" />
                   </button>
                 </li>
               ))}
