@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const headerButton = (name: string) => within(screen.getByRole('banner')).getByRole('button', { name, exact: true });
+const headerButton = (name: string) => within(screen.getByRole('banner')).getByRole('button', { name });
 
 async function home() {
   const view = await renderApp(server, '/home');
