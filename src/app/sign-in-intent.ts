@@ -9,28 +9,13 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
-import { waitFor } from 'xstate';
-import { addWishlist, type Bilingual, type ProductCard } from '../../contract/index.ts';
-import * as bagState from '../../machines/bag/bag.selectors.ts';
-import type { ChangeOutcome } from '../../machines/bag/bag.types.ts';
 import * as sessionState from '../../machines/session/session.selectors.ts';
-import { whenBag } from './bag.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './lazy-screen.ts';
 import { useServices, type AppServices } from './services.ts';
+import type { IntentResult, SignInIntent } from './sign-in-intent-types.ts';
 import { createStore, useStore, type Store } from './store.ts';
 
-export type SignInIntent =
-  /** Add `quantity` of a variance to the bag. */
-  | { kind: 'addToBag'; ProductID: string; Name: Bilingual; VarianceID: string; quantity: number }
-  /** Save a product to the wishlist. */
-  | { kind: 'saveToWishlist'; product: ProductCard };
-
-/**
- * An intent carried out after sign-in, for the control that asked to show as it usually does: the
- * add's outcome (the bag's change outcome after `before`), or the wishlist save under way or failed.
- */
-export type IntentResult =
-  | { kind: 'addToBag'; ProductID: string; VarianceID: string; before: ChangeOutcome | undefined }
-  | { kind: 'saveToWishlist'; ProductID: string; status: 'saving' | 'failed' };
+export type { IntentResult, SignInIntent };
 
 type Stored = SignInIntent & { at: number };
 
@@ -94,7 +79,14 @@ function follow(services: AppServices) {
   const check = () => {
     if (!sessionState.isLoggedIn(session.getSnapshot())) return;
     const intent = take(services);
-    if (intent) void carryOut(services, intent);
+    // What carries it out loads only when there is something to do (DESIGN §10: not on the first load).
+    // (A chunk that cannot load leaves the visitor's wish undone, as a failed add would.)
+    if (intent) {
+      void withTimeout(import('./sign-in-intent-run.ts'), CHUNK_LOAD_TIMEOUT_MS).then(
+        (m) => m.carryOut(services, intent, handle.result),
+        () => {},
+      );
+    }
   };
   session.subscribe(check);
   popups.subscribe(() => {
@@ -103,41 +95,6 @@ function follow(services: AppServices) {
     if (!popups.get().some((p) => SIGN_IN_POPUPS.has(p.name))) setPending(services, undefined);
   });
   check();
-}
-
-async function carryOut(services: AppServices, intent: SignInIntent) {
-  const { result } = handleFor(services);
-  if (intent.kind === 'addToBag') {
-    try {
-      const bag = await whenBag(services);
-      // The bag takes changes once it has been read.
-      const ready = await waitFor(bag, bagState.canChange, { timeout: Infinity });
-      const before = bagState.changeOutcome(ready);
-      const done: IntentResult = { kind: 'addToBag', ProductID: intent.ProductID, VarianceID: intent.VarianceID, before };
-      result.set(done);
-      bag.send({ type: 'ADD', varianceID: intent.VarianceID, quantity: intent.quantity });
-      // Once the bag has changed again, what became of this add is no longer news for any form.
-      const answered = bagState.changeOutcome(await waitFor(bag, (s) => bagState.canChange(s) && bagState.changeOutcome(s) !== before, { timeout: Infinity }));
-      const subscription = bag.subscribe((s) => {
-        if (bagState.changeOutcome(s) === answered) return;
-        subscription.unsubscribe();
-        result.set((now) => (now === done ? undefined : now));
-      });
-    } catch {
-      // The bag could not be loaded, or the member signed out meanwhile: nothing to add to.
-    }
-    return;
-  }
-  const ProductID = intent.product.ProductID;
-  result.set({ kind: 'saveToWishlist', ProductID, status: 'saving' });
-  try {
-    await services.api.call(addWishlist, { ProductID });
-  } catch {
-    result.set({ kind: 'saveToWishlist', ProductID, status: 'failed' });
-    return;
-  }
-  await services.queryClient.invalidateQueries({ queryKey: ['member', 'wishlist'] });
-  result.set((now) => (now?.kind === 'saveToWishlist' && now.ProductID === ProductID ? undefined : now));
 }
 
 /**
