@@ -8,15 +8,17 @@ import { registry as defaultRegistry } from './calls/index.ts';
 import type { Registered } from './calls/handler.ts';
 import type { Deps } from './deps.ts';
 import { createApiRouter, type AppEnv } from './http/api.ts';
-import { compressAnswers, matchesEtag, precompress, sendVariant, strongEtag } from './http/compression.ts';
+import { compressAnswers, matchesEtag, sendVariant, strongEtag } from './http/compression.ts';
 import { ApiError } from './http/errors.ts';
 import { mountMediaRoutes } from './http/media-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
 import { mountOidcRoutes } from './http/oidc-routes.ts';
+import { createPages, type RenderedPage } from './http/page-head.ts';
 import { mountPaymentRoutes } from './http/payment-routes.ts';
 import { contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
 import { mountSiteFiles } from './http/site-files.ts';
 import { listBuiltFiles, sendBuiltFile } from './http/static-files.ts';
+import { createPageFacts } from './services/page-facts.ts';
 import { ErrorCode } from '../contract/errors.ts';
 
 export interface AppOptions {
@@ -89,10 +91,13 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   mountSiteFiles(app, deps);
 
   if (options.spaDir) {
+    const flowTools = deps.config.flowTools ?? !deps.config.production;
     const metas: Record<string, string> = {};
-    if (deps.config.flowTools ?? !deps.config.production) metas['sg-flow-tools'] = 'on';
+    if (flowTools) metas['sg-flow-tools'] = 'on';
     if (deps.payments.walletKey) metas['sg-stripe-key'] = deps.payments.walletKey;
-    mountSpa(app, options.spaDir, metas, security);
+    mountSpa(app, options.spaDir, metas, security, (template) =>
+      createPages(createPageFacts(deps), { publicUrl: deps.config.publicUrl, flowTools }, template),
+    );
   }
 
   app.onError((err, c) => {
@@ -114,25 +119,42 @@ const notFound = (c: Context<AppEnv>) => c.text('Not found', 404, { 'cache-contr
  * answers index.html (history-mode routing) except under /assets/, where a missing chunk must fail
  * as a chunk (404) rather than come back as a page. index.html carries the SPA's settings as meta
  * tags (no extra request on first load): whether the flow tools are on, and the Stripe publishable
- * key wallet payments need. It is read, completed and compressed once; its CSP allows any inline
- * script in it by hash.
+ * key wallet payments need; it is read and completed with them once. Each page then gets its own
+ * head and first paint (http/page-head.ts), and the status 404 when it is not there; its CSP allows
+ * the inline scripts of index.html by hash.
  */
-function mountSpa(app: Hono<AppEnv>, spaDir: string, metas: Record<string, string>, security: SecurityOptions) {
+function mountSpa(
+  app: Hono<AppEnv>,
+  spaDir: string,
+  metas: Record<string, string>,
+  security: SecurityOptions,
+  pagesOf: (template: () => string) => (pathname: string) => Promise<RenderedPage>,
+) {
   const files = listBuiltFiles(spaDir);
   app.get('/assets/*', (c) => {
     const built = files.get(c.req.path);
     return built ? sendBuiltFile(c, built) : notFound(c);
   });
-  let index: { variants: ReturnType<typeof precompress>; policy: string } | undefined;
-  const serveIndex = (c: Context<AppEnv>) => {
+  let index: { html: string; policy: string } | undefined;
+  const template = () => {
     if (!index) {
       const tags = Object.entries(metas).map(([name, content]) => `  <meta name="${name}" content="${escapeAttribute(content)}" />\n`);
       const source = readFileSync(path.join(spaDir, 'index.html'), 'utf8');
       const html = tags.length ? source.replace('</head>', `${tags.join('')}  </head>`) : source;
-      index = { variants: precompress(html), policy: contentSecurityPolicy(security, { scriptHashes: inlineHashes(html, 'script') }) };
+      index = { html, policy: contentSecurityPolicy(security, { scriptHashes: inlineHashes(html, 'script') }) };
     }
-    const response = sendVariant(c, index.variants, { contentType: 'text/html; charset=UTF-8', cacheControl: 'no-cache' });
-    response.headers.set('content-security-policy', index.policy);
+    return index;
+  };
+  const pages = pagesOf(() => template().html);
+  const serveIndex = async (c: Context<AppEnv>) => {
+    const { policy } = template();
+    const page = await pages(c.req.path);
+    const sent = sendVariant(c, page.variants, { contentType: 'text/html; charset=UTF-8', cacheControl: 'no-cache' });
+    // A page that is not there: the SPA still loads (and shows its not-found page), under status 404.
+    const response =
+      page.status === 404 && sent.status === 200 ? new Response(sent.body, { status: 404, headers: sent.headers }) : sent;
+    if (page.status === 404) response.headers.delete('etag');
+    response.headers.set('content-security-policy', policy);
     return response;
   };
   app.get('/', serveIndex);
