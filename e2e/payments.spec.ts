@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { expect, freshMember, logIn, test } from './support.ts';
 
 const home = {
@@ -118,6 +120,48 @@ test('FPS: the bank pays the QR and the confirmation appears by itself', async (
   expect((await request.post(`/api/payments/sandbox/fps/${PaymentID}/pay`)).ok()).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
   await orderUnderTab(page, 'In process');
+});
+
+test('FPS on a phone: the QR is saved as an image a banking app can scan, and the confirmation appears', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await atCheckout(page, request, 'fps-phone');
+  await chooseMethod(page, /FPS/);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/checkout'));
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  const { PaymentID, Fps } = await (await answer).json();
+  const popup = page.getByRole('dialog', { name: 'Pay with FPS' });
+  await expect(popup.getByRole('timer')).toBeVisible();
+  const reference = (await popup.locator('.fps-reference').textContent())!.trim();
+
+  const download = page.waitForEvent('download');
+  await popup.getByRole('button', { name: 'Save QR image' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe(`FPS-${reference}.png`);
+  await expect(popup.getByRole('status').filter({ hasText: 'The QR image is saved to your downloads.' })).toBeVisible();
+
+  // What a banking app reads from the saved picture is the QR's own payload (decoded here with jsQR).
+  const png = readFileSync((await saved.path())!);
+  expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  const pixels = await page.evaluate(async (base64) => {
+    // (An image element, as the page's CSP allows data: images but no fetch of them.)
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { data: Array.from(data), width, height };
+  }, png.toString('base64'));
+  const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+  expect(decoded?.data).toBe(Fps.QRCode);
+  expect(decoded?.data).toContain(reference);
+
+  expect((await request.post(`/api/payments/sandbox/fps/${PaymentID}/pay`)).ok()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
+  // Good news looks like good news, not like a warning (the shop's --ok green).
+  const confirmed = page.getByText(/^Your order is confirmed and paid/);
+  await expect(confirmed).toHaveCSS('border-left-color', 'rgb(47, 106, 64)');
 });
 
 test('FPS: after ten minutes unpaid the QR expires', async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -12,6 +13,7 @@ import { Price } from '../../ui/Price.tsx';
 import { formatMoney } from '../../ui/format.ts';
 import type { FpsQr } from '../../../machines/fps-payment/fps-payment.types.ts';
 import { createFpsPaymentFlow } from './fps-payment.actors.ts';
+import { saveQrImage, type SavedQr } from './fps-qr-image.ts';
 import './checkout.css';
 
 /** mm:ss */
@@ -50,14 +52,47 @@ function FpsCurrencyNote({ amountHkd, orderTotal }: { amountHkd: number; orderTo
   const { i18n } = useLingui();
   const hkd = formatMoney(amountHkd, 'HKD', i18n.locale);
   const total = formatMoney(orderTotal.Amount, orderTotal.Currency, i18n.locale);
+  // What one unit of the order's currency came to (both amounts are minor units of two-decimal currencies).
+  const rate = new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(amountHkd / orderTotal.Amount);
+  const unit = formatMoney(100, orderTotal.Currency, i18n.locale);
   return (
     <p className="notice fps-currency-note">
       {orderTotal.AmountHKDBasis === 'HKDPrices' ? (
         <Trans>FPS pays in Hong Kong dollars: {hkd} is this order at our HKD prices (order total {total}).</Trans>
       ) : (
-        <Trans>FPS pays in Hong Kong dollars: {hkd} is this order’s total of {total} at our exchange rate.</Trans>
+        <Trans>
+          FPS pays in Hong Kong dollars: {hkd} is this order’s total of {total} at our exchange rate of HK${rate} to {unit}.
+        </Trans>
       )}
     </p>
+  );
+}
+
+/** "Save QR image": the QR as a PNG for a banking app's "scan from album" (see fps-qr-image.ts), and what came of it. */
+function SaveQrImage({ svg, reference }: { svg: string; reference: string }) {
+  const { t } = useLingui();
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<SavedQr | 'failed' | undefined>(undefined);
+  const save = () => {
+    setSaving(true);
+    saveQrImage(svg, reference, t`FPS QR code for order ${reference}`)
+      .then(setSaved, () => setSaved('failed'))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <div className="fps-save">
+      <p className="muted small">
+        <Trans>Paying on this phone? Save the QR image, then open your banking app and scan it from your photos.</Trans>
+      </p>
+      <button type="button" className="button wide" onClick={save} disabled={saving} aria-describedby="fps-save-status">
+        {saving ? <Trans>Saving…</Trans> : <Trans>Save QR image</Trans>}
+      </button>
+      <p id="fps-save-status" className="small" role="status">
+        {saved === 'downloaded' && <Trans>The QR image is saved to your downloads.</Trans>}
+        {saved === 'shared' && <Trans>The QR image is shared.</Trans>}
+        {saved === 'failed' && <Trans>The QR image could not be saved. Take a screenshot of the code instead.</Trans>}
+      </p>
+    </div>
   );
 }
 
@@ -91,7 +126,11 @@ export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () 
 
   const minutes = announced !== undefined ? Math.ceil(announced / 60) : 0;
   const announcement =
-    announced === undefined ? '' : announced >= 60 ? t`${minutes} minutes left to pay` : t`${announced} seconds left to pay`;
+    announced === undefined
+      ? ''
+      : announced >= 60
+        ? plural(minutes, { one: '# minute left to pay', other: '# minutes left to pay' })
+        : plural(announced, { one: '# second left to pay', other: '# seconds left to pay' });
 
   return (
     <Popup title={<Trans>Pay with FPS</Trans>} onClose={onClose}>
@@ -128,6 +167,12 @@ export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () 
               </dt>
               <dd>
                 <Price amount={qr.AmountHKD} currency="HKD" />
+                {qr.OrderTotal && (
+                  <span className="muted fps-order-total">
+                    {' '}
+                    (<Price amount={qr.OrderTotal.Amount} currency={qr.OrderTotal.Currency} />)
+                  </span>
+                )}
               </dd>
             </div>
             <div>
@@ -148,6 +193,7 @@ export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () 
             </div>
           </dl>
           {qr.OrderTotal && <FpsCurrencyNote amountHkd={qr.AmountHKD} orderTotal={qr.OrderTotal} />}
+          <SaveQrImage svg={qr.QRImage} reference={qr.Reference} />
           <p className="visually-hidden" aria-live="polite">
             {announcement}
           </p>

@@ -85,7 +85,7 @@ function OrderState({ order }: { order: ProductOrder }) {
     <div className="checkout-confirm">
       <div className="checkout-confirm-status" aria-live="polite">
         {status === 'Paid' && (
-          <p ref={heading} tabIndex={-1} className="notice checkout-confirmed">
+          <p ref={heading} tabIndex={-1} className="notice success checkout-confirmed">
             <Trans>Your order is confirmed and paid. We will e-mail you when it ships: standard delivery within 4-7 working days.</Trans>
           </p>
         )}
