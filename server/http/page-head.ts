@@ -256,8 +256,9 @@ export async function pageHead(pathname: string, facts: PageFacts, options: Page
     image: absolute(SHOP_IMAGE),
     ...rest,
   });
-  const notFound = (): PageHead => {
-    const { canonical: _none, ...head } = page(NOT_FOUND, { shell: shell(`<h1>${NOT_FOUND}</h1>`) });
+  /** The SPA's not-found page: a product's has a heading of its own (ProductNotFound). */
+  const notFound = (heading = NOT_FOUND): PageHead => {
+    const { canonical: _none, ...head } = page(NOT_FOUND, { shell: shell(`<h1>${heading}</h1>`) });
     return { ...head, status: 404 };
   };
 
@@ -297,7 +298,7 @@ export async function pageHead(pathname: string, facts: PageFacts, options: Page
     case 'product': {
       const source = facts.product(route.id);
       const product = await source;
-      if (!product) return { sources: [source], head: notFound() };
+      if (!product) return { sources: [source], head: notFound('Product not found') };
       const picture = product.images[0]!;
       return {
         sources: [source],

@@ -208,7 +208,7 @@ describe('a product page', () => {
       expect(p.jsonLd, url).toEqual([]);
       expect(p.preloads, url).toEqual([]);
       expect(p.document.querySelector('script[type="module"][src="/assets/index-1.js"]'), url).not.toBeNull();
-      expect(p.root.querySelector('h1')?.textContent, url).toBe('Page not found');
+      expect(p.root.querySelector('h1')?.textContent, url).toBe('Product not found');
       expect(p.headers.get('content-type'), url).toContain('text/html');
     }
   });
