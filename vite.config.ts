@@ -10,6 +10,24 @@ import { precompress } from './build/precompress.ts';
 import { shortMessageIds } from './build/short-message-ids.ts';
 import { stripMachineDescriptions } from './build/strip-machine-descriptions.ts';
 import pkg from './package.json' with { type: 'json' };
+import type { Plugin } from 'vite';
+
+/**
+ * Production builds (issue 14, Fast): the page's first paint comes with the HTML (the server writes a
+ * static shell into #root, server/http/page-head.ts), so the entry's scripts are not needed for it and
+ * load at low priority, leaving the stylesheet and the page's largest picture to go first.
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  return {
+    name: 'sg:scripts-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
 
 const apiPort = process.env.API_PORT ?? '3000';
 
@@ -39,6 +57,7 @@ export default defineConfig({
     // other screen and popup loads the rest with its chunk (src/i18n/i18n.ts, src/app/lazy-screen.ts).
     firstLoadMessages({ firstScreens }),
     firstScreen.plugin,
+    scriptsAfterFirstPaint(),
     // Production builds: a .br and a .gz beside every text file, for the server to send as they are.
     precompress(),
   ],
