@@ -1,8 +1,11 @@
 /**
  * SPA size (DESIGN §10): builds the production SPA with the repo's vite.config.ts and the
  * stack-only floor (bench/floor) into temporary directories, and sums the gzip size of the
- * JavaScript a first load of /home fetches.
+ * JavaScript a first load of /home fetches, and that of a first load of every other route: the
+ * entry, the route's screen chunk with its static imports, and the messages it waits for (the
+ * first-load catalogue; the rest of the catalogue too, except on the first screens).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +28,10 @@ export interface SpaSizes {
   /** Lazy chunks, each with the static imports it adds beyond the entry, largest first. */
   lazy: ChunkSize[];
   floor: ChunkSize;
+  /** Each route's first load (its screen's chunk, what it imports and the messages it waits for, plus the entry), largest first. */
+  routes: (ChunkSize & { screen: string })[];
+  /** Set when the flow tools' graph layout (elk.bundled, 1.4 MB) could load anywhere but the flow tools. */
+  elkCheck?: string;
   buildMs: number;
   /** Set when the built index.html's script and modulepreload links differ from the manifest's entry closure. */
   entryCheck?: string;
@@ -70,6 +77,39 @@ function keyForSource(manifest: Manifest, src: string): string {
   const key = Object.keys(manifest).find((k) => manifest[k]!.src === src || k === src);
   if (!key) throw new Error(`no chunk for ${src} in the build manifest`);
   return key;
+}
+
+/** The lazily loaded screens whose messages come with the first load (vite.config.ts, firstScreens). */
+const FIRST_SCREENS = ['src/features/shop/HomeScreen.tsx'];
+
+/**
+ * Each route's screen, from src/routes: the modules its file loads with `import()` (lazyScreen), or a
+ * module of src/features it imports does (information-route.ts); anything else such a module loads with
+ * `import()` is the route loader's (search's load-results.ts) and comes with the first load too.
+ * Routes that load the same modules are reported together.
+ */
+export function routeScreens(repoRoot: string): { routes: string[]; screen: string; modules: string[] }[] {
+  const routesDir = path.join(repoRoot, 'src/routes');
+  const features = path.join(repoRoot, 'src/features') + path.sep;
+  const read = (file: string) => readFileSync(file, 'utf8');
+  const dynamicImports = (file: string) => [...read(file).matchAll(/import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => path.resolve(path.dirname(file), m[1]!));
+  const featureImports = (file: string) =>
+    [...read(file).matchAll(/from '(\.[^']+\.tsx?)'/g)].map((m) => path.resolve(path.dirname(file), m[1]!)).filter((f) => f.startsWith(features));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  const byModules = new Map<string, { routes: string[]; screen: string; modules: string[] }>();
+  for (const file of walk(routesDir)) {
+    if (path.basename(file) === '__root.tsx') continue;
+    const route = `/${path.relative(routesDir, file).replace(/\.tsx?$/, '').replace(/(^|\/)index$/, '')}`;
+    const targets = [...new Set([file, ...featureImports(file)].flatMap(dynamicImports))].map((t) => path.relative(repoRoot, t)).sort();
+    const screen = targets.find((t) => /Screen\.tsx$/.test(t));
+    if (!screen) continue;
+    const key = targets.join(' ');
+    const group = byModules.get(key) ?? { routes: [], screen, modules: targets };
+    group.routes.push(route);
+    byModules.set(key, group);
+  }
+  return [...byModules.values()];
 }
 
 export async function measureSpa(repoRoot: string): Promise<SpaSizes> {
@@ -118,6 +158,32 @@ export async function measureSpa(repoRoot: string): Promise<SpaSizes> {
     }
     lazy.sort((a, b) => b.gzip - a.gzip);
 
+    // Each route's first load.
+    const rest = staticClosure(app, keyForSource(app, 'src/i18n/locales/en/messages.po?lingui'));
+    const routes: SpaSizes['routes'] = [];
+    for (const { routes: paths, screen, modules } of routeScreens(repoRoot)) {
+      const own = modules.flatMap((m) => [...staticClosure(app, keyForSource(app, m))]);
+      const keys = new Set([...entry, ...en, ...own, ...(FIRST_SCREENS.includes(screen) ? [] : rest)]);
+      routes.push({ name: paths.sort().join(', '), screen, ...(await sizeOf(appOut, app, keys)) });
+    }
+    routes.sort((a, b) => b.gzip - a.gzip);
+
+    // elk.bundled: only the flow tools may load it, and only on demand.
+    const elkKey = Object.keys(app).find((k) => /elkjs\/lib\/elk\.bundled\.js$/.test(k));
+    const elkUsers = Object.entries(app)
+      .filter(([, chunk]) => [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].includes(elkKey ?? ''))
+      .map(([key, chunk]) => chunk.src ?? key);
+    const elkStatic = Object.entries(app).filter(([, chunk]) => (chunk.imports ?? []).includes(elkKey ?? '')).map(([key, chunk]) => chunk.src ?? key);
+    const elkCheck = !elkKey
+      ? undefined
+      : elkStatic.length
+        ? `elk.bundled is imported statically by ${elkStatic.join(', ')}`
+        : elkUsers.some((u) => !u.startsWith('src/features/flow-tools/'))
+          ? `elk.bundled is loaded by ${elkUsers.join(', ')}, not only by the flow tools`
+          : entry.has(elkKey) || routes.some((r) => !r.screen.startsWith('src/features/flow-tools/') && staticClosure(app, keyForSource(app, r.screen)).has(elkKey))
+            ? 'elk.bundled is in a first load other than the flow tools'
+            : undefined;
+
     const floorManifest = await readManifest(floorOut);
     const floor = { name: 'stack-only floor', ...(await sizeOf(floorOut, floorManifest, staticClosure(floorManifest, 'index.html'))) };
 
@@ -132,6 +198,8 @@ export async function measureSpa(repoRoot: string): Promise<SpaSizes> {
 
     return {
       entryCheck,
+      routes,
+      elkCheck,
       home: { name: '/home first load', ...(await sizeOf(appOut, app, firstLoad)), parts },
       css,
       lazy,

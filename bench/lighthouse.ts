@@ -1,0 +1,241 @@
+/**
+ * Lighthouse on the production shop (issue 14, Fast): the SPA built as `npm start` builds it and served
+ * the `npm start` way (scripts/start.mjs: NODE_ENV=production, the real server on a fresh DATA_DIR
+ * with the seed data), then Lighthouse's default mobile run (a Moto G Power on slow 4G, simulated
+ * throttling) in Debian's Chromium, a few times per page. Per page: the median of each category's
+ * score and the metrics of the median run (Lighthouse's own pick: nearest the median FCP and TTI),
+ * and the JavaScript the page fetched, as gzip -9 of the built files (the measure of the SPA budgets).
+ *
+ * Lighthouse's figures move with the machine's load: the load average is printed with them.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result as LighthouseResult } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Issue 14's targets, as scores out of 100. */
+export const TARGETS: Partial<Record<Category, number>> = { performance: 95, accessibility: 100, seo: 100 };
+
+export const PAGES = ['/home', '/product/tea-tieguanyin', '/search_result/oolong'];
+
+export interface PageResult {
+  path: string;
+  /** Median score of each category over the runs (0–100). */
+  median: Record<Category, number>;
+  /** Every run's scores, in run order. */
+  runs: Record<Category, number>[];
+  /** The median run's metrics, ms (CLS unitless). */
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number; tti: number };
+  /** The median run's LCP element, as Lighthouse describes it. */
+  lcpElement?: string;
+  /** JavaScript the median run fetched from the shop: files and their gzip -9 size. */
+  js: { files: number; gzip: number };
+  /** Audits of the median run that did not pass (score below 0.9), for the categories with targets. */
+  failing: { id: string; title: string; score: number | null; display?: string }[];
+  /** Where the median run's report (JSON) was written. */
+  report: string;
+}
+
+export interface LighthouseOptions {
+  repoRoot: string;
+  runs: number;
+  pages?: string[];
+  chromePath?: string;
+  /** Leave dist/spa as it is (otherwise it is built first, as the tree stands). */
+  skipBuild?: boolean;
+  log?: (line: string) => void;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Shop {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` (scripts/start.mjs) on a free port with a fresh DATA_DIR, in a process group of its own
+ * (start.mjs runs the server as its child), ready once the API answers.
+ */
+async function startShop(repoRoot: string, dataDir: string): Promise<Shop> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000).unref());
+    if ((await Promise.race([exited, timeout])) === 'timeout') {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+  };
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (code ${child.exitCode}) before it answered`);
+    try {
+      const answer = await fetch(`${url}/api/getNavigationMenu`);
+      if (answer.ok) return { url, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error('npm start did not answer within 180 s');
+}
+
+/** gzip -9 of a built file, by its address (built files only: /assets/…). */
+function builtJsSize(spaDir: string, url: string): number | undefined {
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith('/assets/') || !pathname.endsWith('.js')) return undefined;
+  try {
+    return gzipSync(readFileSync(path.join(spaDir, pathname)), { level: 9 }).length;
+  } catch {
+    return undefined;
+  }
+}
+
+type NetworkItem = { url: string; resourceType?: string; statusCode?: number };
+
+function summarise(pagePath: string, lhrs: LighthouseResult[], spaDir: string, reportDir: string): PageResult {
+  const score = (lhr: LighthouseResult, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const runs = lhrs.map((lhr) => Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr, c)])) as Record<Category, number>);
+  const chosen = computeMedianRun(lhrs);
+  const numeric = (id: string) => chosen.audits[id]?.numericValue ?? Number.NaN;
+
+  const requests = ((chosen.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+    (r) => r.resourceType === 'Script',
+  );
+  let gzip = 0;
+  let files = 0;
+  for (const request of new Set(requests.map((r) => r.url))) {
+    const size = builtJsSize(spaDir, request);
+    if (size === undefined) continue;
+    gzip += size;
+    files++;
+  }
+
+  const failing: PageResult['failing'] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of chosen.categories[category]?.auditRefs ?? []) {
+      const audit = chosen.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative') continue;
+      if (ref.weight === 0 && category !== 'performance') continue;
+      failing.push({ id: `${category}/${audit.id}`, title: audit.title, score: audit.score, display: audit.displayValue });
+    }
+  }
+
+  const lcpItems = (chosen.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
+    ?.items;
+  const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet;
+
+  const report = path.join(reportDir, `${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '')}.json`);
+  writeFileSync(report, JSON.stringify(chosen));
+  return {
+    path: pagePath,
+    median: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<Category, number>,
+    runs,
+    metrics: {
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      tbt: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      si: numeric('speed-index'),
+      tti: numeric('interactive'),
+    },
+    lcpElement,
+    js: { files, gzip },
+    failing,
+    report,
+  };
+}
+
+/** Builds the SPA (unless told not to), starts the shop, runs Lighthouse `runs` times per page, stops the shop. */
+export async function runLighthouse(options: LighthouseOptions): Promise<{ pages: PageResult[]; reportDir: string; loadBefore: number[]; loadAfter: number[]; version: string; browser: string }> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const spaDir = path.join(options.repoRoot, 'dist/spa');
+  if (!options.skipBuild) {
+    log('Building dist/spa (vite build, as npm start does)…');
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: options.repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) throw new Error(`vite build failed (${built.status ?? built.signal})`);
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sg-lighthouse-data-'));
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'sg-lighthouse-'));
+  mkdirSync(reportDir, { recursive: true });
+  const shop = await startShop(options.repoRoot, dataDir);
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    chrome = await chromeLauncher.launch({
+      chromePath: options.chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      logLevel: 'silent',
+    });
+    // One visit first, so the server's first answers (index.html completed, PGlite's first queries) are not timed.
+    for (const page of options.pages ?? PAGES) await fetch(shop.url + page).then((r) => r.text());
+
+    const loadBefore = os.loadavg();
+    const pages: PageResult[] = [];
+    let version = '?';
+    let browser = '?';
+    for (const page of options.pages ?? PAGES) {
+      const lhrs: LighthouseResult[] = [];
+      for (let run = 0; run < options.runs; run++) {
+        const result = await lighthouse(shop.url + page, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        lhrs.push(result.lhr);
+        version = result.lhr.lighthouseVersion;
+        browser = result.lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
+      }
+      pages.push(summarise(page, lhrs, spaDir, reportDir));
+    }
+    return { pages, reportDir, loadBefore, loadAfter: os.loadavg(), version, browser };
+  } finally {
+    await chrome?.kill();
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
