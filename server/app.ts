@@ -7,7 +7,7 @@ import { mailOutbox } from './db/schema.ts';
 import { registry as defaultRegistry } from './calls/index.ts';
 import type { Registered } from './calls/handler.ts';
 import type { Deps } from './deps.ts';
-import { createApiRouter, type AppEnv } from './http/api.ts';
+import { clientIp, createApiRouter, type AppEnv } from './http/api.ts';
 import { compressAnswers, matchesEtag, sendVariant, strongEtag } from './http/compression.ts';
 import { ApiError } from './http/errors.ts';
 import { mountMediaRoutes } from './http/media-routes.ts';
@@ -18,6 +18,7 @@ import { mountPaymentRoutes } from './http/payment-routes.ts';
 import { contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
 import { mountSiteFiles } from './http/site-files.ts';
 import { listBuiltFiles, sendBuiltFile } from './http/static-files.ts';
+import { defaultCurrencyFor } from './services/geo.ts';
 import { createPageFacts } from './services/page-facts.ts';
 import { ErrorCode } from '../contract/errors.ts';
 
@@ -95,9 +96,11 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     const metas: Record<string, string> = {};
     if (flowTools) metas['sg-flow-tools'] = 'on';
     if (deps.payments.walletKey) metas['sg-stripe-key'] = deps.payments.walletKey;
-    mountSpa(app, options.spaDir, metas, security, (template) =>
-      createPages(createPageFacts(deps), { publicUrl: deps.config.publicUrl, flowTools }, template),
-    );
+    mountSpa(app, options.spaDir, metas, security, (template) => {
+      const pages = createPages(createPageFacts(deps), { publicUrl: deps.config.publicUrl, flowTools }, template);
+      // The visitor's default currency (as getCurrency answers it) comes with the page.
+      return (c) => pages(c.req.path, defaultCurrencyFor(deps.geo.countryOf(clientIp(c, deps))));
+    });
   }
 
   app.onError((err, c) => {
@@ -120,15 +123,15 @@ const notFound = (c: Context<AppEnv>) => c.text('Not found', 404, { 'cache-contr
  * as a chunk (404) rather than come back as a page. index.html carries the SPA's settings as meta
  * tags (no extra request on first load): whether the flow tools are on, and the Stripe publishable
  * key wallet payments need; it is read and completed with them once. Each page then gets its own
- * head and first paint (http/page-head.ts), and the status 404 when it is not there; its CSP allows
- * the inline scripts of index.html by hash.
+ * head and first paint (http/page-head.ts), the visitor's default currency, and the status 404 when it
+ * is not there; its CSP allows the inline scripts of index.html by hash.
  */
 function mountSpa(
   app: Hono<AppEnv>,
   spaDir: string,
   metas: Record<string, string>,
   security: SecurityOptions,
-  pagesOf: (template: () => string) => (pathname: string) => Promise<RenderedPage>,
+  pagesOf: (template: () => string) => (c: Context<AppEnv>) => Promise<RenderedPage>,
 ) {
   const files = listBuiltFiles(spaDir);
   app.get('/assets/*', (c) => {
@@ -148,7 +151,7 @@ function mountSpa(
   const pages = pagesOf(() => template().html);
   const serveIndex = async (c: Context<AppEnv>) => {
     const { policy } = template();
-    const page = await pages(c.req.path);
+    const page = await pages(c);
     const sent = sendVariant(c, page.variants, { contentType: 'text/html; charset=UTF-8', cacheControl: 'no-cache' });
     // A page that is not there: the SPA still loads (and shows its not-found page), under status 404.
     const response =

@@ -19,7 +19,7 @@
  * which the pages' policy already allows (style-src 'unsafe-inline', security-headers.ts); the JSON-LD
  * is a data block, which no script-src governs.
  */
-import { INFORMATION_PAGES } from '../../contract/index.ts';
+import { INFORMATION_PAGES, type Currency } from '../../contract/index.ts';
 import { precompress, type Variants } from './compression.ts';
 import { minorDigits } from '../services/money.ts';
 import type { BannerFacts, PageFacts, ProductFacts } from '../services/page-facts.ts';
@@ -374,7 +374,7 @@ export function renderPage(template: string, head: PageHead): string {
 
 // ------------------------------------------------------------------------------------ pages
 
-/** Pages kept rendered and compressed, by path; past it the least recently used goes. */
+/** Pages kept rendered and compressed, by path (and visitor's currency); past it the least recently used goes. */
 const MAX_PAGES = 1_000;
 
 export interface RenderedPage {
@@ -387,21 +387,27 @@ export interface RenderedPage {
  * once, then kept while what they were made from stays the same: the page-facts caches hand back the
  * same promise until a product's stock changes or their time is up, so a kept page goes with them.
  * Pages that are not there are made each time and never kept (any address can ask for one).
+ *
+ * `currency`: the visitor's default currency (getCurrency's answer for their address), written as
+ * `<meta name="sg-currency">` so that a first visit's SPA does not ask for it before loading the page's
+ * data; a page is kept once per currency.
  */
 export function createPages(facts: PageFacts, options: PageHeadOptions, template: () => string) {
   const kept = new Map<string, { sources: unknown[]; page: RenderedPage }>();
-  return async (pathname: string): Promise<RenderedPage> => {
+  return async (pathname: string, currency: Currency): Promise<RenderedPage> => {
     const { head, sources } = await pageHead(pathname, facts, options);
-    const hit = kept.get(pathname);
+    const key = `${currency} ${pathname}`;
+    const hit = kept.get(key);
     if (hit && hit.sources.length === sources.length && hit.sources.every((s, i) => s === sources[i])) {
-      kept.delete(pathname);
-      kept.set(pathname, hit);
+      kept.delete(key);
+      kept.set(key, hit);
       return hit.page;
     }
-    const page: RenderedPage = { status: head.status, variants: precompress(renderPage(template(), head)) };
+    const html = renderPage(template(), head).replace(/<\/head>/i, () => `  <meta name="sg-currency" content="${escapeHtml(currency)}" />\n  </head>`);
+    const page: RenderedPage = { status: head.status, variants: precompress(html) };
     if (head.status === 200) {
-      kept.delete(pathname);
-      kept.set(pathname, { sources, page });
+      kept.delete(key);
+      kept.set(key, { sources, page });
       if (kept.size > MAX_PAGES) kept.delete(kept.keys().next().value!);
     }
     return page;

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
+import { CURRENCIES, type Currency } from '../../contract/index.ts';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
 import { isUserVisible } from '../api/error-messages.ts';
 import { queries } from '../api/queries.ts';
@@ -9,6 +10,13 @@ import { createPopups, type Popups } from './popups.ts';
 import { createPreferences, type PreferencesStore } from './preferences.ts';
 import { createSession, type SessionActor } from './session.ts';
 import { createStore, type Store } from './store.ts';
+
+/** The visitor's default currency as the server wrote it into the page (`<meta name="sg-currency">`), if it did. */
+function pageCurrency(): Currency | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const written = document.querySelector('meta[name="sg-currency"]')?.getAttribute('content');
+  return CURRENCIES.find((c) => c === written);
+}
 
 /** Everything screens and loaders share; built once per app (and per test). */
 export interface AppServices {
@@ -57,7 +65,12 @@ export function createAppServices(options: {
   const storage = options.storage ?? memoryStorage();
   const preferences = createPreferences({
     storage,
-    defaultCurrency: () => queryClient.fetchQuery(queries.defaultCurrency(api)),
+    defaultCurrency: () => {
+      // The page says it when the server wrote it (server/http/page-head.ts): one request less before a first visit's data.
+      const written = pageCurrency();
+      if (written) queryClient.setQueryData(queries.defaultCurrency(api).queryKey, written);
+      return written ? Promise.resolve(written) : queryClient.fetchQuery(queries.defaultCurrency(api));
+    },
   });
   const inspection = createInspection({ storage });
   const session = createSession({

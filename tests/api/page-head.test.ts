@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBigPromotionBanner, getProduct, getProductBanner } from '../../contract/index.ts';
+import { getBigPromotionBanner, getCurrency, getProduct, getProductBanner } from '../../contract/index.ts';
 import { createApp } from '../../server/app.ts';
 import { products, variances } from '../../server/db/schema.ts';
 import type { ServerConfig } from '../../server/deps.ts';
@@ -315,5 +315,21 @@ describe('the page as sent', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-encoding')).toBe('gzip');
     expect(missing.headers.get('etag')).toBeNull();
+  });
+});
+
+describe("the visitor's currency", () => {
+  it('comes with the page, as getCurrency answers it for their address, each currency its own copy', async () => {
+    const app = appWith();
+    const currencyOf = async (ip: string) => {
+      const { document } = new JSDOM(await (await app.request('/product/tea-tieguanyin', { headers: { 'x-forwarded-for': ip } })).text()).window;
+      return [...document.querySelectorAll('meta[name="sg-currency"]')].map((m) => m.getAttribute('content'));
+    };
+    // A Hong Kong address (as in the e2e suite), then one elsewhere, then Hong Kong again (kept pages).
+    const hk = await currencyOf('223.197.0.1');
+    expect(hk).toEqual([(await t.call(getCurrency, {}, { 'x-forwarded-for': '223.197.0.1' })).Currency]);
+    expect(hk).toEqual(['HKD']);
+    expect(await currencyOf('8.8.8.8')).toEqual(['USD']);
+    expect(await currencyOf('223.197.0.1')).toEqual(['HKD']);
   });
 });
