@@ -709,9 +709,10 @@ export const checkoutMachine = setup({
             },
             {
               guard: { type: 'foundOrderIs', params: { status: 'WaitForPayment' } },
-              target: '#checkout.polling',
+              target: '#checkout.startingPayment',
               actions: 'forgetFoundOrder',
-              description: 'The card payment may still be processing: read the order until it is decided.',
+              description:
+                'The card payment is undecided, or waits for the card’s extra step, whose page was in the lost answer: ask for the order’s payment again with the same card (create-product-payment; the provider answers with the same payment, never a second charge), whose answer leads on.',
             },
             {
               guard: { type: 'foundOrderIs', params: { status: 'PaymentFailed' } },

@@ -468,19 +468,36 @@ describe('checkout: an answer that never came is looked up, not called a failure
     expect(t.errors).toEqual([]);
   });
 
-  it('placing’s answer lost, the order found waiting for its card payment: the order is read until it is paid', async () => {
+  it('placing’s answer lost, the order found waiting for its card payment: its payment is asked for again (same card), and its answer leads on', async () => {
+    // Undecided: the same payment, still processing, then the order is read until it is paid.
     const lists = [listed(), listed(['order-7', 'WaitForPayment'])];
     const reads = [order('WaitForPayment'), order('Paid')];
-    const t = startCheckout(hkd, { orders: () => lists.shift()!, place: dropped, order: () => reads.shift()! });
+    const t = startCheckout(hkd, {
+      orders: () => lists.shift()!,
+      place: dropped,
+      pay: () => ({ ok: true, data: { ...processing, OrderID: 'order-7' } }),
+      order: () => reads.shift()!,
+    });
     await placeBy(t, 'CreditCard');
     t.clock.increment(SETTLE);
     await tick();
+    const asked = t.calls.filter((c) => c.src === 'createProductPayment');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.input).toMatchObject({ OrderID: 'order-7', PaymentMethod: 'CreditCard', CardID: visa.id });
     expect(select.step(t.snapshot())).toBe('paying');
-    expect(t.calls.at(-1)).toEqual({ src: 'getProductOrder', input: { orderID: 'order-7' } });
     t.clock.increment(POLL_INTERVAL);
     await tick();
     expect(select.result(t.snapshot())).toEqual({ outcome: 'confirmed', OrderID: 'order-7', RedirectURL: undefined });
     expect(count(t, 'checkout')).toBe(1);
+
+    // Waiting for the card's extra step, whose page was in the lost answer: the same payment's page again.
+    const stepLists = [listed(), listed(['order-7', 'WaitForPayment'])];
+    const step = startCheckout(hkd, { orders: () => stepLists.shift()!, place: dropped, pay: () => ({ ok: true, data: { ...needsStep, OrderID: 'order-7' } }) });
+    await placeBy(step, 'CreditCard');
+    step.clock.increment(SETTLE);
+    await tick();
+    expect(select.result(step.snapshot())).toEqual({ outcome: 'redirect', OrderID: 'order-7', RedirectURL: needsStep.RedirectURL });
+    expect(count(step, 'checkout')).toBe(1);
   });
 
   it('placing’s answer lost, the order found waiting: FPS shows its QR; Alipay (its page never reached) is paid again, not placed again', async () => {
