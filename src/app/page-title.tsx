@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react';
 import { useMatches } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { Bilingual } from '../../contract/index.ts';
-import { contentLanguage, type Locale } from '../i18n/i18n.ts';
+import { useBilingual } from '../ui/Bilingual.tsx';
 
 /** What a page's title is made from: its route's params and search, and what its loader answered. */
 export interface TitledPage {
@@ -40,8 +40,7 @@ export const documentTitle = (name: string | undefined) => (name ? `${name} · $
 export function PageTitleAnnouncer() {
   const { i18n } = useLingui();
   const matches = useMatches();
-  const lang = contentLanguage(i18n.locale as Locale);
-  const text = (value: Bilingual) => value[lang] || value.en;
+  const text = useBilingual();
   // (_notFound marks the route that shows a URL no route matches: TanStack's global not-found.)
   const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
   const titled = matches.findLast((m) => m.staticData?.title);
