@@ -33,6 +33,8 @@ export const ErrorCode = {
   AgeConfirmationRequired: 'AgeConfirmationRequired',
   /** An order needs a delivery address in the service range. */
   DeliveryAddressRequired: 'DeliveryAddressRequired',
+  /** An event session whose sale is not open (not yet, or over: it started or sold its window out). */
+  EventSaleClosed: 'EventSaleClosed',
   // Account answers, named as the spec's identity provider names them (DESIGN §4).
   UsernameExistsException: 'UsernameExistsException',
   UserNotConfirmedException: 'UserNotConfirmedException',

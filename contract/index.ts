@@ -13,3 +13,5 @@ export * from './wishlist.ts';
 export * from './search.ts';
 export * from './bag.ts';
 export * from './orders.ts';
+export * from './events.ts';
+export * from './event-orders.ts';

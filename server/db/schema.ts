@@ -18,3 +18,4 @@ export * from './schema/search.ts';
 export * from './schema/settings.ts';
 export * from './schema/shopping.ts';
 export * from './schema/surveys.ts';
+export * from './schema/events.ts';
