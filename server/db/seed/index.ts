@@ -24,6 +24,7 @@ import type { SeedProduct } from './types.ts';
 import { seedCommerce } from './commerce-data.ts';
 import { seedSearchLogs } from './search-data.ts';
 import { seedOrderHistory } from './order-history.ts';
+import { seedTastingEvents } from './event-data.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -113,6 +114,7 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedCommerce(t, now);
     await seedSearchLogs(t, now);
     await seedOrderHistory(t, now);
+    await seedTastingEvents(t, now);
   });
   if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
 }
