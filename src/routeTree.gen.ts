@@ -28,12 +28,15 @@ import { Route as Testing2RouteImport } from './routes/testing2'
 import { Route as Third_party_loginRouteImport } from './routes/third_party_login'
 import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
+import { Route as Activate_ticketTicketIDRouteImport } from './routes/activate_ticket/$ticketID'
+import { Route as EventEventIDRouteImport } from './routes/event/$eventID'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
 import { Route as Order_product_confirmOrderIDRouteImport } from './routes/order_product_confirm/$orderID'
 import { Route as Order_recordOrderIDRouteImport } from './routes/order_record/$orderID'
 import { Route as ProductProductIDRouteImport } from './routes/product/$productID'
 import { Route as Search_boxsetChar123KeywordChar125RouteImport } from './routes/search_boxset/{-$keyword}'
 import { Route as Search_resultChar123KeywordChar125RouteImport } from './routes/search_result/{-$keyword}'
+import { Route as Event_recordEventIDVarianceIDRouteImport } from './routes/event_record/$eventID/$varianceID'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -130,6 +133,16 @@ const Verify_successRoute = Verify_successRouteImport.update({
   path: '/verify_success',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Activate_ticketTicketIDRoute = Activate_ticketTicketIDRouteImport.update({
+  id: '/activate_ticket/$ticketID',
+  path: '/activate_ticket/$ticketID',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventEventIDRoute = EventEventIDRouteImport.update({
+  id: '/event/$eventID',
+  path: '/event/$eventID',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const New_inChar123ProductTypeIDChar125Route =
   New_inChar123ProductTypeIDChar125RouteImport.update({
     id: '/new_in/{-$productTypeID}',
@@ -164,6 +177,12 @@ const Search_resultChar123KeywordChar125Route =
     path: '/search_result/{-$keyword}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const Event_recordEventIDVarianceIDRoute =
+  Event_recordEventIDVarianceIDRouteImport.update({
+    id: '/event_record/$eventID/$varianceID',
+    path: '/event_record/$eventID/$varianceID',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -185,12 +204,15 @@ export interface FileRoutesByFullPath {
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
+  '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -212,12 +234,15 @@ export interface FileRoutesByTo {
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
+  '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -240,12 +265,15 @@ export interface FileRoutesById {
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
+  '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -269,12 +297,15 @@ export interface FileRouteTypes {
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
+    | '/activate_ticket/$ticketID'
+    | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/event_record/$eventID/$varianceID'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -296,12 +327,15 @@ export interface FileRouteTypes {
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
+    | '/activate_ticket/$ticketID'
+    | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/event_record/$eventID/$varianceID'
   id:
     | '__root__'
     | '/'
@@ -323,12 +357,15 @@ export interface FileRouteTypes {
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
+    | '/activate_ticket/$ticketID'
+    | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/event_record/$eventID/$varianceID'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -351,12 +388,15 @@ export interface RootRouteChildren {
   Third_party_loginRoute: typeof Third_party_loginRoute
   Verify_sign_upRoute: typeof Verify_sign_upRoute
   Verify_successRoute: typeof Verify_successRoute
+  Activate_ticketTicketIDRoute: typeof Activate_ticketTicketIDRoute
+  EventEventIDRoute: typeof EventEventIDRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
   Order_product_confirmOrderIDRoute: typeof Order_product_confirmOrderIDRoute
   Order_recordOrderIDRoute: typeof Order_recordOrderIDRoute
   ProductProductIDRoute: typeof ProductProductIDRoute
   Search_boxsetChar123KeywordChar125Route: typeof Search_boxsetChar123KeywordChar125Route
   Search_resultChar123KeywordChar125Route: typeof Search_resultChar123KeywordChar125Route
+  Event_recordEventIDVarianceIDRoute: typeof Event_recordEventIDVarianceIDRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -494,6 +534,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Verify_successRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/activate_ticket/$ticketID': {
+      id: '/activate_ticket/$ticketID'
+      path: '/activate_ticket/$ticketID'
+      fullPath: '/activate_ticket/$ticketID'
+      preLoaderRoute: typeof Activate_ticketTicketIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/$eventID': {
+      id: '/event/$eventID'
+      path: '/event/$eventID'
+      fullPath: '/event/$eventID'
+      preLoaderRoute: typeof EventEventIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/new_in/{-$productTypeID}': {
       id: '/new_in/{-$productTypeID}'
       path: '/new_in/{-$productTypeID}'
@@ -536,6 +590,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Search_resultChar123KeywordChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/event_record/$eventID/$varianceID': {
+      id: '/event_record/$eventID/$varianceID'
+      path: '/event_record/$eventID/$varianceID'
+      fullPath: '/event_record/$eventID/$varianceID'
+      preLoaderRoute: typeof Event_recordEventIDVarianceIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -559,6 +620,8 @@ const rootRouteChildren: RootRouteChildren = {
   Third_party_loginRoute: Third_party_loginRoute,
   Verify_sign_upRoute: Verify_sign_upRoute,
   Verify_successRoute: Verify_successRoute,
+  Activate_ticketTicketIDRoute: Activate_ticketTicketIDRoute,
+  EventEventIDRoute: EventEventIDRoute,
   New_inChar123ProductTypeIDChar125Route:
     New_inChar123ProductTypeIDChar125Route,
   Order_product_confirmOrderIDRoute: Order_product_confirmOrderIDRoute,
@@ -568,6 +631,7 @@ const rootRouteChildren: RootRouteChildren = {
     Search_boxsetChar123KeywordChar125Route,
   Search_resultChar123KeywordChar125Route:
     Search_resultChar123KeywordChar125Route,
+  Event_recordEventIDVarianceIDRoute: Event_recordEventIDVarianceIDRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

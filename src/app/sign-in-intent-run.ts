@@ -12,6 +12,15 @@ import type { IntentResult, SignInIntent } from './sign-in-intent-types.ts';
 import type { Store } from './store.ts';
 
 export async function carryOut(services: AppServices, intent: SignInIntent, result: Store<IntentResult | undefined>) {
+  if (intent.kind === 'joinEvent') {
+    // The event page takes the member on to its checkout.
+    result.set({ kind: 'joinEvent', EventID: intent.EventID, VarianceID: intent.VarianceID, seats: intent.seats });
+    return;
+  }
+  if (intent.kind === 'activateTicket') {
+    result.set({ kind: 'activateTicket', TicketID: intent.TicketID });
+    return;
+  }
   if (intent.kind === 'addToBag') {
     try {
       const bag = await whenBag(services);

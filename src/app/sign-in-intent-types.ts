@@ -6,12 +6,20 @@ export type SignInIntent =
   /** Add `quantity` of a variance to the bag. */
   | { kind: 'addToBag'; ProductID: string; Name: Bilingual; VarianceID: string; quantity: number }
   /** Save a product to the wishlist. */
-  | { kind: 'saveToWishlist'; product: ProductCard };
+  | { kind: 'saveToWishlist'; product: ProductCard }
+  /** Join a session of an event: go on to the event checkout with these seats. */
+  | { kind: 'joinEvent'; EventID: string; Title: Bilingual; VarianceID: string; seats: number }
+  /** Activate a guest ticket (the ticket page offers it once signed in). */
+  | { kind: 'activateTicket'; TicketID: string };
 
 /**
  * An intent carried out after sign-in, for the control that asked to show as it usually does: the
- * add's outcome (the bag's change outcome after `before`), or the wishlist save under way or failed.
+ * add's outcome (the bag's change outcome after `before`), or the wishlist save under way or failed;
+ * for a page's own step, the page takes it.
  */
 export type IntentResult =
   | { kind: 'addToBag'; ProductID: string; VarianceID: string; before: ChangeOutcome | undefined }
-  | { kind: 'saveToWishlist'; ProductID: string; status: 'saving' | 'failed' };
+  | { kind: 'saveToWishlist'; ProductID: string; status: 'saving' | 'failed' }
+  /** A page's own next step, which the page (still on screen behind the login popup) takes: the event checkout, the ticket's activation. */
+  | { kind: 'joinEvent'; EventID: string; VarianceID: string; seats: number }
+  | { kind: 'activateTicket'; TicketID: string };

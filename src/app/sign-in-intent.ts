@@ -39,6 +39,8 @@ function restore(storage: AppServices['storage']): Stored | undefined {
     if (!stored || typeof stored.at !== 'number' || Date.now() - stored.at > INTENT_LIFETIME_MS) return undefined;
     if (stored.kind === 'addToBag' && stored.VarianceID && stored.quantity >= 1) return stored;
     if (stored.kind === 'saveToWishlist' && stored.product?.ProductID) return stored;
+    if (stored.kind === 'joinEvent' && stored.EventID && stored.VarianceID && stored.seats >= 1) return stored;
+    if (stored.kind === 'activateTicket' && stored.TicketID) return stored;
   } catch {
     // Unreadable: as if there were none.
   }

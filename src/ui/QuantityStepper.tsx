@@ -17,6 +17,8 @@ export function QuantityStepper(props: {
   onChange: (quantity: number) => void;
   /** The product the quantity is of, in the controls' names ("Quantity of Anxi Tieguanyin"). */
   name?: string | undefined;
+  /** The field's own name where it counts something else ("Number of seats"); `name` is then not used in it. */
+  label?: string | undefined;
   max?: number | undefined;
   disabled?: boolean | undefined;
   live?: boolean | undefined;
@@ -46,7 +48,7 @@ export function QuantityStepper(props: {
     else pass(next);
   };
 
-  const label = name ? t`Quantity of ${name}` : t`Quantity`;
+  const label = props.label ?? (name ? t`Quantity of ${name}` : t`Quantity`);
   // The stepper stops at stock (not at the bag's own limit): say so.
   const atStock = props.max !== undefined && props.max < MAX_LINE_QUANTITY && value >= limit;
   const left = limit;

@@ -3,7 +3,8 @@ import { usePendingIntent } from '../app/sign-in-intent.ts';
 import { useBilingual } from './Bilingual.tsx';
 
 /**
- * Why the login popup opened, when a visitor's "Add to bag" or wishlist heart opened it ("Log in to
+ * Why the login popup opened, when a visitor's "Add to bag", wishlist heart, an event's Join or a
+ * ticket's activation opened it ("Log in to
  * add Anxi Tieguanyin to your bag."); nothing when the visitor opened it themselves.
  */
 export function useSignInReason(): string | undefined {
@@ -15,6 +16,11 @@ export function useSignInReason(): string | undefined {
     const name = pick(intent.Name);
     return t`Log in to add ${name} to your bag.`;
   }
+  if (intent.kind === 'joinEvent') {
+    const title = pick(intent.Title);
+    return t`Log in to join ${title}.`;
+  }
+  if (intent.kind === 'activateTicket') return t`Log in or sign up to activate your ticket.`;
   const name = pick(intent.product.Name);
   return t`Log in to save ${name} to your wishlist.`;
 }

@@ -1,0 +1,53 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { EventCard as Card } from '../../contract/index.ts';
+import { useBilingual } from './Bilingual.tsx';
+import { sessionWhen } from './event-dates.ts';
+import { Price } from './Price.tsx';
+import './event-card.css';
+
+/** A tasting event as a card (search results, home): its picture, next session, place, price per person and seats. */
+export function EventCard({ event }: { event: Card }) {
+  const pick = useBilingual();
+  const { i18n } = useLingui();
+  const next = event.NextSession;
+  const left = event.SpacesLeft;
+  return (
+    <li className="event-card">
+      <Link to="/event/$eventID" params={{ eventID: event.EventID }} className="event-card-link">
+        <img src={event.Image} alt="" loading="lazy" decoding="async" width={480} height={320} className="event-card-image" />
+        <span className="event-card-name">{pick(event.Title)}</span>
+        {next && (
+          <span className="event-card-when">{sessionWhen(next, i18n.locale)}</span>
+        )}
+        <span className="event-card-place">
+          {pick(event.Venue)} · {pick(event.District)}
+        </span>
+        <span className="event-card-meta">
+          <Price amount={event.PricePerPerson} currency={event.Currency} from={event.SessionCount > 1} />
+          {left > 0 ? (
+            <span className="badge muted">
+              <Plural value={left} one="# space left" other="# spaces left" />
+            </span>
+          ) : (
+            <span className="badge muted">
+              <Trans>Sold out</Trans>
+            </span>
+          )}
+          {event.IsAlcohol && <span className="badge">18+</span>}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** A horizontally scrolling row of event cards, with a heading (home, search results). */
+export function EventRail({ events, label }: { events: readonly Card[]; label: string }) {
+  return (
+    <ul className="event-rail" aria-label={label}>
+      {events.map((e) => (
+        <EventCard key={e.EventID} event={e} />
+      ))}
+    </ul>
+  );
+}
