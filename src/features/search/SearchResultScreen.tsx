@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import type { SearchType } from '../../../contract/index.ts';
 import { isLoggedIn } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
+import { EventRail } from '../../ui/EventCard.tsx';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { keywordOf, resultFilters, searchOf, searchQueries, type ResultFilters } from './queries.ts';
 import './search.css';
@@ -188,7 +189,26 @@ export function SearchResults(props: {
           <Trans>More results could not be loaded. Please try again.</Trans>
         </p>
       )}
+
+      {searchType === 'product' && keyword && <EventResults keyword={keyword} />}
     </div>
+  );
+}
+
+/** Tasting events matching the keyword, as a row under the products; nothing when none match. */
+function EventResults({ keyword }: { keyword: string }) {
+  const { api, preferences } = useServices();
+  const currency = useStore(preferences).currency ?? 'HKD';
+  const { t } = useLingui();
+  const events = useQuery(searchQueries.events(api, keyword, currency));
+  if (!events.data?.length) return null;
+  return (
+    <section aria-labelledby="event-results-title" className="section">
+      <h2 id="event-results-title">
+        <Trans>Events</Trans>
+      </h2>
+      <EventRail events={events.data} label={t`Events matching “${keyword}”`} />
+    </section>
   );
 }
 

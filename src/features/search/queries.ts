@@ -4,6 +4,7 @@ import {
   getHotKeyword,
   getUserRecentSearch,
   KEYWORD_MAX_LENGTH,
+  SearchAndFilterEvent,
   SearchAndFilterProduct,
   UserSearchAndFilterProduct,
   type Currency,
@@ -154,6 +155,16 @@ export const searchQueries = {
       queryKey: ['searchFilters', params],
       queryFn: ({ signal }) => api.call(getFilter, filtersBody(params), { signal }),
       staleTime: 60_000,
+    }),
+  /** Tasting events matching a results page's keyword (shown beside the products when there are some). */
+  events: (api: ApiClient, Keyword: string, Currency: Currency) =>
+    queryOptions({
+      queryKey: ['eventSearch', Keyword, Currency],
+      queryFn: ({ signal }) =>
+        api.call(SearchAndFilterEvent, { Keyword, Currency, CookieID: cookieId(), Size: 12 }, { signal }).then((r) => r.EventList),
+      staleTime: 60_000,
+      // The products are the page; its events row is left out when it cannot be read.
+      meta: { handlesErrors: true },
     }),
   /** The member's recent searches, newest first (under 'member': logout clears them, spec §4). */
   recentSearches: (api: ApiClient) =>

@@ -6,6 +6,7 @@ import { shopQueries } from './queries.ts';
 import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { EventRail } from '../../ui/EventCard.tsx';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
 import './shop.css';
@@ -45,6 +46,7 @@ export function HomeScreen() {
   const types = useQuery(shopQueries.productTypes(api));
   const newIn = useQuery(shopQueries.newInSection(api, currency));
   const best = useQuery(shopQueries.bestSellers(api, currency));
+  const events = useQuery(shopQueries.upcomingEvents(api, currency));
 
   return (
     <div className="page home">
@@ -80,6 +82,15 @@ export function HomeScreen() {
           </div>
           <p className="muted">{pick(newIn.data.Subtitle)}</p>
           <ProductGrid products={newIn.data.ProductList} />
+        </section>
+      )}
+
+      {events.data && events.data.length > 0 && (
+        <section aria-labelledby="events-title" className="section">
+          <h2 id="events-title">
+            <Trans>Upcoming tastings</Trans>
+          </h2>
+          <EventRail events={events.data} label={t`Upcoming tastings`} />
         </section>
       )}
 

@@ -9,6 +9,7 @@ import {
   getProductTypeList,
   getRelatedProduct,
   getSmallPromotionBanner,
+  getUpcomingEvents,
   SearchAndFilterProduct,
   type Currency,
   type SortOrder,
@@ -85,6 +86,15 @@ export const shopQueries = {
         ),
       getNextPageParam: nextFrom,
       staleTime: 60_000,
+    }),
+  /** The home page's row of tasting events: the next sessions on sale. */
+  upcomingEvents: (api: ApiClient, Currency: Currency) =>
+    queryOptions({
+      queryKey: ['upcomingEvents', Currency],
+      queryFn: ({ signal }) => api.call(getUpcomingEvents, { Currency, Size: 8 }, { signal }).then((r) => r.EventList),
+      staleTime: 60_000,
+      // A home page without its events row is still a home page.
+      meta: { handlesErrors: true },
     }),
   bigBanners: (api: ApiClient) =>
     queryOptions({
