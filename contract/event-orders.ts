@@ -59,10 +59,10 @@ export type GuestInfo = v.InferOutput<typeof GuestInfo>;
  * the seats, minus one for the member's own seat unless the member already joined that session.
  * GuestInfo names up to that many guests; the rest can be named later (update-event-guest). Seats are
  * held in the placing transaction and given back when the payment window ends unpaid or the order is
- * cancelled. ConfirmPayment false only places the order (seats held for the payment window): pay it
- * with create-event-payment. AgeConfirmed (ours) is required for a spirits tasting (spec §5).
+ * cancelled. ConfirmPayment: the member confirmed paying the total shown (false is refused, nothing
+ * placed). AgeConfirmed (ours) is required for a spirits tasting (spec §5).
  * Refusals: OutOfStock, EventSaleClosed, 70600, AgeConfirmationRequired, InvalidParameter (GuestInfo
- * longer than the guest slots, NumberOfSeat above the session's capacity); PaymentFail / StripeError /
+ * longer than the guest slots, NumberOfSeat above the session's capacity, ConfirmPayment false); PaymentFail / StripeError /
  * AlipayError with the placed order's OrderID.
  */
 export const newEventCheckOut = defineCall({

@@ -6,6 +6,7 @@ import { bagHandlers } from './bag.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import { contentHandlers } from './content.ts';
 import { emailChangeHandlers } from './email-change.ts';
+import { eventOrderHandlers } from './event-orders.ts';
 import { mediaHandlers } from './media.ts';
 import { notificationHandlers } from './notifications.ts';
 import { orderHandlers } from './orders.ts';
@@ -21,6 +22,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   catalogueHandlers,
   contentHandlers,
   emailChangeHandlers,
+  eventOrderHandlers,
   mediaHandlers,
   notificationHandlers,
   orderHandlers,

@@ -6,6 +6,8 @@ type Language = 'en' | 'zh-Hant';
 interface Part {
   subject: string;
   lines: string[];
+  /** Links of this language's part, each on its own line after the lines (a ticket each, in an event order's mail). */
+  links?: Array<{ label: string; url: string }>;
 }
 
 const escapeHtml = (s: string) =>
@@ -14,8 +16,11 @@ const escapeHtml = (s: string) =>
 /** A bilingual mail: the member's language first, the other after it; plain text and HTML. */
 function bilingual(to: string, language: Language, en: Part, zh: Part, link?: string): Mail {
   const [first, second] = language === 'zh-Hant' ? [zh, en] : [en, zh];
-  const text = [...first.lines, '', '—', '', ...second.lines, ...(link ? ['', link] : []), '', 'Sip & Gather'].join('\n');
-  const block = (p: Part) => p.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  const textOf = (p: Part) => [...p.lines, ...(p.links ?? []).map((l) => `${l.label}: ${l.url}`)];
+  const text = [...textOf(first), '', '—', '', ...textOf(second), ...(link ? ['', link] : []), '', 'Sip & Gather'].join('\n');
+  const block = (p: Part) =>
+    p.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+    (p.links ?? []).map((l) => `<p>${escapeHtml(l.label)}: <a href="${escapeHtml(l.url)}">${escapeHtml(l.url)}</a></p>`).join('');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1d1a;max-width:560px">${block(first)}${
     link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''
   }<hr>${block(second)}<p style="color:#6b645a">Sip &amp; Gather</p></body></html>`;
@@ -127,6 +132,53 @@ export function orderShippedMail(to: string, language: Language, order: OrderMai
     {
       subject: `你的 Sip & Gather 訂單 ${order.reference} 已寄出`,
       lines: [`你的訂單 ${order.reference} 已經寄出。`, '標準送貨需時 4 至 7 個工作天。'],
+    },
+    order.link,
+  );
+}
+
+export interface EventOrderMailFacts {
+  reference: string;
+  total: number;
+  currency: string;
+  title: { en: string; zh: string };
+  /** yyyy-MM-dd and "19:00–21:00", Hong Kong time. */
+  date: string;
+  timeSlot: string;
+  venue: { en: string; zh: string };
+  address: { en: string; zh: string };
+  /** The member's page of the booking (event_record). */
+  link: string;
+  /** One per seat: the member's own links to the record, a guest's to activate_ticket. */
+  tickets: Array<{ seatNumber: number; holderName: string; isOwner: boolean; link: string }>;
+}
+
+/** Sent once, when an event order's payment comes through: the session, the place and one link per ticket. */
+export function eventOrderPaidMail(to: string, language: Language, order: EventOrderMailFacts): Mail {
+  const total = formatAmount(order.total, order.currency);
+  const seats = order.tickets.length;
+  const ticketLinks = (owner: string, guest: (n: number) => string) =>
+    order.tickets.map((t) => ({ label: t.isOwner ? owner : `${guest(t.seatNumber)}${t.holderName ? ` (${t.holderName})` : ''}`, url: t.link }));
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `You're booked: ${order.title.en} on ${order.date}`,
+      lines: [
+        `Thank you for booking ${order.title.en}. We received your payment of ${total} (order ${order.reference}).`,
+        `${order.date}, ${order.timeSlot} (Hong Kong time) at ${order.venue.en}, ${order.address.en}.`,
+        seats === 1 ? 'Your ticket:' : `Your ${seats} tickets: send each guest the link of their ticket; they sign in with it to take their seat.`,
+      ],
+      links: ticketLinks('Your ticket', (n) => `Guest ticket, seat ${n}`),
+    },
+    {
+      subject: `預約成功：${order.title.zh}（${order.date}）`,
+      lines: [
+        `多謝你預約「${order.title.zh}」。我們已收到你的付款 ${total}（訂單 ${order.reference}）。`,
+        `${order.date} ${order.timeSlot}（香港時間），地點：${order.venue.zh}，${order.address.zh}。`,
+        seats === 1 ? '你的門票：' : `你的 ${seats} 張門票：請把各賓客的門票連結傳給對方，對方登入後即可領取座位。`,
+      ],
+      links: ticketLinks('你的門票', (n) => `賓客門票，座位 ${n}`),
     },
     order.link,
   );

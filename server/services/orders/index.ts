@@ -9,7 +9,8 @@
  * hold kept or given back), payments.ts (starting payments, checkout, returning from a provider),
  * settle.ts (every payment outcome, webhooks, refunds), reconcile.ts (asking the provider what it
  * holds: before expiry, at start-up, on a sweep), expire.ts, cancel.ts, read.ts, cards.ts, and
- * product/ (the product kind: bag, stock, totals, re-pricing, ProductOrder descriptions).
+ * product/ (the product kind: bag, stock, totals, re-pricing, ProductOrder descriptions) and event/
+ * (the event kind: seats of a session, guests and tickets).
  */
 import type { Deps } from '../../deps.ts';
 import type { JobHandlers } from '../jobs/queue.ts';
@@ -17,11 +18,12 @@ import { expireOrderJob } from './expire.ts';
 import { ORDER_EXPIRY_JOB } from './hold.ts';
 import { orderKinds } from './kind.ts';
 import { returnPath as returnPathOf } from './payments.ts';
+import { eventOrderKind } from './event/kind.ts';
 import { productOrderKind } from './product/kind.ts';
 import { PAYMENT_RECONCILE_JOB, reconcileSweepJob } from './reconcile.ts';
 import { receiveWebhook as receiveWebhookOf } from './settle.ts';
 
-export const SHOP_ORDER_KINDS = orderKinds([productOrderKind]);
+export const SHOP_ORDER_KINDS = orderKinds([productOrderKind, eventOrderKind]);
 
 /** The jobs the order core schedules, for the shop's runner (services/jobs.ts). */
 export const orderJobHandlers = (kinds = SHOP_ORDER_KINDS): JobHandlers => ({

@@ -1,0 +1,142 @@
+/**
+ * The event order (issue 15), the second order kind: seats of one session for the member and named guests,
+ * priced by priceSeats, holding seats with a conditional update of the session's seats_left that never goes
+ * below zero, one ticket per seat. A member keeps one unpaid event order: a new one cancels the earlier
+ * one and gives its seats back first.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { GuestInfo } from '../../../../contract/event-orders.ts';
+import { ErrorCode } from '../../../../contract/errors.ts';
+import { couponRedemptions, coupons, eventBookings, eventTickets, eventVariances, users } from '../../../db/schema.ts';
+import { ApiError } from '../../../http/errors.ts';
+import { computeOrderDetail } from '../../bag-totals.ts';
+import { HONG_KONG_COUNTRY_ID, normaliseCouponCode, taxesFor } from '../../bag.ts';
+import { orderNotFound } from '../errors.ts';
+import type { OrderKind } from '../kind.ts';
+import { mailEventOrderPaid } from './mail.ts';
+import { checkSeats, findSession, guestSlotsOf, hasJoined, priceSeats, seatsGone } from './pricing.ts';
+
+export const EVENT_ORDER = 'event';
+
+export interface EventOrderRequest {
+  varianceId: string;
+  seats: number;
+  guests: readonly GuestInfo[];
+  couponCode?: string | undefined;
+  ageConfirmed: boolean;
+}
+
+/** 128 random bits: the ticket link is a guest's only proof. */
+const newTicketId = () => `tkt_${randomBytes(16).toString('base64url')}`;
+
+export const eventOrderKind: OrderKind<EventOrderRequest> = {
+  name: EVENT_ORDER,
+  // Unpaid orders each hold their seats for the payment window: more than one would let a member keep seats from everyone else.
+  oneUnpaidPerMember: true,
+
+  /**
+   * Refusals, nothing placed: ObjectNotFound (session), EventSaleClosed, InvalidParameter (seats above the
+   * capacity, more guests than guest slots), OutOfStock (not enough seats left, also when a concurrent
+   * order took them), 70600, AgeConfirmationRequired.
+   */
+  async hold(tx, { userId, currency, now, request }) {
+    const found = await findSession(tx, request.varianceId);
+    checkSeats(found, request.seats, now);
+    const joined = await hasJoined(tx, userId, request.varianceId);
+    const guestSlots = guestSlotsOf(request.seats, joined);
+    if (request.guests.length > guestSlots) {
+      throw new ApiError(400, ErrorCode.InvalidParameter, `${request.seats} seats have ${guestSlots} guest places`, 'GuestInfo', { GuestSlots: guestSlots });
+    }
+    if (found.isAlcohol && !request.ageConfirmed) {
+      throw new ApiError(400, ErrorCode.AgeConfirmationRequired, 'Please confirm you are 18 or over to join a spirits tasting');
+    }
+    const code = normaliseCouponCode(request.couponCode);
+    // The coupon's row serialises redemptions, so its use limits hold under concurrent checkouts.
+    if (code) await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).for('update');
+    const priced = await priceSeats(tx, { found, seats: request.seats, currency, couponCode: code, userId, now });
+
+    // The hold: never below zero, whoever else is taking seats of this session now.
+    const [held] = await tx
+      .update(eventVariances)
+      .set({ seatsLeft: sql`${eventVariances.seatsLeft} - ${request.seats}` })
+      .where(and(eq(eventVariances.id, request.varianceId), gte(eventVariances.seatsLeft, request.seats)))
+      .returning({ seatsLeft: eventVariances.seatsLeft });
+    if (!held) {
+      const [now_] = await tx.select({ seatsLeft: eventVariances.seatsLeft }).from(eventVariances).where(eq(eventVariances.id, request.varianceId));
+      throw seatsGone(now_?.seatsLeft ?? 0);
+    }
+
+    // What an FPS transfer pays: the same seats at the HKD price.
+    const totalHkd =
+      currency === 'HKD'
+        ? priced.orderDetail.Total
+        : computeOrderDetail({
+            currency: 'HKD',
+            countryId: HONG_KONG_COUNTRY_ID,
+            lines: [{ varianceId: found.session.id, productTypeId: found.event.typeId, lineTotal: found.session.priceHkd * request.seats }],
+            campaigns: [],
+            ...(priced.coupon ? { coupon: priced.coupon } : {}),
+            shipping: { fee: 0, freeOver: null },
+            taxes: await taxesFor(tx, HONG_KONG_COUNTRY_ID),
+          }).Total;
+
+    const [member] = await tx
+      .select({ givenName: users.givenName, familyName: users.familyName, phone: users.phone, phoneCountryCode: users.phoneCountryCode })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!member) throw orderNotFound();
+    const redeemed = priced.coupon ? code! : null;
+
+    return {
+      total: priced.orderDetail.Total,
+      totalHkd,
+      orderDetail: priced.orderDetail,
+      couponCode: redeemed,
+      ageConfirmed: request.ageConfirmed,
+      async record(tx, orderId) {
+        await tx.insert(eventBookings).values({
+          orderId,
+          userId,
+          varianceId: found.session.id,
+          eventId: found.event.id,
+          seats: request.seats,
+          pricePerPerson: priced.orderDetail.PricePerPerson,
+          includesOwnSeat: !joined,
+        });
+        const ownName = `${member.givenName} ${member.familyName}`.trim();
+        const ownContact = member.phone ? `${member.phoneCountryCode ? `+${member.phoneCountryCode.replace(/^\+/, '')} ` : ''}${member.phone}` : '';
+        const owner = joined ? [] : [{ isOwner: true, holderName: ownName, contactNumber: ownContact, activatedBy: userId, activatedAt: now }];
+        const guests = Array.from({ length: guestSlots }, (_, i) => ({
+          isOwner: false,
+          holderName: request.guests[i]?.Name ?? '',
+          contactNumber: request.guests[i]?.Contact ?? '',
+          activatedBy: null,
+          activatedAt: null,
+        }));
+        await tx
+          .insert(eventTickets)
+          .values([...owner, ...guests].map((seat, i) => ({ ...seat, id: newTicketId(), orderId, varianceId: found.session.id, seatNumber: i + 1 })));
+        if (redeemed) await tx.insert(couponRedemptions).values({ couponCode: redeemed, userId, orderId, createdAt: now });
+      },
+    };
+  },
+
+  /** Its seats and its coupon use. */
+  async release(tx, order) {
+    const [booking] = await tx.select().from(eventBookings).where(eq(eventBookings.orderId, order.id));
+    if (booking) {
+      await tx
+        .update(eventVariances)
+        .set({ seatsLeft: sql`${eventVariances.seatsLeft} + ${booking.seats}` })
+        .where(eq(eventVariances.id, booking.varianceId));
+    }
+    await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+  },
+
+  async paid(_tx, order, afterCommit) {
+    afterCommit.push((deps) => mailEventOrderPaid(deps, order));
+  },
+
+  confirmPath: (order) => `/order_event_confirm/${encodeURIComponent(order.id)}`,
+};

@@ -1,0 +1,118 @@
+/**
+ * Seats of a session priced (EventCalculate, and the event order's hold): the price per person times the
+ * seats, a coupon as the bag takes it (checkCoupon; a refusal is 70600), no shipping, the taxes of Hong
+ * Kong where events are held; and the checks every request for seats passes first.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Currency } from '../../../../contract/define.ts';
+import type { EventOrderDetail } from '../../../../contract/event-orders.ts';
+import { ErrorCode } from '../../../../contract/errors.ts';
+import type { Db } from '../../../db/client.ts';
+import { eventBookings, eventTickets, eventVariances, events, orders, productTypes } from '../../../db/schema.ts';
+import { ApiError, notFound } from '../../../http/errors.ts';
+import { computeOrderDetail, type CouponRule, type PricedLine } from '../../bag-totals.ts';
+import { checkCoupon, HONG_KONG_COUNTRY_ID, taxesFor } from '../../bag.ts';
+import { saleStatusOf, type EventRow, type EventVarianceRow } from '../../events/sessions.ts';
+import { invalidCoupon } from '../product/kind.ts';
+
+export interface SessionFound {
+  event: EventRow;
+  session: EventVarianceRow;
+  isAlcohol: boolean;
+}
+
+export const sessionNotFound = () => notFound('Event session');
+
+/** The session of a published event; ObjectNotFound otherwise. */
+export async function findSession(db: Db, varianceId: string): Promise<SessionFound> {
+  const [row] = await db
+    .select({ event: events, session: eventVariances, isAlcohol: productTypes.isAlcohol })
+    .from(eventVariances)
+    .innerJoin(events, eq(events.id, eventVariances.eventId))
+    .innerJoin(productTypes, eq(productTypes.id, events.typeId))
+    .where(and(eq(eventVariances.id, varianceId), eq(events.published, true)));
+  if (!row) throw sessionNotFound();
+  return row;
+}
+
+const SALE_CLOSED_MESSAGE = {
+  Past: 'This session has already started',
+  Closed: 'The sale of this session has closed',
+  NotOpen: 'The sale of this session has not opened yet',
+} as const;
+
+/**
+ * What every request for seats must pass: the sale is open, the seats fit the session at all
+ * (InvalidParameter naming NumberOfSeat) and fit what is left now (OutOfStock, with SpacesLeft).
+ */
+export function checkSeats({ session }: SessionFound, seats: number, now: Date): void {
+  const status = saleStatusOf(session, now);
+  if (status === 'Past' || status === 'Closed' || status === 'NotOpen') {
+    throw new ApiError(400, ErrorCode.EventSaleClosed, SALE_CLOSED_MESSAGE[status], 'VarianceID', { SaleStatus: status });
+  }
+  if (seats > session.capacity) {
+    throw new ApiError(400, ErrorCode.InvalidParameter, `This session has ${session.capacity} seats in all`, 'NumberOfSeat', { Capacity: session.capacity });
+  }
+  if (seats > session.seatsLeft) throw seatsGone(session.seatsLeft);
+}
+
+export const seatsGone = (spacesLeft: number) =>
+  new ApiError(400, ErrorCode.OutOfStock, spacesLeft === 0 ? 'This session is sold out' : `Only ${spacesLeft} spaces are left`, 'NumberOfSeat', {
+    SpacesLeft: spacesLeft,
+  });
+
+/**
+ * Whether the member has a seat at the session already: a paid booking with their own seat, or a guest
+ * ticket they took (spec §4: their guest slots are then all the seats).
+ */
+export async function hasJoined(db: Db, userId: string, varianceId: string): Promise<boolean> {
+  const paid = eq(orders.paymentStatus, 'Paid');
+  const [booked] = await db
+    .select({ id: eventBookings.orderId })
+    .from(eventBookings)
+    .innerJoin(orders, eq(orders.id, eventBookings.orderId))
+    .where(and(eq(eventBookings.userId, userId), eq(eventBookings.varianceId, varianceId), eq(eventBookings.includesOwnSeat, true), paid))
+    .limit(1);
+  if (booked) return true;
+  const [taken] = await db
+    .select({ id: eventTickets.id })
+    .from(eventTickets)
+    .innerJoin(orders, eq(orders.id, eventTickets.orderId))
+    .where(and(eq(eventTickets.activatedBy, userId), eq(eventTickets.varianceId, varianceId), eq(eventTickets.isOwner, false), paid))
+    .limit(1);
+  return taken !== undefined;
+}
+
+/** Spec §4: guest slots equal the seats, minus one if the member has not joined the session yet. */
+export const guestSlotsOf = (seats: number, joined: boolean) => (joined ? seats : seats - 1);
+
+export interface PricedSeats {
+  orderDetail: EventOrderDetail;
+  coupon: CouponRule | undefined;
+}
+
+/** Prices seats of the session in the currency, with the (normalised) coupon: 70600 when it is refused. */
+export async function priceSeats(
+  db: Db,
+  { found, seats, currency, couponCode, userId, now }: { found: SessionFound; seats: number; currency: Currency; couponCode: string | undefined; userId: string; now: Date },
+): Promise<PricedSeats> {
+  const pricePerPerson = currency === 'HKD' ? found.session.priceHkd : found.session.priceUsd;
+  const lines: PricedLine[] = [{ varianceId: found.session.id, productTypeId: found.event.typeId, lineTotal: pricePerPerson * seats }];
+  let coupon: CouponRule | undefined;
+  if (couponCode) {
+    const checked = await checkCoupon(db, { code: couponCode, userId, currency, lines, now });
+    if (!checked.ok) throw invalidCoupon(checked.refusal);
+    coupon = checked.rule;
+  }
+  const detail = computeOrderDetail({
+    currency,
+    countryId: HONG_KONG_COUNTRY_ID,
+    lines,
+    // Campaigns are the bag's (product promotions); an event is discounted by a coupon only.
+    campaigns: [],
+    ...(coupon ? { coupon } : {}),
+    shipping: { fee: 0, freeOver: null },
+    taxes: await taxesFor(db, HONG_KONG_COUNTRY_ID),
+  });
+  return { orderDetail: { ...detail, PricePerPerson: pricePerPerson, NumberOfSeat: seats }, coupon };
+}
