@@ -6,6 +6,7 @@ import { bagHandlers } from './bag.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import { contentHandlers } from './content.ts';
 import { emailChangeHandlers } from './email-change.ts';
+import { eventHandlers } from './events.ts';
 import { eventOrderHandlers } from './event-orders.ts';
 import { mediaHandlers } from './media.ts';
 import { notificationHandlers } from './notifications.ts';
@@ -22,6 +23,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   catalogueHandlers,
   contentHandlers,
   emailChangeHandlers,
+  eventHandlers,
   eventOrderHandlers,
   mediaHandlers,
   notificationHandlers,

@@ -104,20 +104,20 @@ function tsquery(lexemes: readonly Lexeme[], nameOnly = false): string {
  * An English word, found by its stem as a prefix (to_tsquery('english') stems it: "brewing" → brew:*); or,
  * when no catalogue stem starts like it, by the stems it most resembles (`corrections`: "oloong" → oolong).
  */
-type WordTerm = { kind: 'word'; word: string; corrections?: string[] };
+export type WordTerm = { kind: 'word'; word: string; corrections?: string[] };
 /**
  * Chinese: found as a substring, or (`partial`, a run of 3 or more characters) through most of its distinct
  * character bigrams, at most MAX_GRAMS of them; a single character is its own gram.
  */
-type CjkTerm = { kind: 'cjk'; text: string; grams: string[]; partial: boolean };
-type Term = WordTerm | CjkTerm;
+export type CjkTerm = { kind: 'cjk'; text: string; grams: string[]; partial: boolean };
+export type Term = WordTerm | CjkTerm;
 
 /**
  * The terms of a keyword as typed; null when it has nothing to search for (only punctuation). Words are
  * taken as they are (stop words then match nothing and count for nothing): correctedTerms is for when
- * they find nothing.
+ * they find nothing. The event search (services/events/catalogue.ts) reads keywords with it too.
  */
-function keywordTerms(keyword: string): Term[] | null {
+export function keywordTerms(keyword: string): Term[] | null {
   const terms = keywordPieces(keyword).map((piece): Term => {
     if (piece.kind === 'word') return { kind: 'word', word: piece.text };
     return { kind: 'cjk', text: piece.text, ...cjkGrams(piece.text) };
@@ -181,7 +181,7 @@ async function correctedTerms(db: Db, terms: readonly Term[]): Promise<Term[] | 
 }
 
 /** A word term as a tsquery: its stem as a prefix, or its corrections; optionally only in names (weight A). */
-function wordQuery(term: WordTerm, nameOnly = false): SQL {
+export function wordQuery(term: WordTerm, nameOnly = false): SQL {
   if (term.corrections) return sql`${tsquery(term.corrections.map((text) => ({ text, prefix: false })), nameOnly)}::tsquery`;
   return sql`to_tsquery('english', ${`${term.word}:*${nameOnly ? 'A' : ''}`})`;
 }
@@ -193,7 +193,7 @@ function candidateQuery(term: Term): SQL {
   return term.kind === 'word' ? wordQuery(term) : sql`${gramQuery(term)}::tsquery`;
 }
 
-function gramQuery(term: CjkTerm): string {
+export function gramQuery(term: CjkTerm): string {
   const { grams } = term;
   if (grams.length === 1) return tsquery([{ text: grams[0]!, prefix: grams[0]!.length === 1 }]);
   // A match holds every bigram (substring) or at least half of them (in the name): rows with enough of
