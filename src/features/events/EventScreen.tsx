@@ -239,14 +239,8 @@ function JoinForm({ event }: { event: EventDetail }) {
   };
 
   return (
-    <form
-      className="join-form"
-      aria-label={t`Join ${title}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        join();
-      }}
-    >
+    // A group, not a form: nothing is sent from here (Join goes on to the checkout).
+    <div className="join-form" role="group" aria-label={t`Join ${title}`}>
       <fieldset className="session-picker">
         <legend>
           <Trans>Choose a session</Trans>
@@ -310,7 +304,7 @@ function JoinForm({ event }: { event: EventDetail }) {
               }
             />
           </div>
-          <button type="submit" className="button primary join-button">
+          <button type="button" className="button primary join-button" onClick={join}>
             {chosenRecord ? <Trans>Buy more seats</Trans> : <Trans>Join</Trans>}
           </button>
         </div>
@@ -319,7 +313,7 @@ function JoinForm({ event }: { event: EventDetail }) {
           <Trans>No session of this event is on sale now.</Trans>
         </p>
       )}
-    </form>
+    </div>
   );
 }
 
