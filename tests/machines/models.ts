@@ -4,6 +4,7 @@ import type { MachineModel } from './coverage.ts';
 import { bagModel } from './bag.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { couponTotalsModel } from './coupon-totals.model.ts';
+import { eventJoinModel } from './event-join.model.ts';
 import { entryGateModel } from './entry-gate.model.ts';
 import { entrySurveyModel } from './entry-survey.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
@@ -20,6 +21,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'coupon-totals': couponTotalsModel as unknown as MachineModel<AnyStateMachine>,
   'entry-gate': entryGateModel as unknown as MachineModel<AnyStateMachine>,
   'entry-survey': entrySurveyModel as unknown as MachineModel<AnyStateMachine>,
+  'event-join': eventJoinModel as unknown as MachineModel<AnyStateMachine>,
   'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
   'fps-payment': fpsPaymentModel as unknown as MachineModel<AnyStateMachine>,
   search: searchModel as unknown as MachineModel<AnyStateMachine>,

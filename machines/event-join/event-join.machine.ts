@@ -1,0 +1,858 @@
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  AddCreditCardInput,
+  AddCreditCardOutput,
+  AddPaymentMethodInput,
+  AddPaymentMethodOutput,
+  CallResult,
+  CreateEventPaymentInput,
+  Empty,
+  EventCalculateInput,
+  EventCalculateOutput,
+  EventJoinContext,
+  EventJoinEvent,
+  EventJoinInput,
+  EventJoinOutcome,
+  EventJoinOutput,
+  EventJoinTag,
+  GetEventDetailInput,
+  GetEventDetailOutput,
+  GetEventOrderInput,
+  GetEventOrderOutput,
+  GetPaymentMethodOutput,
+  ListUserEventOrderInput,
+  ListUserEventOrderOutput,
+  ListUserEventRecordInput,
+  ListUserEventRecordOutput,
+  NewEventCheckOutInput,
+  OrderPaymentStatus,
+  PaymentMethod,
+  PlaceResult,
+} from './event-join.types.ts';
+import { INVALID_COUPON, NETWORK_ERROR, ORDER_NOT_PLACED, PAYMENT_ERRORS, PAYMENT_NOT_TAKEN, SESSION_GONE_ERRORS } from './event-join.types.ts';
+import { guestInfo, guestProblem, guestSlots, maxSeats, resizeGuests, sessionOpen } from './event-join.guests.ts';
+
+type FoundOrder = { OrderID: string; PaymentStatus: OrderPaymentStatus };
+type Answer = NonNullable<EventJoinContext['answer']>;
+
+const session = (c: EventJoinContext) => c.event?.Variances.find((v) => v.VarianceID === c.varianceID);
+const slotsOf = (c: EventJoinContext) => guestSlots(c.seats, Boolean(c.varianceID && c.joined?.includes(c.varianceID)));
+
+/** The order placed since the member's orders for the session were noted: the newest listed that was not listed then. */
+function orderPlacedSince(before: readonly string[] | undefined, result: CallResult<ListUserEventOrderOutput>): FoundOrder | undefined {
+  if (!result.ok) return undefined;
+  const noted = new Set(before ?? []);
+  return result.data.OrderList.find((o) => !noted.has(o.OrderID));
+}
+
+const heldAnswer = ({ context }: { context: EventJoinContext }): { result: PlaceResult } => ({
+  result: context.answer?.result ?? { ok: false, code: NETWORK_ERROR },
+});
+
+export const eventJoinMachine = setup({
+  types: {
+    context: {} as EventJoinContext,
+    events: {} as EventJoinEvent,
+    input: {} as EventJoinInput,
+    output: {} as EventJoinOutput,
+    tags: {} as EventJoinTag,
+  },
+  actors: {
+    getEventDetail: fromPromise<CallResult<GetEventDetailOutput>, GetEventDetailInput>(async () => {
+      throw new Error('getEventDetail not provided');
+    }),
+    listUserEventRecord: fromPromise<CallResult<ListUserEventRecordOutput>, ListUserEventRecordInput>(async () => {
+      throw new Error('listUserEventRecord not provided');
+    }),
+    EventCalculate: fromPromise<EventCalculateOutput, EventCalculateInput>(async () => {
+      throw new Error('EventCalculate not provided');
+    }),
+    getPaymentMehtod: fromPromise<CallResult<GetPaymentMethodOutput>, Empty>(async () => {
+      throw new Error('getPaymentMehtod not provided');
+    }),
+    addCreditCard: fromPromise<CallResult<AddCreditCardOutput>, AddCreditCardInput>(async () => {
+      throw new Error('addCreditCard not provided');
+    }),
+    addPaymentMehtod: fromPromise<CallResult<AddPaymentMethodOutput>, AddPaymentMethodInput>(async () => {
+      throw new Error('addPaymentMehtod not provided');
+    }),
+    listUserEventOrder: fromPromise<CallResult<ListUserEventOrderOutput>, ListUserEventOrderInput>(async () => {
+      throw new Error('listUserEventOrder not provided');
+    }),
+    newEventCheckOut: fromPromise<PlaceResult, NewEventCheckOutInput>(async () => {
+      throw new Error('newEventCheckOut not provided');
+    }),
+    createEventPayment: fromPromise<PlaceResult, CreateEventPaymentInput>(async () => {
+      throw new Error('createEventPayment not provided');
+    }),
+    getEventOrder: fromPromise<CallResult<GetEventOrderOutput>, GetEventOrderInput>(async () => {
+      throw new Error('getEventOrder not provided');
+    }),
+  },
+  delays: {
+    /** Between two reads of the order while the provider decides. */
+    pollInterval: 2_000,
+    /** How long to keep reading before leaving the answer to the order page. */
+    pollDeadline: 60_000,
+    /** After an answer was lost: a moment for a request the server is still working on to finish before the order is looked up. */
+    answerLostSettle: 3_000,
+  },
+  actions: {
+    storeEvent: assign(({ context }, params: { result: CallResult<GetEventDetailOutput> }) => {
+      if (!params.result.ok) return {};
+      const event = params.result.data.eventDetail;
+      const chosen = event.Variances.find((v) => v.VarianceID === context.varianceID);
+      const max = maxSeats(chosen);
+      // Seats wanted stay as they are until a session that takes them is chosen.
+      return { event, seats: max > 0 ? Math.min(context.seats, max) : context.seats, error: undefined };
+    }),
+    storeJoined: assign((_, params: { result: CallResult<ListUserEventRecordOutput> }) =>
+      params.result.ok ? { joined: params.result.data.RecordList.map((r) => r.VarianceID), error: undefined } : {},
+    ),
+    chooseSession: assign(({ context }, params: { varianceID: string }) => {
+      const chosen = context.event?.Variances.find((v) => v.VarianceID === params.varianceID);
+      const seats = Math.max(1, Math.min(context.seats, maxSeats(chosen)));
+      const next = { ...context, varianceID: params.varianceID, seats };
+      return { varianceID: params.varianceID, seats, guests: resizeGuests(context.guests, slotsOf(next)), sessionNotice: undefined, error: undefined };
+    }),
+    /** The picked session cannot take the seats (full, or not on sale): the member chooses again. */
+    forgetSession: assign({ varianceID: undefined }),
+    setSeats: assign(({ context }, params: { seats: number }) => {
+      const next = { ...context, seats: params.seats };
+      return { seats: params.seats, guests: resizeGuests(context.guests, slotsOf(next)), totals: undefined };
+    }),
+    editGuest: assign(({ context }, params: { index: number; name: string; contact: string }) => ({
+      guests: context.guests.map((g, i) => (i === params.index ? { name: params.name, contact: params.contact } : g)),
+    })),
+    checkGuests: assign({ guestsChecked: true }),
+    storeTotals: assign(({ context }, params: { result: EventCalculateOutput }) =>
+      params.result.ok
+        ? {
+            totals: params.result.data.totals,
+            couponID: params.result.data.couponID,
+            couponError: params.result.data.couponError ?? context.couponError,
+            error: undefined,
+          }
+        : {},
+    ),
+    storeTotalsFailure: assign((_, params: { result: EventCalculateOutput }) =>
+      params.result.ok
+        ? {}
+        : {
+            error: { code: params.result.code, message: params.result.message },
+            ...(params.result.data?.couponError ? { couponID: undefined, couponError: params.result.data.couponError } : {}),
+          },
+    ),
+    /** The session filled up (or its sale closed) meanwhile: remember what was wanted, for the words. */
+    noteSessionGone: assign(({ context }, params: { code: string }) => ({
+      sessionNotice: { varianceID: context.varianceID ?? '', code: params.code, spacesLeft: 0, seatsWanted: context.seats },
+      totals: undefined,
+    })),
+    /** With the fresh event: how many spaces the session has now. */
+    settleSessionNotice: assign(({ context }) =>
+      context.sessionNotice
+        ? { sessionNotice: { ...context.sessionNotice, spacesLeft: session(context)?.SpacesLeft ?? 0 }, varianceID: undefined }
+        : { varianceID: undefined },
+    ),
+    applyCoupon: assign((_, params: { code: string }) => ({ couponID: params.code.trim(), couponError: undefined, error: undefined })),
+    removeCoupon: assign({ couponID: undefined, couponError: undefined }),
+    dropCoupon: assign(({ context }, params: { result: PlaceResult }) => ({
+      couponID: undefined,
+      couponError: params.result.ok ? undefined : { couponID: context.couponID ?? '', code: params.result.code, message: params.result.message },
+    })),
+    confirmAge: assign((_, params: { confirmed: boolean }) => ({ ageConfirmed: params.confirmed })),
+    selectMethod: assign((_, params: { method: PaymentMethod }) => ({ method: params.method, error: undefined })),
+    storeCards: assign(({ context }, params: { result: CallResult<GetPaymentMethodOutput> }) => {
+      if (!params.result.ok) return {};
+      const cards = params.result.data.PaymentMethodList;
+      return { cards, cardID: cards.some((c) => c.id === context.cardID) ? context.cardID : cards[0]?.id, error: undefined };
+    }),
+    selectCard: assign((_, params: { cardID: string }) => ({ cardID: params.cardID, error: undefined })),
+    storeNewPaymentMethod: assign((_, params: { result: CallResult<AddCreditCardOutput> }) => ({
+      newPaymentMethodID: params.result.ok ? params.result.data.PaymentMethodID : undefined,
+    })),
+    addSavedCard: assign(({ context }, params: { result: CallResult<AddPaymentMethodOutput> }) => {
+      if (!params.result.ok) return {};
+      const card = params.result.data.PaymentMethod;
+      return { cards: [...(context.cards ?? []).filter((c) => c.id !== card.id), card], cardID: card.id, newPaymentMethodID: undefined, error: undefined };
+    }),
+    noteOrdersBefore: assign((_, params: { result: CallResult<ListUserEventOrderOutput> }) => ({
+      ordersBefore: params.result.ok ? params.result.data.OrderList.map((o) => o.OrderID) : undefined,
+    })),
+    holdAnswer: assign((_, params: Answer) => ({ answer: params })),
+    forgetAnswer: assign({ answer: undefined }),
+    storePayment: assign((_, params: { result: PlaceResult }) =>
+      params.result.ok ? { payment: params.result.data, orderID: params.result.data.OrderID, error: undefined } : {},
+    ),
+    storeFailure: assign(({ context }, params: { result: CallResult<unknown, { OrderID?: string | undefined }> }) =>
+      params.result.ok ? {} : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
+    ),
+    /** Paying an order placed before: its session, seats and totals come from the order itself. */
+    storeResumedOrder: assign((_, params: { result: CallResult<GetEventOrderOutput> }) => {
+      if (!params.result.ok) return {};
+      const o = params.result.data.Order;
+      return {
+        eventID: o.Session.EventID,
+        varianceID: o.Session.VarianceID,
+        seats: o.NumberOfSeat,
+        method: o.PaymentMethod,
+        totals: { orderDetail: o.orderDetail, SpacesLeft: 0, GuestSlots: 0 },
+        // The age was confirmed when the order was placed.
+        ageConfirmed: true,
+        error: undefined,
+      };
+    }),
+    holdFoundOrder: assign((_, params: { order: FoundOrder | undefined }) => (params.order ? { foundOrder: params.order, orderID: params.order.OrderID } : {})),
+    forgetFoundOrder: assign({ foundOrder: undefined }),
+    noteNotPlaced: assign({ error: { code: ORDER_NOT_PLACED } }),
+    notePaymentNotTaken: assign({ error: { code: PAYMENT_NOT_TAKEN } }),
+    storeOrderFailure: assign({ error: { code: 'PaymentFail' } }),
+    storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
+    clearError: assign({ error: undefined }),
+    finish: assign((_, params: { outcome: EventJoinOutcome }) => ({ outcome: params.outcome })),
+  },
+  guards: {
+    succeeded: (_, params: { result: CallResult<unknown, unknown> }) => params.result.ok,
+    resuming: ({ context }) => context.orderID !== undefined,
+    /** The session the event page picked still takes the seats picked there. */
+    pickedSessionOpen: ({ context }) => sessionOpen(session(context)) && context.seats <= maxSeats(session(context)),
+    sessionOpen: ({ context }, params: { varianceID: string }) => sessionOpen(context.event?.Variances.find((v) => v.VarianceID === params.varianceID)),
+    seatsAllowed: ({ context }, params: { seats: number }) => Number.isInteger(params.seats) && params.seats >= 1 && params.seats <= maxSeats(session(context)),
+    hasGuestSlots: ({ context }) => slotsOf(context) > 0,
+    knownGuest: ({ context }, params: { index: number }) => params.index >= 0 && params.index < context.guests.length,
+    guestsValid: ({ context }) => context.guests.every((g) => guestProblem(g) === undefined),
+    sessionGone: (_, params: { result: CallResult<unknown, unknown> }) =>
+      !params.result.ok && (SESSION_GONE_ERRORS as readonly string[]).includes(params.result.code),
+    /** A code typed, and no order placed yet (a placed order keeps its coupon). */
+    couponGiven: ({ context }, params: { code: string }) => context.orderID === undefined && params.code.trim() !== '',
+    hasCoupon: ({ context }) => context.couponID !== undefined,
+    noOrderYet: ({ context }) => context.orderID === undefined,
+    hasOrder: ({ context }) => context.orderID !== undefined,
+    isCard: (_, params: { method: PaymentMethod }) => params.method === 'CreditCard',
+    payingByCard: ({ context }) => context.method === 'CreditCard',
+    payingByFps: ({ context }) => context.method === 'FPS',
+    payingByAlipay: ({ context }) => context.method === 'Alipay',
+    knownCard: ({ context }, params: { cardID: string }) => Boolean(context.cards?.some((c) => c.id === params.cardID)),
+    /** A method (and a card when paying by card), and the over-18 confirmation for a spirits tasting. */
+    readyToPlace: ({ context }) =>
+      context.orderID === undefined &&
+      context.totals !== undefined &&
+      context.method !== undefined &&
+      (context.method !== 'CreditCard' || context.cardID !== undefined) &&
+      (!context.event?.IsAlcohol || context.ageConfirmed),
+    readyToPay: ({ context }) => context.orderID !== undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
+    answerLost: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === NETWORK_ERROR,
+    paid: (_, params: { result: PlaceResult }) => params.result.ok && params.result.data.PaymentStatus === 'succeeded',
+    fpsPlaced: ({ context }, params: { result: PlaceResult }) => params.result.ok && context.method === 'FPS',
+    mustRedirect: (_, params: { result: PlaceResult }) =>
+      params.result.ok && params.result.data.PaymentStatus === 'requires_action' && Boolean(params.result.data.RedirectURL),
+    paymentRefused: (_, params: { result: CallResult<unknown, unknown> }) =>
+      !params.result.ok && (PAYMENT_ERRORS as readonly string[]).includes(params.result.code),
+    couponRefused: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === INVALID_COUPON,
+    orderIs: (_, params: { result: CallResult<GetEventOrderOutput>; status: OrderPaymentStatus }) =>
+      params.result.ok && params.result.data.Order.PaymentStatus === params.status,
+    orderPayable: (_, params: { result: CallResult<GetEventOrderOutput> }) =>
+      params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
+    placedByThisAttempt: ({ context }, params: { result: CallResult<ListUserEventOrderOutput> }) =>
+      orderPlacedSince(context.ordersBefore, params.result) !== undefined,
+    foundOrderIs: ({ context }, params: { status: OrderPaymentStatus }) => context.foundOrder?.PaymentStatus === params.status,
+  },
+}).createMachine({
+  id: 'eventJoin',
+  description:
+    'Event seats and guests: choose a session, the number of seats, the guests’ names and contact numbers, the totals with a coupon, the over-18 confirmation for a spirits tasting, the payment method (saved card, new card, Alipay, FPS), placing the event order and paying it.',
+  context: ({ input }) => ({
+    currency: input.currency,
+    language: input.language,
+    eventID: input.eventID,
+    varianceID: input.varianceID,
+    seats: Math.max(1, Math.floor(input.seats ?? 1)),
+    guests: [],
+    guestsChecked: false,
+    ageConfirmed: false,
+    orderID: input.resume?.OrderID,
+  }),
+  initial: 'starting',
+  output: ({ context }) => ({
+    outcome: context.outcome ?? 'left',
+    OrderID: context.orderID,
+    RedirectURL: context.outcome === 'redirect' ? context.payment?.RedirectURL : undefined,
+    ErrorCode: context.outcome === 'failed' ? context.error?.code : undefined,
+  }),
+  states: {
+    starting: {
+      description: 'A fresh join reads the event; paying an order placed before (from payment_fail) reads that order.',
+      tags: ['step:loading'],
+      always: [{ guard: 'resuming', target: 'readingOrder' }, { target: 'loadingEvent' }],
+    },
+    loadingEvent: {
+      description: 'Reading the event and its sessions with their spaces left (getEventDetail).',
+      tags: ['busy', 'step:loading'],
+      invoke: {
+        id: 'getEventDetail',
+        src: 'getEventDetail',
+        input: ({ context }) => ({ EventID: context.eventID, Currency: context.currency }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'loadingJoined',
+            actions: { type: 'storeEvent', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeNetworkError' },
+      },
+    },
+    loadingJoined: {
+      description: 'Reading the sessions the member already joined (list-user-event-record): their own seat there is taken, so every seat bought is a guest’s (spec §4).',
+      tags: ['busy', 'step:loading'],
+      invoke: {
+        id: 'listUserEventRecord',
+        src: 'listUserEventRecord',
+        input: () => ({ Tab: 'joined' as const }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'routingSession',
+            actions: { type: 'storeJoined', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeNetworkError' },
+      },
+    },
+    routingSession: {
+      description: 'The session picked on the event page goes straight to the seats if it still takes them; otherwise the member chooses.',
+      tags: ['step:loading'],
+      always: [
+        {
+          guard: 'pickedSessionOpen',
+          target: 'choosingSeats',
+          actions: { type: 'chooseSession', params: ({ context }) => ({ varianceID: context.varianceID ?? '' }) },
+        },
+        { target: 'choosingSession', actions: 'forgetSession', description: 'None picked, or it is full or not on sale any more.' },
+      ],
+    },
+    loadFailed: {
+      description: 'The event (or the order being paid) could not be read; the member can try again or go back.',
+      tags: ['step:loadFailed'],
+      on: {
+        RETRY: { target: 'starting', actions: 'clearError' },
+        LEAVE: 'left',
+      },
+    },
+    choosingSession: {
+      description: 'The event’s sessions with date, time slot, price per person and spaces left; sold-out ones cannot be picked. Says so when the session chosen filled up meanwhile.',
+      tags: ['step:session'],
+      on: {
+        SELECT_SESSION: {
+          guard: { type: 'sessionOpen', params: ({ event }) => ({ varianceID: event.varianceID }) },
+          target: 'choosingSeats',
+          actions: { type: 'chooseSession', params: ({ event }) => ({ varianceID: event.varianceID }) },
+        },
+        LEAVE: 'left',
+      },
+    },
+    choosingSeats: {
+      description: 'How many seats: 1 up to the session’s spaces left, at most 10 per order.',
+      tags: ['step:seats'],
+      on: {
+        SET_SEATS: {
+          guard: { type: 'seatsAllowed', params: ({ event }) => ({ seats: event.seats }) },
+          actions: { type: 'setSeats', params: ({ event }) => ({ seats: event.seats }) },
+        },
+        CONTINUE: [
+          { guard: 'hasGuestSlots', target: 'enteringGuests' },
+          { target: 'calculating', description: 'One seat, the member’s own: no guests to name.' },
+        ],
+        BACK: 'choosingSession',
+        LEAVE: 'left',
+      },
+    },
+    enteringGuests: {
+      description:
+        'One form per guest slot (spec §4: the seats, minus the member’s own unless they already joined the session). A slot may be left blank and named later on the event record; a slot begun needs a name and a valid contact number.',
+      tags: ['step:guests'],
+      on: {
+        EDIT_GUEST: {
+          guard: { type: 'knownGuest', params: ({ event }) => ({ index: event.index }) },
+          actions: { type: 'editGuest', params: ({ event }) => ({ index: event.index, name: event.name, contact: event.contact }) },
+        },
+        CONTINUE: [
+          { guard: 'guestsValid', target: 'calculating', actions: 'checkGuests' },
+          { actions: 'checkGuests', description: 'A guest begun is incomplete or its contact number is wrong: every problem is shown.' },
+        ],
+        BACK: 'choosingSeats',
+        LEAVE: 'left',
+      },
+    },
+    calculating: {
+      description: 'Reading the totals for the seats (EventCalculate; a refused coupon, 70600, is dropped with its message kept, and the totals read again).',
+      tags: ['busy', 'step:totals'],
+      invoke: {
+        id: 'EventCalculate',
+        src: 'EventCalculate',
+        input: ({ context }) => ({
+          couponID: context.couponID,
+          request: { VarianceID: context.varianceID ?? '', NumberOfSeat: context.seats, Currency: context.currency },
+        }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'payment',
+            actions: { type: 'storeTotals', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'sessionGone', params: ({ event }) => ({ result: event.output }) },
+            target: 'refreshingEvent',
+            actions: { type: 'noteSessionGone', params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }) },
+            description: 'Fewer spaces left than seats chosen (OutOfStock), or the sale closed: read the sessions again and choose.',
+          },
+          { target: 'totalsFailed', actions: { type: 'storeTotalsFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'totalsFailed', actions: 'storeNetworkError' },
+      },
+    },
+    totalsFailed: {
+      description: 'The totals could not be read; the member can try again or change the seats.',
+      tags: ['step:totalsFailed'],
+      on: {
+        RETRY: { target: 'calculating', actions: 'clearError' },
+        BACK: { target: 'choosingSeats', actions: 'clearError' },
+        LEAVE: 'left',
+      },
+    },
+    refreshingEvent: {
+      description: 'The session chosen filled up meanwhile: reading the sessions again for their fresh spaces left.',
+      tags: ['busy', 'step:session'],
+      invoke: {
+        id: 'getEventDetail',
+        src: 'getEventDetail',
+        input: ({ context }) => ({ EventID: context.eventID, Currency: context.currency }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'choosingSession',
+            actions: [{ type: 'storeEvent', params: ({ event }) => ({ result: event.output }) }, 'settleSessionNotice'],
+          },
+          { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeNetworkError' },
+      },
+    },
+    readingOrder: {
+      description: 'Paying an order placed before: reading it (get-event-order); an unpaid one goes to the payment step with its method.',
+      tags: ['busy', 'step:loading'],
+      invoke: {
+        id: 'getEventOrder',
+        src: 'getEventOrder',
+        input: ({ context }) => ({ orderID: context.orderID ?? '' }),
+        onDone: [
+          { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: 'confirmed' },
+          {
+            guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) },
+            target: 'payingAgain',
+            actions: { type: 'storeResumedOrder', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'cancelled',
+            description: 'Cancelled, or expired unpaid (its seats given back): nothing to pay.',
+          },
+          { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeNetworkError' },
+      },
+    },
+    payingAgain: {
+      description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
+      tags: ['step:loading'],
+      always: [{ guard: 'payingByCard', target: '#eventJoin.payment.loadingCards' }, { target: 'payment' }],
+    },
+    payment: {
+      description: 'The totals, the coupon, the over-18 confirmation for a spirits tasting, and how to pay: a saved card (or a new one), Alipay or FPS.',
+      initial: 'choosing',
+      states: {
+        choosing: {
+          description: 'The payment step. Placing the order needs a method, a card when paying by card, and the over-18 confirmation for a spirits tasting.',
+          tags: ['step:payment'],
+          on: {
+            APPLY_COUPON: {
+              guard: { type: 'couponGiven', params: ({ event }) => ({ code: event.code }) },
+              target: '#eventJoin.calculating',
+              actions: { type: 'applyCoupon', params: ({ event }) => ({ code: event.code }) },
+              description: 'An empty code does nothing (spec §5); a code is tried with the totals.',
+            },
+            REMOVE_COUPON: { guard: and(['noOrderYet', 'hasCoupon']), target: '#eventJoin.calculating', actions: 'removeCoupon' },
+            CONFIRM_AGE: { actions: { type: 'confirmAge', params: ({ event }) => ({ confirmed: event.confirmed }) } },
+            SELECT_METHOD: [
+              {
+                guard: { type: 'isCard', params: ({ event }) => ({ method: event.method }) },
+                target: 'loadingCards',
+                actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) },
+                description: 'Card: read the saved cards to choose from.',
+              },
+              { actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) } },
+            ],
+            SELECT_CARD: {
+              guard: { type: 'knownCard', params: ({ event }) => ({ cardID: event.cardID }) },
+              actions: { type: 'selectCard', params: ({ event }) => ({ cardID: event.cardID }) },
+            },
+            ADD_CARD: { guard: 'payingByCard', target: 'addingCard', actions: 'clearError' },
+            PLACE_ORDER: [
+              { guard: 'readyToPlace', target: '#eventJoin.notingOrders', actions: 'clearError' },
+              { guard: 'readyToPay', target: '#eventJoin.startingPayment', actions: 'clearError', description: 'The order was placed by an earlier attempt: pay that order.' },
+            ],
+            BACK: [
+              { guard: and(['noOrderYet', 'hasGuestSlots']), target: '#eventJoin.enteringGuests', actions: 'clearError' },
+              { guard: 'noOrderYet', target: '#eventJoin.choosingSeats', actions: 'clearError' },
+            ],
+            LEAVE: '#eventJoin.left',
+          },
+        },
+        loadingCards: {
+          description: 'Reading the saved cards (getPaymentMehtod).',
+          tags: ['busy', 'step:payment'],
+          invoke: {
+            id: 'getPaymentMehtod',
+            src: 'getPaymentMehtod',
+            input: () => ({}),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: 'choosing',
+                actions: { type: 'storeCards', params: ({ event }) => ({ result: event.output }) },
+              },
+              { target: 'choosing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+            ],
+            onError: { target: 'choosing', actions: 'storeNetworkError' },
+          },
+        },
+        addingCard: {
+          description: 'The add-card form: the card is tokenised, then saved to the member and selected.',
+          tags: ['step:addCard'],
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'Card number, expiry and CVC; shows why the last try was refused.',
+              on: {
+                SUBMIT_CARD: 'tokenizing',
+                CANCEL: { target: '#eventJoin.payment.choosing', actions: 'clearError' },
+              },
+            },
+            tokenizing: {
+              description: 'Tokenising the card (addCreditCard in the sandbox; Stripe.js when Stripe is configured).',
+              tags: ['busy'],
+              invoke: {
+                id: 'addCreditCard',
+                src: 'addCreditCard',
+                input: ({ event }) => {
+                  assertEvent(event, 'SUBMIT_CARD');
+                  return { number: event.number, exp_month: event.expMonth, exp_year: event.expYear, cvc: event.cvc };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                    target: 'attaching',
+                    actions: { type: 'storeNewPaymentMethod', params: ({ event }) => ({ result: event.output }) },
+                  },
+                  { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+                ],
+                onError: { target: 'editing', actions: 'storeNetworkError' },
+              },
+            },
+            attaching: {
+              description: 'Saving the card to the member (addPaymentMehtod).',
+              tags: ['busy'],
+              invoke: {
+                id: 'addPaymentMehtod',
+                src: 'addPaymentMehtod',
+                input: ({ context }) => ({ PaymentMethodID: context.newPaymentMethodID ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                    target: '#eventJoin.payment.choosing',
+                    actions: { type: 'addSavedCard', params: ({ event }) => ({ result: event.output }) },
+                  },
+                  { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+                ],
+                onError: { target: 'editing', actions: 'storeNetworkError' },
+              },
+            },
+          },
+        },
+      },
+    },
+    notingOrders: {
+      description:
+        'Just before placing: noting the member’s orders for the session (list-user-event-order), so that if placing’s answer is lost, the order it placed can be told from earlier ones.',
+      tags: ['busy', 'step:placing'],
+      invoke: {
+        id: 'listUserEventOrder',
+        src: 'listUserEventOrder',
+        input: ({ context }) => ({ VarianceID: context.varianceID ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'placing',
+            actions: { type: 'noteOrdersBefore', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: '#eventJoin.payment', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: '#eventJoin.payment', actions: 'storeNetworkError' },
+      },
+    },
+    placing: {
+      description: 'Placing the event order and starting its payment (newEventCheckOut): the seats are held for the payment window.',
+      tags: ['busy', 'step:placing'],
+      invoke: {
+        id: 'newEventCheckOut',
+        src: 'newEventCheckOut',
+        input: ({ context }) => ({
+          Language: context.language,
+          Currency: context.currency,
+          VarianceID: context.varianceID ?? '',
+          NumberOfSeat: context.seats,
+          GuestInfo: guestInfo(context.guests),
+          PaymentMethod: context.method ?? 'CreditCard',
+          CardID: context.method === 'CreditCard' ? context.cardID : undefined,
+          CouponID: context.couponID,
+          AgeConfirmed: context.ageConfirmed,
+        }),
+        onDone: {
+          target: 'routingPaymentAnswer',
+          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'newEventCheckOut' as const, result: event.output }) },
+        },
+        onError: { target: 'lostAnswer', description: 'No answer (the connection dropped): the order may have been placed. Find out.' },
+      },
+    },
+    startingPayment: {
+      description: 'Paying the order an earlier attempt placed, with the method chosen now (create-event-payment).',
+      tags: ['busy', 'step:placing'],
+      invoke: {
+        id: 'createEventPayment',
+        src: 'createEventPayment',
+        input: ({ context }) => ({
+          OrderID: context.orderID ?? '',
+          PaymentMethod: context.method ?? 'CreditCard',
+          CardID: context.method === 'CreditCard' ? context.cardID : undefined,
+        }),
+        onDone: {
+          target: 'routingPaymentAnswer',
+          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'createEventPayment' as const, result: event.output }) },
+        },
+        onError: { target: 'lostAnswer', description: 'No answer: the payment may have been taken. Read the order.' },
+      },
+    },
+    routingPaymentAnswer: {
+      description: 'Where the answer of placing the order or paying it (newEventCheckOut, create-event-payment) leads.',
+      tags: ['step:placing'],
+      always: [
+        { guard: { type: 'answerLost', params: heldAnswer }, target: 'lostAnswer', actions: 'forgetAnswer' },
+        { guard: { type: 'paid', params: heldAnswer }, target: 'confirmed', actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'] },
+        {
+          guard: { type: 'fpsPlaced', params: heldAnswer },
+          target: 'fpsHandoff',
+          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
+          description: 'Placed for FPS: the QR popup takes over.',
+        },
+        {
+          guard: { type: 'mustRedirect', params: heldAnswer },
+          target: 'redirecting',
+          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
+          description: 'Alipay’s page, or the card issuer asks for another step.',
+        },
+        { guard: { type: 'paymentRefused', params: heldAnswer }, target: 'failed', actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'] },
+        {
+          guard: { type: 'succeeded', params: heldAnswer },
+          target: 'polling',
+          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
+          description: 'Placed or paid; the provider is still deciding.',
+        },
+        {
+          guard: { type: 'couponRefused', params: heldAnswer },
+          target: 'calculating',
+          actions: [{ type: 'dropCoupon', params: heldAnswer }, 'forgetAnswer'],
+          description: 'Placing answered 70600: drop the coupon, keep its message, and read the totals again.',
+        },
+        {
+          guard: { type: 'sessionGone', params: heldAnswer },
+          target: 'refreshingEvent',
+          actions: [
+            { type: 'noteSessionGone', params: ({ context }) => ({ code: context.answer?.result.ok === false ? context.answer.result.code : '' }) },
+            'forgetAnswer',
+          ],
+          description: 'The session filled up (OutOfStock) or its sale closed while the member was paying: nothing placed. Choose again.',
+        },
+        { target: 'payment', actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'], description: 'Any other refusal: back to the payment step with the reason.' },
+      ],
+    },
+    lostAnswer: {
+      description:
+        'The answer to placing or paying never came, yet the server may have placed the order and even taken the payment: the order is looked up, and nothing is placed or paid again blindly.',
+      initial: 'settling',
+      states: {
+        settling: {
+          description: 'A short pause, so that a request the server is still working on can finish before the order is looked up.',
+          tags: ['busy', 'step:checking'],
+          after: {
+            answerLostSettle: [
+              { guard: 'hasOrder', target: 'readingOrder', description: 'Paying a known order: read it.' },
+              { target: 'findingOrder', description: 'Placing: find the order it may have placed.' },
+            ],
+          },
+        },
+        findingOrder: {
+          description: 'Did placing place an order? The member’s orders for the session (list-user-event-order), compared with those noted before placing.',
+          tags: ['busy', 'step:checking'],
+          invoke: {
+            id: 'listUserEventOrder',
+            src: 'listUserEventOrder',
+            input: ({ context }) => ({ VarianceID: context.varianceID ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'placedByThisAttempt', params: ({ event }) => ({ result: event.output }) },
+                target: 'routingFoundOrder',
+                actions: { type: 'holdFoundOrder', params: ({ context, event }) => ({ order: orderPlacedSince(context.ordersBefore, event.output) }) },
+              },
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: '#eventJoin.payment',
+                actions: 'noteNotPlaced',
+                description: 'No new order: nothing was placed and nothing charged. The member can place it again.',
+              },
+              { target: 'lookupFailed' },
+            ],
+            onError: { target: 'lookupFailed' },
+          },
+        },
+        readingOrder: {
+          description: 'Reading the order being paid (get-event-order): where its payment stands.',
+          tags: ['busy', 'step:checking'],
+          invoke: {
+            id: 'getEventOrder',
+            src: 'getEventOrder',
+            input: ({ context }) => ({ orderID: context.orderID ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: 'routingFoundOrder',
+                actions: { type: 'holdFoundOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.data.Order : undefined }) },
+              },
+              { target: 'lookupFailed' },
+            ],
+            onError: { target: 'lookupFailed' },
+          },
+        },
+        routingFoundOrder: {
+          description: 'Where the order looked up leads, by its payment status.',
+          tags: ['step:checking'],
+          always: [
+            { guard: { type: 'foundOrderIs', params: { status: 'Paid' } }, target: '#eventJoin.confirmed', actions: 'forgetFoundOrder' },
+            {
+              guard: and([{ type: 'foundOrderIs', params: { status: 'WaitForPayment' as const } }, 'payingByFps']),
+              target: '#eventJoin.fpsHandoff',
+              actions: 'forgetFoundOrder',
+            },
+            {
+              guard: and([{ type: 'foundOrderIs', params: { status: 'WaitForPayment' as const } }, 'payingByAlipay']),
+              target: '#eventJoin.payment',
+              actions: ['forgetFoundOrder', 'notePaymentNotTaken'],
+              description: 'Alipay waits on its page, whose address was in the lost answer: nothing was paid. Pay the order again.',
+            },
+            {
+              guard: { type: 'foundOrderIs', params: { status: 'WaitForPayment' } },
+              target: '#eventJoin.startingPayment',
+              actions: 'forgetFoundOrder',
+              description: 'The card payment is undecided: ask for the order’s payment again with the same card (the provider answers with the same payment).',
+            },
+            {
+              guard: { type: 'foundOrderIs', params: { status: 'PaymentFailed' } },
+              target: '#eventJoin.payment',
+              actions: ['forgetFoundOrder', 'notePaymentNotTaken'],
+            },
+            { target: '#eventJoin.failed', actions: ['forgetFoundOrder', 'storeOrderFailure'], description: 'Cancelled, or expired unpaid: it can no longer be paid.' },
+          ],
+        },
+        lookupFailed: {
+          description: 'The look-up failed too: whether the order went through is not known. The member can look again; placing again is not offered until it is known.',
+          tags: ['step:unconfirmed'],
+          on: {
+            RETRY: [{ guard: 'hasOrder', target: 'readingOrder' }, { target: 'findingOrder' }],
+          },
+        },
+      },
+    },
+    polling: {
+      description: 'Waiting for the payment result, which reaches the server by webhook: reading the order every few seconds.',
+      tags: ['busy', 'step:paying'],
+      initial: 'fetching',
+      after: { pollDeadline: { target: 'stillProcessing', description: 'No answer in time: the order page will show it.' } },
+      states: {
+        fetching: {
+          description: 'Reading the order (get-event-order).',
+          invoke: {
+            id: 'getEventOrder',
+            src: 'getEventOrder',
+            input: ({ context }) => ({ orderID: context.orderID ?? '' }),
+            onDone: [
+              { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: '#eventJoin.confirmed' },
+              {
+                guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'PaymentFailed' }) },
+                target: '#eventJoin.failed',
+                actions: 'storeOrderFailure',
+              },
+              { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Cancelled' }) }, target: '#eventJoin.cancelled' },
+              {
+                guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Expired' }) },
+                target: '#eventJoin.cancelled',
+                description: 'The payment window ended unpaid: the seats were given back.',
+              },
+              { target: 'waiting', description: 'Still waiting for payment, or the read failed: read again shortly.' },
+            ],
+            onError: { target: 'waiting' },
+          },
+        },
+        waiting: {
+          description: 'A pause before reading the order again.',
+          after: { pollInterval: 'fetching' },
+        },
+      },
+    },
+    confirmed: {
+      type: 'final',
+      description: 'Paid: the event order confirmation follows, with the tickets.',
+      entry: { type: 'finish', params: { outcome: 'confirmed' } },
+    },
+    redirecting: {
+      type: 'final',
+      description: 'The browser goes to the provider’s page (Alipay, or the card’s extra step); it comes back to the order’s confirmation page.',
+      entry: { type: 'finish', params: { outcome: 'redirect' } },
+    },
+    fpsHandoff: {
+      type: 'final',
+      description: 'Placed for FPS: the FPS QR popup (fpsPayment, reading get-event-order) takes over.',
+      entry: { type: 'finish', params: { outcome: 'fps' } },
+    },
+    failed: {
+      type: 'final',
+      description: 'The payment did not go through (PaymentFail, StripeError, AlipayError): payment_fail says so and offers to pay the order again.',
+      entry: { type: 'finish', params: { outcome: 'failed' } },
+    },
+    stillProcessing: {
+      type: 'final',
+      description: 'The provider has not answered yet: the confirmation page will show the result when it comes.',
+      entry: { type: 'finish', params: { outcome: 'processing' } },
+    },
+    cancelled: {
+      type: 'final',
+      description: 'The order is cancelled (or expired unpaid) and its seats given back.',
+      entry: { type: 'finish', params: { outcome: 'cancelled' } },
+    },
+    left: {
+      type: 'final',
+      description: 'The member left the checkout: back to the event page, nothing ordered.',
+      entry: { type: 'finish', params: { outcome: 'left' } },
+    },
+  },
+});

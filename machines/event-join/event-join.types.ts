@@ -1,0 +1,231 @@
+/**
+ * Data of the event join flow (design card "event seats and guests"): a session of an event, the
+ * seats, the guests' names and contact numbers, the totals with a coupon, the payment. Declared here,
+ * not imported from contract/, so the machine opens unchanged in the Stately visualizer;
+ * tests/machines/event-join.test.ts keeps them in step with contract/events.ts and
+ * contract/event-orders.ts (spec §7 names and fields).
+ */
+
+/** What every actor of the flow resolves with (one type for every flow: machines/shared). */
+export type { CallResult } from '../shared/call-result.ts';
+import type { CallResult } from '../shared/call-result.ts';
+/** The codes flows act on (machines/shared/codes.ts). */
+export { NETWORK_ERROR, INVALID_COUPON, PAYMENT_ERRORS } from '../shared/codes.ts';
+/** A refused coupon, kept for display once dropped (machines/shared/coupon.ts). */
+export type { CouponError } from '../shared/coupon.ts';
+import type { CouponError } from '../shared/coupon.ts';
+
+export type Currency = 'HKD' | 'USD';
+export type Language = 'en' | 'zh';
+/** Spec §9: credit card (through the card provider), Alipay, FPS QR. */
+export type PaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
+/** Spec §3 "Selected payment card". */
+export type SavedCard = { id: string; brand: string; last4: string; expMonth: number; expYear: number };
+
+/** contract MAX_SEATS_PER_ORDER: most seats one order may take. */
+export const MAX_SEATS_PER_ORDER = 10;
+
+/** Spec §8 codes saying the session cannot take these seats any more: it filled up, or its sale closed. */
+export const SESSION_GONE_ERRORS = ['OutOfStock', 'EventSaleClosed'] as const;
+
+// ---- The event, as getEventDetail answers (only what the flow reads; the page shows the rest).
+
+export type SessionSaleStatus = 'NotOpen' | 'OnSale' | 'SoldOut' | 'Closed' | 'Past';
+/** One dated session ("variance", spec §3). */
+export type EventSession = {
+  VarianceID: string;
+  Date: string;
+  TimeSlot: string;
+  SpacesLeft: number;
+  PricePerPerson: number;
+  Currency: Currency;
+  SaleStatus: SessionSaleStatus;
+};
+export type EventDetail = {
+  EventID: string;
+  /** Spirits tastings are for 18 and over (spec §1, §5). */
+  IsAlcohol: boolean;
+  /** Sessions not yet started, soonest first. */
+  Variances: ReadonlyArray<EventSession>;
+};
+export type GetEventDetailInput = { EventID: string; Currency: Currency };
+export type GetEventDetailOutput = { eventDetail: EventDetail };
+
+/** list-user-event-record {Tab: 'joined'}: the sessions the member holds seats at (their VarianceIDs decide guest slots, spec §4). */
+export type ListUserEventRecordInput = { Tab: 'joined' };
+export type ListUserEventRecordOutput = { RecordList: ReadonlyArray<{ VarianceID: string }> };
+
+// ---- Totals.
+
+/** EventCalculate's orderDetail (only what the flow reads; the screen shows the whole answer). */
+export type EventOrderDetail = { Currency: Currency; SubTotal: number; Discount: number; Taxes: number; Total: number; NumberOfSeat: number };
+export type EventTotals = { orderDetail: EventOrderDetail; SpacesLeft: number; GuestSlots: number };
+export type EventCalculateRequest = { VarianceID: string; NumberOfSeat: number; Currency: Currency };
+/** EventCalculate through the coupon-totals machine: a refused coupon (70600) is dropped and the totals read again. */
+export type EventCalculateInput = { couponID?: string | undefined; request: EventCalculateRequest };
+export type EventCalculateOutput = CallResult<
+  { totals: EventTotals; couponID?: string | undefined; couponError?: CouponError | undefined },
+  { couponError?: CouponError | undefined }
+>;
+
+// ---- Payment methods (the checkout's calls, spec §7).
+
+export type GetPaymentMethodOutput = { PaymentMethodList: SavedCard[] };
+export type AddCreditCardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
+export type AddCreditCardOutput = { PaymentMethodID: string };
+export type AddPaymentMethodInput = { PaymentMethodID: string };
+export type AddPaymentMethodOutput = { PaymentMethod: SavedCard };
+export type Empty = Record<string, never>;
+
+// ---- Placing and paying.
+
+/** A guest's name and contact number, as newEventCheckOut takes them. */
+export type GuestInfo = { Name: string; Contact: string };
+
+/** newEventCheckOut (spec §7), plus AgeConfirmed: the server refuses a spirits tasting without it (spec §5). */
+export type NewEventCheckOutInput = {
+  Language: Language;
+  Currency: Currency;
+  VarianceID: string;
+  NumberOfSeat: number;
+  GuestInfo: GuestInfo[];
+  PaymentMethod: PaymentMethod;
+  CardID?: string | undefined;
+  CouponID?: string | undefined;
+  AgeConfirmed: boolean;
+};
+/** create-event-payment {OrderID, PaymentMethod, CardID}: pays a placed, unpaid event order again. */
+export type CreateEventPaymentInput = { OrderID: string; PaymentMethod: PaymentMethod; CardID?: string | undefined };
+
+/** Where the payment stands once the order is placed (contract PaymentStart; see machines/checkout). */
+export type PaymentStart = {
+  OrderID: string;
+  PaymentStatus: 'succeeded' | 'requires_action' | 'processing' | 'pending';
+  PaymentID?: string | undefined;
+  RedirectURL?: string | undefined;
+};
+/** A refused payment may still have placed the order: its id comes along. */
+export type PlaceFailData = { OrderID?: string | undefined };
+export type PlaceResult = CallResult<PaymentStart, PlaceFailData>;
+
+export type OrderPaymentStatus = 'WaitForPayment' | 'Paid' | 'PaymentFailed' | 'Cancelled' | 'Expired';
+/** get-event-order {orderID}: what the flow reads of an event order (the confirmation page shows the rest). */
+export type EventOrderSummary = {
+  OrderID: string;
+  PaymentStatus: OrderPaymentStatus;
+  PaymentMethod: PaymentMethod;
+  NumberOfSeat: number;
+  orderDetail: EventOrderDetail;
+  Session: { EventID: string; VarianceID: string; IsAlcohol: boolean };
+};
+export type GetEventOrderInput = { orderID: string };
+export type GetEventOrderOutput = { Order: EventOrderSummary };
+/** list-user-event-order {VarianceID}: the member's orders for the session, newest first. */
+export type ListUserEventOrderInput = { VarianceID: string };
+export type ListUserEventOrderOutput = { OrderList: ReadonlyArray<{ OrderID: string; PaymentStatus: OrderPaymentStatus }> };
+
+// ---- The flow.
+
+export type EventJoinInput = {
+  currency: Currency;
+  language: Language;
+  eventID: string;
+  /** The session picked on the event page, if any. */
+  varianceID?: string | undefined;
+  /** The seats picked on the event page, if any. */
+  seats?: number | undefined;
+  /** Paying an event order placed before again (from payment_fail). */
+  resume?: { OrderID: string } | undefined;
+};
+
+/** One guest slot's form: both empty means "named later" (the event record page). */
+export type GuestForm = { name: string; contact: string };
+/** What is wrong with a guest form (the UI words them; rules of contract GuestName and GuestContact). */
+export type GuestProblem = { name?: 'missing' | 'tooLong' | undefined; contact?: 'missing' | 'format' | undefined };
+
+export type EventJoinError = { code: string; message?: string | undefined };
+
+/** The flow's own codes: placing's lost answer found no order (nothing charged), or an order not paid. */
+export const ORDER_NOT_PLACED = 'OrderNotPlaced';
+export const PAYMENT_NOT_TAKEN = 'PaymentNotTaken';
+
+/** Why the member is back at choosing a session: the one chosen filled up (or its sale closed) meanwhile. */
+export type SessionNotice = { varianceID: string; code: string; spacesLeft: number; seatsWanted: number };
+
+export type EventJoinOutcome = 'confirmed' | 'redirect' | 'fps' | 'processing' | 'failed' | 'cancelled' | 'left';
+
+export type EventJoinContext = {
+  currency: Currency;
+  language: Language;
+  eventID: string;
+  event?: EventDetail | undefined;
+  /** Sessions the member already holds seats at (list-user-event-record, joined). */
+  joined?: readonly string[] | undefined;
+  varianceID?: string | undefined;
+  seats: number;
+  guests: GuestForm[];
+  /** The guests form was sent once: show every problem from then on. */
+  guestsChecked: boolean;
+  sessionNotice?: SessionNotice | undefined;
+  couponID?: string | undefined;
+  couponError?: CouponError | undefined;
+  totals?: EventTotals | undefined;
+  ageConfirmed: boolean;
+  method?: PaymentMethod | undefined;
+  cards?: SavedCard[] | undefined;
+  cardID?: string | undefined;
+  newPaymentMethodID?: string | undefined;
+  orderID?: string | undefined;
+  payment?: PaymentStart | undefined;
+  ordersBefore?: readonly string[] | undefined;
+  /** Only while a routing state decides where an answer leads. */
+  answer?: { call: 'newEventCheckOut' | 'createEventPayment'; result: PlaceResult } | undefined;
+  foundOrder?: { OrderID: string; PaymentStatus: OrderPaymentStatus } | undefined;
+  error?: EventJoinError | undefined;
+  outcome?: EventJoinOutcome | undefined;
+};
+
+export type EventJoinEvent =
+  | { type: 'SELECT_SESSION'; varianceID: string }
+  | { type: 'SET_SEATS'; seats: number }
+  | { type: 'EDIT_GUEST'; index: number; name: string; contact: string }
+  | { type: 'CONTINUE' }
+  | { type: 'BACK' }
+  | { type: 'APPLY_COUPON'; code: string }
+  | { type: 'REMOVE_COUPON' }
+  | { type: 'CONFIRM_AGE'; confirmed: boolean }
+  | { type: 'SELECT_METHOD'; method: PaymentMethod }
+  | { type: 'SELECT_CARD'; cardID: string }
+  | { type: 'ADD_CARD' }
+  | { type: 'SUBMIT_CARD'; number: string; expMonth: number; expYear: number; cvc: string }
+  | { type: 'CANCEL' }
+  | { type: 'PLACE_ORDER' }
+  | { type: 'RETRY' }
+  /** The member leaves the checkout (back to the event page). */
+  | { type: 'LEAVE' };
+
+export type EventJoinOutput = {
+  outcome: EventJoinOutcome;
+  OrderID?: string | undefined;
+  RedirectURL?: string | undefined;
+  ErrorCode?: string | undefined;
+};
+
+/** Which part of the page a state shows: every state that is not final says so with a `step:` tag. */
+export type EventJoinStep =
+  | 'loading'
+  | 'loadFailed'
+  | 'session'
+  | 'seats'
+  | 'guests'
+  | 'totals'
+  | 'totalsFailed'
+  | 'payment'
+  | 'addCard'
+  | 'placing'
+  | 'paying'
+  | 'checking'
+  | 'unconfirmed'
+  | 'done';
+
+export type EventJoinTag = 'busy' | `step:${Exclude<EventJoinStep, 'done'>}`;
