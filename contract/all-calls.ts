@@ -13,6 +13,8 @@ import * as bag from './bag.ts';
 import * as orders from './orders.ts';
 import * as events from './events.ts';
 import * as eventOrders from './event-orders.ts';
+import * as tasteVocabulary from './taste-vocabulary.ts';
+import * as tasteCards from './taste-cards.ts';
 
 function callsOf(module: Record<string, unknown>): CallDef[] {
   return Object.values(module).filter(
@@ -22,5 +24,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards].flatMap(callsOf).map((c) => [c.name, c]),
 );

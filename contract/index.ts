@@ -15,3 +15,5 @@ export * from './bag.ts';
 export * from './orders.ts';
 export * from './events.ts';
 export * from './event-orders.ts';
+export * from './taste-vocabulary.ts';
+export * from './taste-cards.ts';

@@ -19,3 +19,4 @@ export * from './schema/settings.ts';
 export * from './schema/shopping.ts';
 export * from './schema/surveys.ts';
 export * from './schema/events.ts';
+export * from './schema/taste.ts';
