@@ -14,6 +14,7 @@ import type {
   EventJoinInput,
   GetEventOrderOutput,
   ListUserEventOrderOutput,
+  ListUserEventRecordOutput,
   NewEventCheckOutInput,
   PlaceResult,
 } from '../../machines/event-join/event-join.types.ts';
@@ -79,6 +80,8 @@ type Answers = {
   orders?: () => CallResult<ListUserEventOrderOutput>;
 };
 
+const ok = <T,>(data: T): CallResult<T, never> => ({ ok: true, data });
+
 function startJoin(input: EventJoinInput, answers: Answers = {}) {
   const clock = new SimulatedClock();
   const calls: Array<{ src: string; input: unknown }> = [];
@@ -92,16 +95,16 @@ function startJoin(input: EventJoinInput, answers: Answers = {}) {
   const machine = eventJoinMachine.provide({
     actors: {
       getEventDetail: fromPromise(call('getEventDetail', answers.event ?? (() => ({ ok: true as const, data: { eventDetail: oolongTasting } })))),
-      listUserEventRecord: fromPromise(call('listUserEventRecord', () => ({ ok: true as const, data: { RecordList: (answers.joined ?? []).map((VarianceID) => ({ VarianceID })) } }))),
+      listUserEventRecord: fromPromise(call('listUserEventRecord', (): CallResult<ListUserEventRecordOutput> => ok({ RecordList: (answers.joined ?? []).map((VarianceID) => ({ VarianceID })) }))),
       EventCalculate: couponTotalsMachine.provide({
-        actors: { calculateTotals: fromPromise(call('EventCalculate', (i: never) => calculate(i))) },
+        actors: { calculateTotals: fromPromise(call('EventCalculate', (i: never) => calculate(i) as CallResult<unknown, { reason?: 'Expired' }>)) as never },
       }) as never,
-      getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ({ ok: true as const, data: { PaymentMethodList: [visa] } }))),
-      addCreditCard: fromPromise(call('addCreditCard', () => ({ ok: true as const, data: { PaymentMethodID: 'pm_new' } }))),
-      addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ({ ok: true as const, data: { PaymentMethod: visa } }))),
+      getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
+      addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
+      addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
       listUserEventOrder: fromPromise(call('listUserEventOrder', answers.orders ?? (() => ({ ok: true as const, data: { OrderList: [] } })))),
       newEventCheckOut: fromPromise(call('newEventCheckOut', answers.place ?? (() => ({ ok: true as const, data: paid })))),
-      createEventPayment: fromPromise(call('createEventPayment', () => ({ ok: true as const, data: paid }))),
+      createEventPayment: fromPromise(call('createEventPayment', (): PlaceResult => ok(paid))),
       getEventOrder: fromPromise(call('getEventOrder', answers.order ?? (() => ({ ok: true as const, data: { Order: { ...unpaidOrder, PaymentStatus: 'Paid' as const } } })))),
     },
   });
