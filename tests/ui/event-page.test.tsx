@@ -10,17 +10,12 @@ import { getEventDetail, MAX_SEATS_PER_ORDER, userLogin, type EventDetail } from
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import { SEED_EVENT_IDS, SEED_EVENT_NEARLY_FULL_SESSION, SEED_EVENT_SOLD_OUT_SESSION } from '../../server/db/seed/event-data.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
+import { fromSeed } from '../support/event-bookings.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let server: TestApp;
 let islay: EventDetail;
 let matcha: EventDetail;
-/** The server's clock runs from an hour after the seed, so its sessions are as the seed describes them whenever the test runs. */
-const fromSeed = () => {
-  const started = Date.now();
-  return { now: () => new Date(SEED_NOW.getTime() + 3_600_000 + (Date.now() - started)) };
-};
-
 beforeAll(async () => {
   server = await createTestApp({ clock: fromSeed() });
   islay = (await server.call(getEventDetail, { EventID: SEED_EVENT_IDS.islayWhisky, Currency: 'HKD' })).eventDetail;

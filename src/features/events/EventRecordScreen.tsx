@@ -203,6 +203,7 @@ function TicketCard({ ticket, record }: { ticket: EventTicket; record: EventReco
       <div className="ticket-main">
         <h3 id={`ticket-${ticket.TicketID}`} className="ticket-title">
           <Trans>Seat {seat}</Trans>
+          {ticket.IsOwner && booker && ' '}
           {ticket.IsOwner && booker && (
             <span className="badge">
               <Trans>Your seat</Trans>
