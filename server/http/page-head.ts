@@ -4,13 +4,14 @@
  *
  * - the title the SPA gives that page in English (src/app/page-title.tsx and each route's
  *   staticData.title: "Anxi Tieguanyin · Sip & Gather"), its meta description, a canonical address
- *   (PUBLIC_URL + path) and Open Graph tags; on a product page, schema.org Product / Offer JSON-LD;
+ *   (PUBLIC_URL + path) and Open Graph tags; on a product page, schema.org Product / Offer JSON-LD; on
+ *   an event page (issue 15), one schema.org Event per session to come, with its place, offer and host;
  * - a preload, at high priority, of the picture that will be the page's largest (home: the first big
- *   banner; a product: its gallery's first picture; a product type's page: its banner);
+ *   banner; a product: its gallery's first picture; a product type's page: its banner; an event: its cover);
  * - a static first paint in #root: the top bar with the shop's name, the page's heading and that
  *   picture where it knows them, skeleton blocks for the rest. React's createRoot replaces it on its
  *   first render (src/main.tsx).
- * - status 404 for a page that is not there (an unknown product, product type or address; the flow
+ * - status 404 for a page that is not there (an unknown product, event, product type or address; the flow
  *   tools when they are off): the SPA still loads and shows its not-found page.
  *
  * The route table below mirrors src/routes (tests/ui/page-head-titles.test.tsx checks each title
@@ -22,7 +23,7 @@
 import { INFORMATION_PAGES, type Currency } from '../../contract/index.ts';
 import { precompress, type Variants } from './compression.ts';
 import { minorDigits } from '../services/money.ts';
-import type { BannerFacts, PageFacts, ProductFacts } from '../services/page-facts.ts';
+import type { BannerFacts, EventFacts, PageFacts, ProductFacts } from '../services/page-facts.ts';
 
 export const SHOP_NAME = 'Sip & Gather';
 export const SHOP_DESCRIPTION = 'Sip & Gather: tea, coffee, incense and spirits, with tastings and a community in Hong Kong.';
@@ -47,7 +48,10 @@ export const TITLED_PAGES = new Map([
 export const TITLED_ITEM_PAGES = new Map([
   ['order_product_confirm', 'Your order'],
   ['order_record', 'Order details'],
+  ['activate_ticket', 'Activate your ticket'],
 ]);
+/** event_record/{eventID}/{varianceID}: the one page of two parameters. */
+const EVENT_RECORD_TITLE = 'Your event booking';
 /** The flow tools: pages only while they are on (FLOW_TOOLS), not found otherwise, as in the SPA. */
 export const FLOW_TOOL_PAGES = new Map([
   ['testing', 'Flow atlas'],
@@ -59,6 +63,7 @@ export type PageRoute =
   | { kind: 'home' }
   | { kind: 'new-in'; typeId?: string }
   | { kind: 'product'; id: string }
+  | { kind: 'event'; id: string }
   | { kind: 'search'; boxset: boolean; keyword?: string }
   | { kind: 'information'; id: string }
   | { kind: 'titled'; name: string }
@@ -81,6 +86,7 @@ export function routeOf(pathname: string, options: { flowTools: boolean }): Page
   if (segments.some((s) => s === '')) return { kind: 'not-found' };
   const [first, second, ...rest] = segments;
   const name = first?.toLowerCase();
+  if (name === 'event_record' && second !== undefined && rest.length === 1) return { kind: 'titled', name: EVENT_RECORD_TITLE };
   if (rest.length > 0) return { kind: 'not-found' };
   if (name === undefined || ((name === 'home' || name === 'index.html') && second === undefined)) return { kind: 'home' };
   switch (name) {
@@ -88,6 +94,8 @@ export function routeOf(pathname: string, options: { flowTools: boolean }): Page
       return second === undefined ? { kind: 'new-in' } : { kind: 'new-in', typeId: second };
     case 'product':
       return second === undefined ? { kind: 'not-found' } : { kind: 'product', id: second };
+    case 'event':
+      return second === undefined ? { kind: 'not-found' } : { kind: 'event', id: second };
     case 'search_result':
     case 'search_boxset':
       return { kind: 'search', boxset: name === 'search_boxset', ...(second === undefined ? {} : { keyword: second }) };
@@ -158,6 +166,8 @@ function canonicalPath(route: PageRoute, pathname: string): string {
       return route.typeId === undefined ? '/new_in' : encodePath(['new_in', route.typeId]);
     case 'product':
       return encodePath(['product', route.id]);
+    case 'event':
+      return encodePath(['event', route.id]);
     case 'search': {
       const page = route.boxset ? 'search_boxset' : 'search_result';
       return route.keyword === undefined ? `/${page}` : encodePath([page, route.keyword]);
@@ -189,6 +199,48 @@ function productJsonLd(product: ProductFacts, url: string, absolute: (path: stri
     image: product.images.map(absolute),
     category: product.typeName,
     ...(offers.length ? { offers } : {}),
+  };
+}
+
+/** Hong Kong is UTC+8 all year: an instant as Hong Kong wall-clock time with its offset, as schema.org dates are best given. */
+const hongKongIso = (at: Date) => `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+
+const EVENT_AVAILABILITY = { OnSale: 'InStock', SoldOut: 'SoldOut', NotOpen: 'PreOrder', Closed: 'SoldOut', Past: 'SoldOut' } as const;
+
+/** One schema.org Event per session to come (an event held on several dates is several events). */
+function eventJsonLd(event: EventFacts, url: string, absolute: (path: string) => string) {
+  const place = {
+    '@type': 'Place',
+    name: event.venue,
+    address: { '@type': 'PostalAddress', streetAddress: event.address, addressLocality: event.district, addressRegion: 'Hong Kong', addressCountry: 'HK' },
+    hasMap: event.mapUrl,
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@graph': event.sessions.map((session) => ({
+      '@type': 'Event',
+      '@id': `${url}#${session.id}`,
+      name: event.title,
+      description: event.description,
+      image: [absolute(event.image)],
+      startDate: hongKongIso(session.startsAt),
+      endDate: hongKongIso(session.endsAt),
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: place,
+      ...(event.isAlcohol ? { typicalAgeRange: '18-' } : {}),
+      offers: {
+        '@type': 'Offer',
+        sku: session.id,
+        price: majorUnits(session.priceHkd, 'HKD'),
+        priceCurrency: 'HKD',
+        availability: `https://schema.org/${EVENT_AVAILABILITY[session.status]}`,
+        validFrom: hongKongIso(session.saleOpensAt),
+        url,
+      },
+      performer: { '@type': 'Person', name: event.hostName, description: event.hostBio },
+      organizer: { '@type': 'Organization', name: SHOP_NAME, url: absolute('/home') },
+    })),
   };
 }
 
@@ -311,6 +363,26 @@ export async function pageHead(pathname: string, facts: PageFacts, options: Page
           shell: shell(
             `<div class="shell-product">${heroImage(picture, product.name, 'shell-gallery')}` +
               `<div><h1>${escapeHtml(product.name)}</h1>${skeletonLines(4)}</div></div>`,
+          ),
+        }),
+      };
+    }
+    case 'event': {
+      const source = facts.event(route.id);
+      const event = await source;
+      if (!event) return { sources: [source], head: notFound('Event not found') };
+      return {
+        sources: [source],
+        head: page(event.title, {
+          description: summary(event.description),
+          image: absolute(event.image),
+          preloadImage: event.image,
+          // An event with no session to come has no date to give: no Event data.
+          ...(event.sessions.length ? { jsonLd: eventJsonLd(event, canonical, absolute) } : {}),
+          shell: shell(
+            `<div class="shell-product">${heroImage(event.image, event.title, 'shell-gallery')}` +
+              `<div><h1>${escapeHtml(event.title)}</h1>` +
+              `<p class="muted">${escapeHtml(`${event.hostName} · ${event.venue}, ${event.district}`)}</p>${skeletonLines(4)}</div></div>`,
           ),
         }),
       };

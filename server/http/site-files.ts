@@ -6,20 +6,25 @@
  * the SPA reads the catalogue through it.
  *
  * The sitemap lists the home page, the new-in pages (all and per product type), the information
- * pages and every product on sale, as far as one sitemap file may hold (50,000 addresses), newest
- * products first. It is made at most every ten minutes; events join it once the shop has them.
+ * pages, the published events with a session to come (soonest first) and every product on sale, as far
+ * as one sitemap file may hold (50,000 addresses), newest products first. It is made at most every ten
+ * minutes.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { INFORMATION_PAGES } from '../../contract/index.ts';
-import { products, productTypes } from '../db/schema.ts';
+import { eventVariances, events, products, productTypes } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from './api.ts';
 
 /** Pages only a member, a checkout or a mailed link leads to, and the developers' flow tools. */
 const PRIVATE_PAGES = [
+  '/activate_ticket/',
+  '/checkout_event',
   '/checkout_product',
   '/entry_survey',
+  '/event_record/',
+  '/order_event_confirm/',
   '/order_product_confirm/',
   '/order_record/',
   '/payment_fail',
@@ -42,17 +47,26 @@ export function robotsTxt(publicUrl: string): string {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-export async function sitemapXml(deps: Pick<Deps, 'db' | 'config'>): Promise<string> {
+export async function sitemapXml(deps: Pick<Deps, 'db' | 'config' | 'clock'>): Promise<string> {
   const base = deps.config.publicUrl.replace(/\/$/, '');
   const types = await deps.db.select({ id: productTypes.id }).from(productTypes).orderBy(asc(productTypes.sort), asc(productTypes.id));
   const pages = ['/home', '/new_in', ...types.map((t) => `/new_in/${encodeURIComponent(t.id)}`), ...INFORMATION_PAGES.map((p) => `/${p}`)];
+  const coming = await deps.db
+    .select({ id: events.id })
+    .from(events)
+    .innerJoin(eventVariances, eq(eventVariances.eventId, events.id))
+    .where(and(eq(events.published, true), gt(eventVariances.startsAt, deps.clock.now())))
+    .groupBy(events.id)
+    .orderBy(asc(sql`min(${eventVariances.startsAt})`), asc(events.id))
+    .limit(SITEMAP_LIMIT - pages.length);
+  const listed = [...pages, ...coming.map((e) => `/event/${encodeURIComponent(e.id)}`)];
   const onSale = await deps.db
     .select({ id: products.id })
     .from(products)
     .where(eq(products.stopSell, false))
     .orderBy(desc(products.createdAt), asc(products.id))
-    .limit(SITEMAP_LIMIT - pages.length);
-  const urls = [...pages, ...onSale.map((p) => `/product/${encodeURIComponent(p.id)}`)];
+    .limit(SITEMAP_LIMIT - listed.length);
+  const urls = [...listed, ...onSale.map((p) => `/product/${encodeURIComponent(p.id)}`)];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,19 +1,21 @@
 /**
  * What the server knows about a page before any script runs (issue 14, Fast): the product a product
  * page shows, the first big banner of the home page, a product type's name and banner, an information
- * page's title. server/http/page-head.ts writes them into the page's head and first paint.
+ * page's title, an event page's event with its sessions to come (issue 15). server/http/page-head.ts writes them into the page's head and first paint.
  *
  * Read in English (the language a crawler and a first visit get) with HKD prices. A product comes
  * through the product cache (services/product-cache.ts), under its own variant, so a stock change that
- * drops getProduct's copy drops this one too; banners, types and information pages are kept for
- * PAGE_FACTS_TTL_MS in a small cache of each app's own.
+ * drops getProduct's copy drops this one too; banners, types, information pages and events are kept
+ * for PAGE_FACTS_TTL_MS in a small cache of each app's own (an event's seats left may lag by as much).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { SessionSaleStatus } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
-import { banners, information, productTypes, products } from '../db/schema.ts';
+import { banners, eventVariances, events, information, productTypes, products } from '../db/schema.ts';
 import { artworkUrl } from './artwork.ts';
 import type { Clock } from './clock.ts';
 import type { ProductCache } from './product-cache.ts';
+import { saleStatusOf } from './events/sessions.ts';
 
 export const PAGE_FACTS_TTL_MS = 60_000;
 /** Keys of the content cache: home, each product type, each information page. */
@@ -50,6 +52,24 @@ export interface ProductTypeFacts {
   banner?: BannerFacts;
 }
 
+export interface EventFacts {
+  id: string;
+  title: string;
+  description: string;
+  /** Its cover's address (an artwork under /media/art/). */
+  image: string;
+  typeName: string;
+  isAlcohol: boolean;
+  hostName: string;
+  hostBio: string;
+  venue: string;
+  address: string;
+  district: string;
+  mapUrl: string;
+  /** Sessions not started when read, soonest first; prices in HKD minor units. */
+  sessions: { id: string; startsAt: Date; endsAt: Date; saleOpensAt: Date; priceHkd: number; seatsLeft: number; status: SessionSaleStatus }[];
+}
+
 export interface PageFacts {
   /** The product, or undefined when there is none by that id. */
   product(id: string): Promise<ProductFacts | undefined>;
@@ -58,6 +78,8 @@ export interface PageFacts {
   productType(id: string): Promise<ProductTypeFacts | undefined>;
   /** An information page's title and the start of its text. */
   information(id: string): Promise<{ title: string; text: string } | undefined>;
+  /** A published event, or undefined when there is none by that id. */
+  event(id: string): Promise<EventFacts | undefined>;
 }
 
 type VarianceRow = { id: string; nameEn: string; priceHkd: number; stock: number; stopSell: boolean };
@@ -151,6 +173,59 @@ export function createPageFacts(deps: { db: Db; clock: Clock; productCache: Prod
       return kept(`information:${id}`, async () => {
         const [row] = await db.select({ title: information.titleEn, text: information.contentEn }).from(information).where(eq(information.id, id));
         return row;
+      });
+    },
+
+    event(id) {
+      return kept(`event:${id}`, async () => {
+        const now = clock.now();
+        const [row] = await db
+          .select({
+            id: events.id,
+            titleEn: events.titleEn,
+            descriptionEn: events.descriptionEn,
+            image: events.image,
+            hostNameEn: events.hostNameEn,
+            hostBioEn: events.hostBioEn,
+            venueEn: events.venueEn,
+            addressEn: events.addressEn,
+            districtEn: events.districtEn,
+            mapUrl: events.mapUrl,
+            typeNameEn: productTypes.nameEn,
+            isAlcohol: productTypes.isAlcohol,
+          })
+          .from(events)
+          .innerJoin(productTypes, eq(productTypes.id, events.typeId))
+          .where(and(eq(events.id, id), eq(events.published, true)));
+        if (!row) return undefined;
+        const sessions = await db
+          .select()
+          .from(eventVariances)
+          .where(and(eq(eventVariances.eventId, id), gt(eventVariances.startsAt, now)))
+          .orderBy(asc(eventVariances.startsAt), asc(eventVariances.id));
+        return {
+          id: row.id,
+          title: row.titleEn,
+          description: row.descriptionEn,
+          image: artworkUrl(row.image),
+          typeName: row.typeNameEn,
+          isAlcohol: row.isAlcohol,
+          hostName: row.hostNameEn,
+          hostBio: row.hostBioEn,
+          venue: row.venueEn,
+          address: row.addressEn,
+          district: row.districtEn,
+          mapUrl: row.mapUrl,
+          sessions: sessions.map((s) => ({
+            id: s.id,
+            startsAt: s.startsAt,
+            endsAt: s.endsAt,
+            saleOpensAt: s.saleOpensAt,
+            priceHkd: s.priceHkd,
+            seatsLeft: s.seatsLeft,
+            status: saleStatusOf(s, now),
+          })),
+        };
       });
     },
   };

@@ -21,6 +21,8 @@ const PAGES = [
   '/home',
   '/product/tea-tieguanyin',
   '/product/no-such-tea',
+  '/event/evt-islay-whisky',
+  '/event/evt-no-such-event',
   '/new_in',
   '/new_in/coffee',
   '/new_in/no-such-type',
