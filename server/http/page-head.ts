@@ -35,6 +35,7 @@ const DESCRIPTION_LENGTH = 155;
 
 /** Pages whose title is a fixed message of the SPA (their routes' staticData.title, in English). */
 export const TITLED_PAGES = new Map([
+  ['checkout_event', 'Join the event'],
   ['checkout_product', 'Checkout'],
   ['entry_survey', 'Tell us about your tastes'],
   ['payment_fail', 'Payment not completed'],
@@ -49,6 +50,7 @@ export const TITLED_ITEM_PAGES = new Map([
   ['order_product_confirm', 'Your order'],
   ['order_record', 'Order details'],
   ['activate_ticket', 'Activate your ticket'],
+  ['order_event_confirm', 'Your booking'],
 ]);
 /** event_record/{eventID}/{varianceID}: the one page of two parameters. */
 const EVENT_RECORD_TITLE = 'Your event booking';

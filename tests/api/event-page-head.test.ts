@@ -204,6 +204,8 @@ describe('the event pages’ routes', () => {
     expect(routeOf('/event/evt-islay-whisky', options)).toEqual({ kind: 'event', id: 'evt-islay-whisky' });
     expect(routeOf('/event_record/evt-islay-whisky/evs-islay-whisky-1', options)).toEqual({ kind: 'titled', name: 'Your event booking' });
     expect(routeOf('/activate_ticket/abc', options)).toEqual({ kind: 'titled', name: 'Activate your ticket' });
+    expect(routeOf('/checkout_event', options)).toEqual({ kind: 'titled', name: 'Join the event' });
+    expect(routeOf('/order_event_confirm/ord-1', options)).toEqual({ kind: 'titled', name: 'Your booking' });
     expect(routeOf('/event_record/evt-islay-whisky', options)).toEqual({ kind: 'not-found' });
   });
 
@@ -212,6 +214,7 @@ describe('the event pages’ routes', () => {
     expect(robots).toMatch(/^Disallow: \/event_record\/$/m);
     expect(robots).toMatch(/^Disallow: \/activate_ticket\/$/m);
     expect(robots).toMatch(/^Disallow: \/checkout_event$/m);
+    expect(robots).toMatch(/^Disallow: \/order_event_confirm\/$/m);
     expect(robots).not.toMatch(/^Disallow: \/event\/?$/m);
   });
 });
