@@ -6,11 +6,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getEventDetail, MAX_SEATS_PER_ORDER, userLogin, type EventDetail } from '../../contract/index.ts';
+import { getEventDetail, getUpcomingEvents, MAX_SEATS_PER_ORDER, SearchAndFilterEvent, userLogin, type EventDetail } from '../../contract/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import { SEED_EVENT_IDS, SEED_EVENT_NEARLY_FULL_SESSION, SEED_EVENT_SOLD_OUT_SESSION } from '../../server/db/seed/event-data.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { fromSeed } from '../support/event-bookings.ts';
+import { eventMember, fromSeed, paidBooking, signIn } from '../support/event-bookings.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let server: TestApp;
@@ -120,6 +120,23 @@ describe('the event page', () => {
     expect(view.router.state.location.search).toEqual({ eventID: islay.EventID, varianceID: nearlyFull.VarianceID, seats: 2 });
   });
 
+  it('tells a member who joined a session so, with a link to their record', async () => {
+    // Another event than the other tests read, so their seat counts stay as the seed made them.
+    const sake = (await server.call(getEventDetail, { EventID: SEED_EVENT_IDS.sakePairing, Currency: 'HKD' })).eventDetail;
+    const member = await eventMember(server);
+    const joined = sake.Variances[0]!;
+    await paidBooking(server, member, joined.VarianceID, 1);
+    const view = await renderApp(server, '/home');
+    await signIn(view, member);
+    await act(() => view.router.navigate({ to: '/event/$eventID', params: { eventID: sake.EventID } }));
+    await screen.findByRole('heading', { level: 1, name: sake.Title.en });
+    await waitFor(() => expect(optionOf(joined.Date).textContent).toContain('You have joined'));
+    for (const v of sake.Variances.slice(1)) expect(optionOf(v.Date).textContent).not.toContain('You have joined');
+    // The first session on sale is the one chosen: its record is a link away, and more seats can still be bought.
+    expect(screen.getByRole('link', { name: 'See your booking and tickets' }).getAttribute('href')).toBe(`/event_record/${sake.EventID}/${joined.VarianceID}`);
+    expect(screen.getByRole('button', { name: 'Buy more seats' })).toBeTruthy();
+  });
+
   it('shows "Event not found" for an unknown event', async () => {
     await renderApp(server, '/event/evt-no-such-event');
     expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeTruthy();
@@ -133,5 +150,35 @@ describe('the event page', () => {
     expect(option.textContent).toContain(`${first.Date} (${weekday(first.Date, 'zh-Hant')}) ${first.TimeSlot}`);
     expect(option.textContent).toContain(`尚餘 ${first.SpacesLeft} 個名額`);
     expect(screen.getByRole('button', { name: '參加' })).toBeTruthy();
+  });
+});
+
+describe('events elsewhere', () => {
+  it('the home page shows upcoming tastings as cards linking to their pages', async () => {
+    const upcoming = (await server.call(getUpcomingEvents, { Currency: 'HKD', Size: 8 })).EventList;
+    expect(upcoming.length).toBeGreaterThan(0);
+    await renderApp(server, '/home');
+    const row = await screen.findByRole('list', { name: 'Upcoming tastings' });
+    const links = await within(row).findAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(upcoming.map((e) => `/event/${e.EventID}`));
+    const first = upcoming[0]!;
+    expect(links[0]!.textContent).toContain(first.Title.en);
+    expect(links[0]!.textContent).toContain(`${first.NextSession!.Date} (${weekday(first.NextSession!.Date, 'en')}) ${first.NextSession!.TimeSlot}`);
+  });
+
+  it('search results show the events matching the keyword, and no events row when none match', async () => {
+    const whisky = (await server.call(SearchAndFilterEvent, { Keyword: 'whisky', Currency: 'HKD' })).EventList;
+    expect(whisky.map((e) => e.EventID)).toContain(SEED_EVENT_IDS.islayWhisky);
+    const first = await renderApp(server, '/search_result/whisky');
+    const row = await screen.findByRole('list', { name: 'Events matching “whisky”' });
+    expect(within(row).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(whisky.map((e) => `/event/${e.EventID}`));
+    first.unmount();
+
+    expect((await server.call(SearchAndFilterEvent, { Keyword: 'jasmine', Currency: 'HKD' })).EventList.length).toBe(0);
+    const second = await renderApp(server, '/search_result/jasmine');
+    await screen.findAllByText('Jasmine Dragon Pearls');
+    // Once the event search has answered (nothing), there is still no events row.
+    await waitFor(() => expect(second.services.queryClient.getQueryState(['eventSearch', 'jasmine', 'HKD'])?.status).toBe('success'));
+    expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull();
   });
 });
