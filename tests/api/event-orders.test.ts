@@ -157,7 +157,7 @@ describe('placing an event order (newEventCheckOut)', () => {
     expect(start).toMatchObject({ PaymentStatus: 'pending', Fps: { AmountHKD: 114000 } });
     expect(await seatsLeft(SESSION.open)).toBe(before - 3);
     const order = await orderOf(m, start.OrderID);
-    expect(order).toMatchObject({ PaymentStatus: 'WaitForPayment', NumberOfSeat: 3, Session: { EventID: EVENT, VarianceID: SESSION.open, TimeSlot: '19:00–21:00' } });
+    expect(order).toMatchObject({ PaymentStatus: 'WaitForPayment', NumberOfSeat: 3, Session: { EventID: EVENT, VarianceID: SESSION.open, TimeSlot: '19:00–21:00', Image: '/media/art/teapot-30-1.svg' } });
     expect(order.TicketList.map((x) => [x.SeatNumber, x.IsOwner, x.HolderName, x.Activated])).toEqual([
       [1, true, expect.any(String), true],
       [2, false, 'Chan Tai Man', false],

@@ -5,6 +5,7 @@
 import type { SessionSaleStatus } from '../../../contract/events.ts';
 import type { EventSession } from '../../../contract/event-orders.ts';
 import type { events, eventVariances } from '../../db/schema.ts';
+import { artworkUrl } from '../artwork.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventVarianceRow = typeof eventVariances.$inferSelect;
@@ -40,7 +41,7 @@ export function sessionOf(event: EventRow, session: EventVarianceRow, isAlcohol:
     EventID: event.id,
     VarianceID: session.id,
     Title: { en: event.titleEn, zh: event.titleZh },
-    Image: event.image,
+    Image: artworkUrl(event.image),
     Date: hongKongDate(session.startsAt),
     TimeSlot: timeSlotOf(session),
     StartAt: session.startsAt.toISOString(),
