@@ -11,6 +11,11 @@ import {
   productTypes,
   products,
   surveys,
+  aromas,
+  tasteFamilies,
+  tasteIcons,
+  tasteNotes,
+  tasteSubFamilies,
   users,
   variances,
 } from '../schema.ts';
@@ -25,6 +30,7 @@ import { seedCommerce } from './commerce-data.ts';
 import { seedSearchLogs } from './search-data.ts';
 import { seedOrderHistory } from './order-history.ts';
 import { seedTastingEvents } from './event-data.ts';
+import { tasteVocabularyRows } from './taste-vocabulary-data.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -72,12 +78,24 @@ async function insertProducts(db: Db, list: readonly SeedProduct[], now: Date) {
   }
 }
 
+/** The taste vocabulary (issue 16): icons, families, sub-families, notes, aromas, in that order (each references the ones before). */
+async function insertTasteVocabulary(db: Db) {
+  const rows = tasteVocabularyRows();
+  await db.insert(tasteIcons).values([...rows.icons]);
+  await db.insert(tasteFamilies).values(rows.families);
+  await db.insert(tasteSubFamilies).values(rows.subFamilies);
+  await db.insert(tasteNotes).values(rows.notes);
+  await db.insert(aromas).values(rows.aromas);
+}
+
 /** Loads the whole bilingual seed: catalogue, reference data and content pages. */
 export async function seed(db: Db, options: { now: Date; passwords: Passwords; extraProducts?: number }) {
   const { now } = options;
   const demoHash = await options.passwords.hash(demoMember.password);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // First: taste cards and event surveys seeded below name its notes and aromas.
+    await insertTasteVocabulary(t);
     await t.insert(productTypes).values(seedTypes.map((p) => ({ ...p, isAlcohol: !!p.isAlcohol, isBoxset: !!p.isBoxset })));
     await t.insert(attributes).values(seedAttributes);
     await insertProducts(t, seedProducts, now);
