@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as Checkout_eventRouteImport } from './routes/checkout_event'
 import { Route as Checkout_productRouteImport } from './routes/checkout_product'
 import { Route as Contact_usRouteImport } from './routes/contact_us'
 import { Route as Entry_surveyRouteImport } from './routes/entry_survey'
@@ -31,6 +32,7 @@ import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as Activate_ticketTicketIDRouteImport } from './routes/activate_ticket/$ticketID'
 import { Route as EventEventIDRouteImport } from './routes/event/$eventID'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
+import { Route as Order_event_confirmOrderIDRouteImport } from './routes/order_event_confirm/$orderID'
 import { Route as Order_product_confirmOrderIDRouteImport } from './routes/order_product_confirm/$orderID'
 import { Route as Order_recordOrderIDRouteImport } from './routes/order_record/$orderID'
 import { Route as ProductProductIDRouteImport } from './routes/product/$productID'
@@ -46,6 +48,11 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Checkout_eventRoute = Checkout_eventRouteImport.update({
+  id: '/checkout_event',
+  path: '/checkout_event',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Checkout_productRoute = Checkout_productRouteImport.update({
@@ -149,6 +156,12 @@ const New_inChar123ProductTypeIDChar125Route =
     path: '/new_in/{-$productTypeID}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const Order_event_confirmOrderIDRoute =
+  Order_event_confirmOrderIDRouteImport.update({
+    id: '/order_event_confirm/$orderID',
+    path: '/order_event_confirm/$orderID',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const Order_product_confirmOrderIDRoute =
   Order_product_confirmOrderIDRouteImport.update({
     id: '/order_product_confirm/$orderID',
@@ -187,6 +200,7 @@ const Event_recordEventIDVarianceIDRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
@@ -207,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
@@ -217,6 +232,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
@@ -237,6 +253,7 @@ export interface FileRoutesByTo {
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
@@ -248,6 +265,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
@@ -268,6 +286,7 @@ export interface FileRoutesById {
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
@@ -280,6 +299,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/checkout_event'
     | '/checkout_product'
     | '/contact_us'
     | '/entry_survey'
@@ -300,6 +320,7 @@ export interface FileRouteTypes {
     | '/activate_ticket/$ticketID'
     | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
+    | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
@@ -310,6 +331,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/checkout_event'
     | '/checkout_product'
     | '/contact_us'
     | '/entry_survey'
@@ -330,6 +352,7 @@ export interface FileRouteTypes {
     | '/activate_ticket/$ticketID'
     | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
+    | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
@@ -340,6 +363,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about'
+    | '/checkout_event'
     | '/checkout_product'
     | '/contact_us'
     | '/entry_survey'
@@ -360,6 +384,7 @@ export interface FileRouteTypes {
     | '/activate_ticket/$ticketID'
     | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
+    | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
@@ -371,6 +396,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  Checkout_eventRoute: typeof Checkout_eventRoute
   Checkout_productRoute: typeof Checkout_productRoute
   Contact_usRoute: typeof Contact_usRoute
   Entry_surveyRoute: typeof Entry_surveyRoute
@@ -391,6 +417,7 @@ export interface RootRouteChildren {
   Activate_ticketTicketIDRoute: typeof Activate_ticketTicketIDRoute
   EventEventIDRoute: typeof EventEventIDRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
+  Order_event_confirmOrderIDRoute: typeof Order_event_confirmOrderIDRoute
   Order_product_confirmOrderIDRoute: typeof Order_product_confirmOrderIDRoute
   Order_recordOrderIDRoute: typeof Order_recordOrderIDRoute
   ProductProductIDRoute: typeof ProductProductIDRoute
@@ -413,6 +440,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout_event': {
+      id: '/checkout_event'
+      path: '/checkout_event'
+      fullPath: '/checkout_event'
+      preLoaderRoute: typeof Checkout_eventRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/checkout_product': {
@@ -555,6 +589,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof New_inChar123ProductTypeIDChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order_event_confirm/$orderID': {
+      id: '/order_event_confirm/$orderID'
+      path: '/order_event_confirm/$orderID'
+      fullPath: '/order_event_confirm/$orderID'
+      preLoaderRoute: typeof Order_event_confirmOrderIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/order_product_confirm/$orderID': {
       id: '/order_product_confirm/$orderID'
       path: '/order_product_confirm/$orderID'
@@ -603,6 +644,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  Checkout_eventRoute: Checkout_eventRoute,
   Checkout_productRoute: Checkout_productRoute,
   Contact_usRoute: Contact_usRoute,
   Entry_surveyRoute: Entry_surveyRoute,
@@ -624,6 +666,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventEventIDRoute: EventEventIDRoute,
   New_inChar123ProductTypeIDChar125Route:
     New_inChar123ProductTypeIDChar125Route,
+  Order_event_confirmOrderIDRoute: Order_event_confirmOrderIDRoute,
   Order_product_confirmOrderIDRoute: Order_product_confirmOrderIDRoute,
   Order_recordOrderIDRoute: Order_recordOrderIDRoute,
   ProductProductIDRoute: ProductProductIDRoute,

@@ -12,7 +12,7 @@ import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { formatMoney } from '../../ui/format.ts';
 import type { FpsQr } from '../../../machines/fps-payment/fps-payment.types.ts';
-import { createFpsPaymentFlow } from './fps-payment.actors.ts';
+import { createFpsPaymentFlow, type FpsOrderKind } from './fps-payment.actors.ts';
 import { saveQrImage, type SavedQr } from './fps-qr-image.ts';
 import './checkout.css';
 
@@ -96,12 +96,25 @@ function SaveQrImage({ svg, reference }: { svg: string; reference: string }) {
   );
 }
 
+/** Where an unpaid order leads back to: the bag for a product order, the home page for an event booking. */
+function BackLink({ kind }: { kind: FpsOrderKind }) {
+  return kind === 'event' ? (
+    <Link to="/home" className="button primary wide">
+      <Trans>Back to home</Trans>
+    </Link>
+  ) : (
+    <Link to="/shopping_bag" className="button primary wide">
+      <Trans>Back to shopping bag</Trans>
+    </Link>
+  );
+}
+
 /** Spec §2 FPS QR payment popup, §4: pay within 10 minutes; paid shows the order confirmation by itself; cancel voids the QR. */
-export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () => void }) {
+export function FpsQrPopup({ orderID, kind = 'product', onClose }: { orderID: string; kind?: FpsOrderKind | undefined; onClose: () => void }) {
   const services = useServices();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const [machine] = useState(() => createFpsPaymentFlow(services.api));
+  const [machine] = useState(() => createFpsPaymentFlow(services.api, kind));
   const actor = useFlow(machine, { input: { OrderID: orderID } });
   const showingQr = useSelector(actor, fps.isShowingQr);
   const qr = useSelector(actor, fps.qr);
@@ -116,8 +129,10 @@ export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () 
   const [announced, setAnnounced] = useState<number | undefined>(undefined);
 
   useEffect(() => {
-    if (result?.outcome === 'paid') void navigate({ to: '/order_product_confirm/$orderID', params: { orderID: result.OrderID } });
-  }, [result, navigate]);
+    if (result?.outcome !== 'paid') return;
+    if (kind === 'event') void navigate({ to: '/order_event_confirm/$orderID', params: { orderID: result.OrderID } });
+    else void navigate({ to: '/order_product_confirm/$orderID', params: { orderID: result.OrderID } });
+  }, [result, navigate, kind]);
   useEffect(() => {
     if (!showingQr) return;
     const moment = announcedMoment(secondsLeft);
@@ -212,9 +227,7 @@ export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () 
           <p>
             <Trans>The 10 minutes to pay are over and the QR code is no longer valid. Your order was not paid.</Trans>
           </p>
-          <Link to="/shopping_bag" className="button primary wide">
-            <Trans>Back to shopping bag</Trans>
-          </Link>
+          <BackLink kind={kind} />
         </div>
       )}
       {result?.outcome === 'cancelled' && (
@@ -222,9 +235,7 @@ export function FpsQrPopup({ orderID, onClose }: { orderID: string; onClose: () 
           <p>
             <Trans>Payment cancelled. The QR code is no longer valid and your order was cancelled.</Trans>
           </p>
-          <Link to="/shopping_bag" className="button primary wide">
-            <Trans>Back to shopping bag</Trans>
-          </Link>
+          <BackLink kind={kind} />
         </div>
       )}
       {result?.outcome === 'paid' && (

@@ -4,6 +4,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { paymentMessage } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
+import { eventOrderQuery } from './event/event-order-query.ts';
 import { productOrderQuery } from './order-query.ts';
 import './checkout.css';
 
@@ -13,10 +14,14 @@ export function PaymentFailScreen() {
   const { api } = useServices();
   const { i18n } = useLingui();
   const order = useQuery({ ...productOrderQuery(api, orderID ?? '', false), enabled: orderID !== undefined });
+  // The server sends a failed payment of either kind here: an order that is not a product order is read as an event booking.
+  const eventOrder = useQuery({ ...eventOrderQuery(api, orderID ?? '', false), enabled: orderID !== undefined && order.isError });
   const message = useRef<HTMLParagraphElement>(null);
   useEffect(() => message.current?.focus(), []);
   // Another try pays the same order while it is still open; a closed one needs a new order from the bag.
   const payable = order.data?.PaymentStatus === 'PaymentFailed' || order.data?.PaymentStatus === 'WaitForPayment';
+  const booking = eventOrder.data;
+  const bookingPayable = booking?.PaymentStatus === 'PaymentFailed' || booking?.PaymentStatus === 'WaitForPayment';
   const words =
     code === 'StripeError' || code === 'AlipayError' ? i18n._(paymentMessage(code)) : i18n._(paymentMessage('PaymentFail'));
   return (
@@ -35,7 +40,8 @@ export function PaymentFailScreen() {
             <Trans>Order number {order.data.Reference}</Trans>
           </p>
         )}
-        <div className="checkout-actions">
+        {booking && <EventBookingActions orderID={booking.OrderID} reference={booking.Reference} eventID={booking.Session.EventID} payable={bookingPayable} />}
+        <div className="checkout-actions" hidden={booking !== undefined}>
           {orderID && payable && order.data && (
             <Link to="/checkout_product" search={{ orderID, method: order.data.PaymentMethod }} className="button primary">
               <Trans>Try again</Trans>
@@ -52,5 +58,32 @@ export function PaymentFailScreen() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** An event booking whose payment failed: pay it again (create-event-payment from checkout_event), or back to its event. */
+function EventBookingActions(props: { orderID: string; reference: string; eventID: string; payable: boolean }) {
+  const { reference } = props;
+  return (
+    <>
+      <p className="muted">
+        <Trans>Booking number {reference}</Trans>
+      </p>
+      {!props.payable && (
+        <p className="muted">
+          <Trans>This booking can no longer be paid and its seats were given back. You can book again from the event.</Trans>
+        </p>
+      )}
+      <div className="checkout-actions">
+        {props.payable && (
+          <Link to="/checkout_event" search={{ orderID: props.orderID }} className="button primary">
+            <Trans>Try again</Trans>
+          </Link>
+        )}
+        <Link to="/event/$eventID" params={{ eventID: props.eventID }} className="button">
+          <Trans>Back to the event</Trans>
+        </Link>
+      </div>
+    </>
   );
 }

@@ -38,13 +38,16 @@ async function payWithWallet(actor: CheckoutActor, api: ApiClient) {
   }
 }
 
-/** Spec §2 payment method popup: card, Alipay, FPS, and the device's wallet where it has one. */
+/**
+ * Spec §2 payment method popup: card, Alipay, FPS, and the device's wallet where it has one. The
+ * wallet pays a product checkout (`actor`); the event checkout offers the three methods only.
+ */
 export function PaymentMethodPopup(props: {
-  actor: CheckoutActor;
+  actor?: CheckoutActor | undefined;
   value: PaymentMethod | undefined;
-  wallet: WalletState;
+  wallet?: WalletState | undefined;
   onChoose: (method: PaymentMethod) => void;
-  onWallet: () => void;
+  onWallet?: (() => void) | undefined;
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
@@ -56,21 +59,25 @@ export function PaymentMethodPopup(props: {
     { value: 'CreditCard', label: methodName('CreditCard'), note: t`Visa, Mastercard, American Express, UnionPay and more` },
     { value: 'Alipay', label: methodName('Alipay') },
     { value: 'FPS', label: methodName('FPS'), note: t`Pay by bank transfer: scan the QR code with your banking app` },
-    props.wallet.status === 'supported'
-      ? { value: 'Wallet', label: props.wallet.name }
-      : {
-          value: 'Wallet',
-          label: t`Apple Pay / Google Pay`,
-          note: props.wallet.status === 'checking' ? t`Checking this device…` : i18n._(WALLET_NOT_SUPPORTED),
-          disabled: true,
-        },
+    ...(!props.wallet || !props.actor
+      ? []
+      : props.wallet.status === 'supported'
+        ? [{ value: 'Wallet' as const, label: props.wallet.name }]
+        : [
+            {
+              value: 'Wallet' as const,
+              label: t`Apple Pay / Google Pay`,
+              note: props.wallet.status === 'checking' ? t`Checking this device…` : i18n._(WALLET_NOT_SUPPORTED),
+              disabled: true,
+            },
+          ]),
   ];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!choice) return;
     if (choice === 'Wallet') {
-      props.onWallet();
-      void payWithWallet(props.actor, api);
+      props.onWallet?.();
+      if (props.actor) void payWithWallet(props.actor, api);
       return;
     }
     props.onChoose(choice);

@@ -3,18 +3,25 @@
  * resolve to CallResult values).
  */
 import { fromPromise } from 'xstate';
-import { cancelOrder, createProductPayment, getProductOrder } from '../../../contract/index.ts';
+import { cancelOrder, createEventPayment, createProductPayment, getEventOrder, getProductOrder } from '../../../contract/index.ts';
 import { fpsPaymentMachine } from '../../../machines/fps-payment/fps-payment.machine.ts';
 import type { FpsPaymentStart } from '../../../machines/fps-payment/fps-payment.types.ts';
 import type { CallResult } from '../../../machines/shared/call-result.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { ApiClient } from '../../api/client.ts';
 
-export function createFpsPaymentFlow(api: ApiClient) {
+/** Which kind of order the QR pays: a product order, or an event order (create-event-payment, get-event-order). */
+export type FpsOrderKind = 'product' | 'event';
+
+/**
+ * The machine's actors are named after the product calls; an event order is paid and read with its
+ * own calls, which take and answer the same (an order id; a payment start; the order's status).
+ */
+export function createFpsPaymentFlow(api: ApiClient, kind: FpsOrderKind = 'product') {
   return fpsPaymentMachine.provide({
     actors: {
       createProductPayment: fromPromise(async ({ input }) => {
-        const result = await asCallResult(api.call(createProductPayment, input));
+        const result = await asCallResult(kind === 'event' ? api.call(createEventPayment, input) : api.call(createProductPayment, input));
         if (!result.ok) return result;
         // An FPS payment answers pending with its QR, or succeeded when the order was paid already.
         const { PaymentStatus, PaymentID, Fps, OrderID } = result.data;
@@ -24,10 +31,16 @@ export function createFpsPaymentFlow(api: ApiClient) {
         }
         return { ok: false as const, code: 'InvalidParameter', message: `unexpected FPS answer ${PaymentStatus}` };
       }),
-      getProductOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
+      getProductOrder: fromPromise(({ input }) => (kind === 'event' ? eventOrderStatus(api, input.orderID) : asCallResult(api.call(getProductOrder, input)))),
       cancelOrder: fromPromise(({ input }) => asCallResult(api.call(cancelOrder, input)).then(emptyData)),
     },
   });
+}
+
+/** An event order's payment status, as the machine reads a product order's. */
+async function eventOrderStatus(api: ApiClient, orderID: string) {
+  const result = await asCallResult(api.call(getEventOrder, { orderID }));
+  return result.ok ? { ok: true as const, data: { Order: { OrderID: result.data.Order.OrderID, PaymentStatus: result.data.Order.PaymentStatus } } } : result;
 }
 
 /** cancelOrder answers an empty object; the machines type its data as Record<string, never>. */

@@ -1,0 +1,61 @@
+/**
+ * The event join machine with its real actors, named after the calls they make (DESIGN §5: they
+ * resolve to CallResult values). Loaded with the event checkout screen only.
+ */
+import { fromPromise } from 'xstate';
+import {
+  addCreditCard,
+  addPaymentMehtod,
+  createEventPayment,
+  EventCalculate,
+  getEventDetail,
+  getEventOrder,
+  getPaymentMehtod,
+  listUserEventOrder,
+  listUserEventRecord,
+  newEventCheckOut,
+  type CallResponse,
+} from '../../../../contract/index.ts';
+import { couponFailData, withCouponRecovery } from '../../../../machines/coupon-totals/coupon-totals.provide.ts';
+import { eventJoinMachine } from '../../../../machines/event-join/event-join.machine.ts';
+import type { EventJoinSnapshot } from '../../../../machines/event-join/event-join.selectors.ts';
+import type { EventCalculateRequest, EventTotals } from '../../../../machines/event-join/event-join.types.ts';
+import { asCallResult } from '../../../api/call-result.ts';
+import type { ApiClient } from '../../../api/client.ts';
+import { orderFailData } from '../checkout.actors.ts';
+
+/** The event as getEventDetail answers it (the machine keeps the whole answer; it reads only part). */
+export type JoinEvent = CallResponse<typeof getEventDetail>['eventDetail'];
+/** The totals as EventCalculate answers them. */
+export type JoinTotals = CallResponse<typeof EventCalculate>;
+
+export function createEventJoinFlow(api: ApiClient) {
+  return eventJoinMachine.provide({
+    actors: {
+      getEventDetail: fromPromise(({ input }) => asCallResult(api.call(getEventDetail, input))),
+      listUserEventRecord: fromPromise(({ input }) => asCallResult(api.call(listUserEventRecord, input))),
+      // A refused coupon (70600) is dropped, its message kept, and the totals read again (spec §4).
+      EventCalculate: withCouponRecovery<EventTotals, EventCalculateRequest>((input) =>
+        asCallResult(
+          api.call(EventCalculate, {
+            ...input.request,
+            ...(input.couponID ? { CouponID: input.couponID } : {}),
+          }),
+          couponFailData,
+        ),
+      ),
+      getPaymentMehtod: fromPromise(() => asCallResult(api.call(getPaymentMehtod, {}))),
+      addCreditCard: fromPromise(({ input }) => asCallResult(api.call(addCreditCard, input))),
+      addPaymentMehtod: fromPromise(({ input }) => asCallResult(api.call(addPaymentMehtod, input))),
+      listUserEventOrder: fromPromise(({ input }) => asCallResult(api.call(listUserEventOrder, input))),
+      newEventCheckOut: fromPromise(({ input }) => asCallResult(api.call(newEventCheckOut, input), orderFailData)),
+      createEventPayment: fromPromise(({ input }) => asCallResult(api.call(createEventPayment, input), orderFailData)),
+      getEventOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
+    },
+  });
+}
+
+/** The whole event answer the machine holds (our getEventDetail actor puts it there). */
+export const joinEvent = (s: EventJoinSnapshot): JoinEvent | undefined => s.context.event as JoinEvent | undefined;
+/** The whole totals answer the machine holds. */
+export const joinTotals = (s: EventJoinSnapshot): JoinTotals | undefined => s.context.totals as JoinTotals | undefined;
