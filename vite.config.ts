@@ -54,7 +54,7 @@ export default defineConfig({
     // Production builds: Lingui message ids shortened in the code and the catalogues alike.
     shortMessageIds(),
     // Production builds: the first load carries the messages of the entry and of /home only; every
-    // other screen and popup loads the rest with its chunk (src/i18n/i18n.ts, src/app/lazy-screen.ts).
+    // other screen and popup chunk carries its own messages (src/i18n/i18n.ts, build/first-load-messages.ts).
     firstLoadMessages({ firstScreens }),
     firstScreen.plugin,
     scriptsAfterFirstPaint(),

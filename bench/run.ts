@@ -96,7 +96,7 @@ function reportSpa(spa: SpaSizes) {
   console.log(`(entry CSS, not counted above: ${kB(spa.css)})`);
   if (spa.entryCheck) console.log(`warning: ${spa.entryCheck}`);
 
-  console.log('\nFirst load of each route (entry + its screen chunk and static imports + the messages it waits for), largest first:');
+  console.log('\nFirst load of each route (entry + first-load messages + its screen chunk and static imports, with their messages), largest first:');
   table(
     ['Route', 'Screen', 'Files', 'gzip', 'Budget'],
     spa.routes.map((r) => {

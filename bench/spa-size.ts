@@ -2,8 +2,8 @@
  * SPA size (DESIGN §10): builds the production SPA with the repo's vite.config.ts and the
  * stack-only floor (bench/floor) into temporary directories, and sums the gzip size of the
  * JavaScript a first load of /home fetches, and that of a first load of every other route: the
- * entry, the route's screen chunk with its static imports, and the messages it waits for (the
- * first-load catalogue; the rest of the catalogue too, except on the first screens).
+ * entry, the route's screen chunk with its static imports (which carry their own messages, beyond those
+ * of the first-load catalogue: build/first-load-messages.ts), and the first-load catalogue.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -28,7 +28,7 @@ export interface SpaSizes {
   /** Lazy chunks, each with the static imports it adds beyond the entry, largest first. */
   lazy: ChunkSize[];
   floor: ChunkSize;
-  /** Each route's first load (its screen's chunk, what it imports and the messages it waits for, plus the entry), largest first. */
+  /** Each route's first load (its screen's chunk and what it imports, with their messages, plus the entry and the first-load messages), largest first. */
   routes: (ChunkSize & { screen: string })[];
   /** Set when the flow tools' graph layout (elk.bundled, 1.4 MB) could load anywhere but the flow tools. */
   elkCheck?: string;
@@ -78,9 +78,6 @@ function keyForSource(manifest: Manifest, src: string): string {
   if (!key) throw new Error(`no chunk for ${src} in the build manifest`);
   return key;
 }
-
-/** The lazily loaded screens whose messages come with the first load (vite.config.ts, firstScreens). */
-const FIRST_SCREENS = ['src/features/shop/HomeScreen.tsx'];
 
 /**
  * Each route's screen, from src/routes: the modules its file loads with `import()` (lazyScreen), or a
@@ -159,11 +156,10 @@ export async function measureSpa(repoRoot: string): Promise<SpaSizes> {
     lazy.sort((a, b) => b.gzip - a.gzip);
 
     // Each route's first load.
-    const rest = staticClosure(app, keyForSource(app, 'src/i18n/locales/en/messages.po?lingui'));
     const routes: SpaSizes['routes'] = [];
     for (const { routes: paths, screen, modules } of routeScreens(repoRoot)) {
       const own = modules.flatMap((m) => [...staticClosure(app, keyForSource(app, m))]);
-      const keys = new Set([...entry, ...en, ...own, ...(FIRST_SCREENS.includes(screen) ? [] : rest)]);
+      const keys = new Set([...entry, ...en, ...own]);
       routes.push({ name: paths.sort().join(', '), screen, ...(await sizeOf(appOut, app, keys)) });
     }
     routes.sort((a, b) => b.gzip - a.gzip);
