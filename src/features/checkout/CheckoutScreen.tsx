@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import type { UserDetail } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import type { CheckoutInput, PaymentMethod } from '../../../machines/checkout/checkout.types.ts';
@@ -10,6 +10,7 @@ import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
+import { lazy } from '../../app/lazy-screen.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { contentLanguage } from '../../i18n/i18n.ts';
 import { AddressSummary } from '../../ui/AddressSummary.tsx';
@@ -18,14 +19,46 @@ import { useMethodName } from '../../ui/OrderDetails.tsx';
 import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
-import { AgeWarningPopup } from './AgeWarningPopup.tsx';
-import { CardSelectionPopup } from './CardSelectionPopup.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from './order-query.ts';
 import { LostAnswerNote, Unconfirmed } from './LostAnswer.tsx';
-import { PaymentMethodPopup } from './PaymentMethodPopup.tsx';
 import { useWallet } from './wallet-support.ts';
+
+/**
+ * A component in a chunk of its own: `preload` fetches it, after which it renders at once, as if it
+ * were imported; before that it suspends until its chunk is in.
+ */
+function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // A chunk that failed to load is tried again next time.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const Component = (props: P) => {
+    // Chosen once per showing: switching from Lazy to the loaded one would mount the popup anew.
+    const [Shown] = useState(() => loaded ?? Lazy);
+    return <Shown {...props} />;
+  };
+  return Object.assign(Component, { preload });
+}
+
+// The checkout's popups (and Radix Dialog with them) are chunks of their own, fetched once the screen
+// shows, so that the screen's first load stays within its budget (issue 14, Fast).
+const AgeWarningPopup = preloadable(() => import('./AgeWarningPopup.tsx').then((m) => m.AgeWarningPopup));
+const PaymentMethodPopup = preloadable(() => import('./PaymentMethodPopup.tsx').then((m) => m.PaymentMethodPopup));
+const CardSelectionPopup = preloadable(() => import('./CardSelectionPopup.tsx').then((m) => m.CardSelectionPopup));
+
+function prefetchPopups() {
+  for (const popup of [AgeWarningPopup, PaymentMethodPopup, CardSelectionPopup]) popup.preload().catch(() => {});
+}
 
 type CheckoutActor = ReturnType<typeof useFlow<ReturnType<typeof createCheckoutFlow>>>;
 
@@ -35,6 +68,7 @@ export function CheckoutScreen() {
   const member = useSelector(session, sessionState.user);
   // Each visit is a checkout of its own, also when the page is reached again before it unmounted.
   const visit = useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href });
+  useEffect(prefetchPopups, []);
   return (
     <div className="page checkout-page">
       <header className="page-head">
@@ -178,11 +212,13 @@ function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: U
       return (
         <>
           <ChosenAddresses actor={actor} member={member} headingRef={heading} />
-          <AgeWarningPopup
-            onConfirm={() => actor.send({ type: 'CONFIRM_AGE' })}
-            onDecline={() => actor.send({ type: 'DECLINE_AGE' })}
-            onBack={() => actor.send({ type: 'BACK' })}
-          />
+          <Suspense fallback={null}>
+            <AgeWarningPopup
+              onConfirm={() => actor.send({ type: 'CONFIRM_AGE' })}
+              onDecline={() => actor.send({ type: 'DECLINE_AGE' })}
+              onBack={() => actor.send({ type: 'BACK' })}
+            />
+          </Suspense>
         </>
       );
     case 'payment':
@@ -472,10 +508,12 @@ function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headingRef: 
           )}
         </button>
       </div>
-      {popup === 'method' && (
-        <PaymentMethodPopup value={method} wallet={wallet} onChoose={chooseMethod} onWallet={() => setPopup(null)} onClose={() => setPopup(null)} actor={actor} />
-      )}
-      {cardPopupOpen && <CardSelectionPopup actor={actor} onClose={() => setPopup(null)} />}
+      <Suspense fallback={null}>
+        {popup === 'method' && (
+          <PaymentMethodPopup value={method} wallet={wallet} onChoose={chooseMethod} onWallet={() => setPopup(null)} onClose={() => setPopup(null)} actor={actor} />
+        )}
+        {cardPopupOpen && <CardSelectionPopup actor={actor} onClose={() => setPopup(null)} />}
+      </Suspense>
     </section>
   );
 }
