@@ -185,3 +185,81 @@ test.describe('the login popup', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
+
+test.describe('the error popup, which the first load carries without any chunk', () => {
+  test('is a modal dialog that starts on Dismiss, keeps Tab inside, and closes on Escape', async ({ page }) => {
+    // A business failure the visitor is told about (spec §8), on a call the home page makes.
+    await page.route('**/api/getBestSellerProduct*', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ result: false, ErrorCode: 'OutOfStock', message: 'a test' }) }),
+    );
+    await page.goto('/home');
+    const error = page.getByRole('alertdialog', { name: 'Something went wrong' });
+    await expect(error).toBeVisible();
+    await expect(error).toContainText('OutOfStock');
+    await expect(error.getByRole('button', { name: 'Dismiss' })).toBeFocused();
+    // The browser's own modal dialog: the page behind it is inert, so Tab stays inside.
+    expect(await error.evaluate((element) => element instanceof HTMLDialogElement && element.matches(':modal'))).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await error.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(error).toHaveCount(0);
+    // (The home page's data failed: it says so.)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog'))).toBeNull();
+  });
+});
+
+/** Scrolls the window by `by` pixels in steps, as a finger does, each step a scroll event of its own. */
+async function scrollBy(page: Page, by: number) {
+  const steps = 6;
+  for (let i = 0; i < steps; i++) {
+    await page.evaluate((dy) => new Promise<void>((resolve) => {
+      window.scrollBy({ top: dy, behavior: 'instant' });
+      requestAnimationFrame(() => resolve());
+    }), by / steps);
+  }
+}
+
+for (const [width, height] of [
+  [360, 640],
+  [390, 844],
+] as const) {
+  test.describe(`a ${width} × ${height} phone, once the page has scrolled`, () => {
+    test.use({ viewport: { width, height } });
+
+    for (const locale of ['en', 'zh-Hant'] as const) {
+      test(`the bars cover at most 15% of the screen, and come back on scrolling up (${locale})`, async ({ page }) => {
+        await visit(page, '/home', locale);
+        // A returning visitor: no add-to-home banner, so the SVIP bar shows (one invitation at a time).
+        const banner = page.getByRole('complementary', { name: locale === 'en' ? 'Add to home screen' : '加至主畫面' });
+        await banner.getByRole('button').click();
+        const svip = page.locator('.subscription-bar');
+        await expect(svip).toBeInViewport();
+        const header = page.getByRole('banner');
+        await expect(header).toBeInViewport();
+        const backToTop = page.getByRole('button', { name: locale === 'en' ? 'Back to top' : '返回頁頂' });
+
+        // The page's products are in (the first paint before them is short).
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(height + 1600);
+
+        // Reading down the page: what is fixed or stuck over it covers at most 15% of the screen.
+        await scrollBy(page, 1500);
+        // Far enough for back to top (from 600 px), also once scrolled back up a little.
+        const scrolled = await page.evaluate(() => ({ y: window.scrollY, height: document.documentElement.scrollHeight }));
+        expect(scrolled.y, JSON.stringify(scrolled)).toBeGreaterThan(800);
+        await expect(header).not.toBeInViewport();
+        const covered = await coveredHeight(page);
+        expect(covered.total, JSON.stringify(covered.bars)).toBeLessThanOrEqual(0.15 * height);
+
+        // Scrolling back up brings the header back, whole, at the top of the screen, and back to top.
+        await scrollBy(page, -120);
+        await expect.poll(() => header.evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
+        await expect(header).toBeInViewport({ ratio: 1 });
+        await expect(backToTop).toBeVisible();
+        await expect(svip).toBeInViewport();
+      });
+    }
+  });
+}

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect, useRef, type RefObject } from 'react';
 import { PopupLayer } from '../../app/popup-layer.tsx';
 import { AddToHomeBanner, useAddToHome } from './AddToHomeBanner.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
@@ -17,12 +18,46 @@ function useLayoutParts(): LayoutParts {
   return matches.reduce<LayoutParts>((parts, m) => ({ ...parts, ...m.staticData?.layout }), DEFAULT_LAYOUT);
 }
 
+/** Scrolled this far (px) in one direction, the bars go or come back; jitter does neither. */
+const SCROLL_STEP = 8;
+/** Near the top of the page the bars always show. */
+const NEAR_TOP = 120;
+
+/**
+ * Reading down the page on a phone, the header, the SVIP bar and back-to-top leave the screen; any
+ * scroll up brings them back (issue 14: once scrolled they covered about a quarter of a phone's
+ * screen). It marks the app `data-away` (layout.css hides them on phones only), straight on the
+ * element: a scroll re-renders nothing.
+ */
+function useAwayWhileReading(app: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    let last = window.scrollY;
+    const mark = (away: boolean) => {
+      if (app.current) app.current.toggleAttribute('data-away', away);
+    };
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y < NEAR_TOP) {
+        mark(false);
+        last = y;
+      } else if (Math.abs(y - last) >= SCROLL_STEP) {
+        mark(y > last);
+        last = y;
+      }
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [app]);
+}
+
 export function RootLayout() {
   const parts = useLayoutParts();
+  const app = useRef<HTMLDivElement>(null);
+  useAwayWhileReading(app);
   const addToHome = useAddToHome();
   const banner = parts.addToHomeBanner && addToHome.show;
   return (
-    <div className="app" data-navigator={parts.navigator}>
+    <div ref={app} className="app" data-navigator={parts.navigator}>
       <a className="skip-link" href="#main">
         <Trans>Skip to content</Trans>
       </a>
