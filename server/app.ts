@@ -161,7 +161,9 @@ function mountSpa(
     return response;
   };
   app.get('/', serveIndex);
-  app.get('/index.html', serveIndex);
+  // The built file's own name is no page of the shop: it is the home page's address for good, so each
+  // page has one address (canonical, caches, the SPA's router), the query kept (issue 14).
+  app.get('/index.html', (c) => c.redirect(`/home${new URL(c.req.url).search}`, 301));
   app.get('*', (c) => {
     const built = files.get(c.req.path);
     return built ? sendBuiltFile(c, built) : serveIndex(c);

@@ -271,6 +271,23 @@ describe('other pages', () => {
     expect((await page('/testing', appWith({ production: false }))).title).toBe('Flow atlas · Sip & Gather');
   });
 
+  it('/index.html is no page of its own: it redirects for good to /home, keeping the query', async () => {
+    const app = (shared ??= appWith());
+    for (const [url, location] of [
+      ['/index.html', '/home'],
+      ['/index.html?utm_source=flyer&login=true', '/home?utm_source=flyer&login=true'],
+    ]) {
+      const response = await app.request(url!, { headers: { 'accept-encoding': 'identity' } });
+      expect(response.status, url).toBe(301);
+      expect(response.headers.get('location'), url).toBe(location);
+      expect(await response.text(), url).not.toContain('<div id="root">');
+    }
+    // The home page itself is still the page.
+    const home = await page('/home');
+    expect(home.status).toBe(200);
+    expect(home.canonical).toMatch(/\/home$/);
+  });
+
   it('matches addresses as the router does: static parts in any case, a trailing slash ignored', () => {
     const options = { flowTools: false };
     expect(routeOf('/HOME', options)).toEqual({ kind: 'home' });
