@@ -6,6 +6,14 @@ import { isSessionActive } from '../services/sessions.ts';
 import type { AppEnv } from './api.ts';
 import { ApiError } from './errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import { tasteIconSvg } from '../services/taste/vocabulary.ts';
+import { matchesEtag, strongEtag } from './compression.ts';
+
+/**
+ * Taste icons are the seed's drawings under a fixed name: cached for a day and then revalidated by their
+ * ETag (as artwork is), so a redrawn icon reaches everyone within a day.
+ */
+const TASTE_ICON_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /** A 2 MB file as base64 is about 2.7 MB; the API router's own limit may be lower. */
 export const MEDIA_UPLOAD_MAX_BODY = 3 * 1024 * 1024;
@@ -16,6 +24,7 @@ export const MEDIA_UPLOAD_MAX_BODY = 3 * 1024 * 1024;
  * Mount before the API router, so its body limit does not apply to uploads.
  */
 export function mountMediaRoutes(app: Hono<AppEnv>, deps: Deps) {
+  mountTasteIcons(app, deps);
   app.put(
     '/api/media-upload/:id',
     bodyLimit({
@@ -46,6 +55,18 @@ export function mountMediaRoutes(app: Hono<AppEnv>, deps: Deps) {
       // Member content: never run anything from it, even if opened directly.
       'content-security-policy': "default-src 'none'; sandbox",
     });
+  });
+}
+
+/** The taste vocabulary's icons (issue 16): list-taste-card-icon's Image addresses; an unknown one is a 404. */
+function mountTasteIcons(app: Hono<AppEnv>, deps: Deps) {
+  app.get('/media/taste-icons/:file{[a-z0-9-]+\\.svg}', async (c) => {
+    const svg = await tasteIconSvg(deps.tasteVocabulary, c.req.param('file').replace(/\.svg$/, ''));
+    if (!svg) return c.notFound();
+    const etag = strongEtag(Buffer.from(svg));
+    const headers = { etag, 'cache-control': TASTE_ICON_CACHE, 'x-content-type-options': 'nosniff' };
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    return c.body(svg, 200, { ...headers, 'content-type': 'image/svg+xml; charset=utf-8' });
   });
 }
 

@@ -3,10 +3,12 @@
  * vocabulary calls (server/calls/taste-vocabulary.ts), by taste cards (which check and resolve the IDs a card
  * names) and by event surveys. The seed writes it (server/db/seed/taste-vocabulary-data.ts); nothing else does.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Aroma, DrinkKind, TasteNote } from '../../../contract/taste-vocabulary.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ErrorCode } from '../../../contract/errors.ts';
+import type { Aroma, DrinkKind, TasteFamily, TasteNote } from '../../../contract/taste-vocabulary.ts';
 import type { Db } from '../../db/client.ts';
-import { aromas, tasteFamilies, tasteNotes, tasteSubFamilies } from '../../db/schema.ts';
+import { aromas, events, tasteFamilies, tasteIcons, tasteNotes, tasteSubFamilies } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
 
 /**
  * The drink kind of a product type (server/db/seed/catalogue-data.ts): the four drink types are their own
@@ -143,4 +145,368 @@ export async function loadVocabularyRows(db: Db) {
     aromaRows(db).orderBy(asc(tasteFamilies.sort), asc(aromas.sort), asc(aromas.id)),
   ]);
   return { notes: notes.map(noteOf), aromas: aromaList.map(aromaOf) };
+}
+
+// ------------------------------------------------------------------------------------------ in memory
+
+/**
+ * The whole vocabulary is small (≈ 270 notes and aromas, 20-odd icons) and written only by the seed, so
+ * each server process reads it once and searches it in memory: prefix matching on normalised names in both
+ * languages and a Damerau-Levenshtein typo allowance are a few microseconds per row, with no round trip,
+ * and behave the same on PGlite and PostgreSQL. The product search's helpers (services/search.ts) are built
+ * on that catalogue's own tsvector and search_vocabulary tables, which these rows are not in.
+ * One cache per Deps (createDeps), never a module singleton.
+ */
+export interface TasteVocabulary {
+  /** The loaded vocabulary; read from the database on first use, then kept for the process. */
+  get(): Promise<LoadedVocabulary>;
+}
+
+export interface TasteIconEntry {
+  id: string;
+  nameEn: string;
+  nameZh: string;
+  svg: string;
+}
+
+interface Searchable<T> {
+  item: T;
+  /** The name, normalised, in each language. */
+  nameEn: string;
+  nameZh: string;
+  /** Its English name's words. */
+  nameWords: string[];
+  /** Its family's and sub-family's English words and Chinese names: a second-rank match ("cit" → Citrus notes). */
+  groupWords: string[];
+  groupZh: string;
+  drinks: readonly DrinkKind[];
+  familyId: string;
+}
+
+export interface LoadedVocabulary {
+  notes: Searchable<TasteNote>[];
+  aromas: Searchable<Aroma>[];
+  noteFamilies: TasteFamily[];
+  aromaFamilies: TasteFamily[];
+  icons: Map<string, TasteIconEntry>;
+  /** Every English word of names and groups: what a typo is corrected to. */
+  words: string[];
+}
+
+export function createTasteVocabulary(db: Db): TasteVocabulary {
+  let loading: Promise<LoadedVocabulary> | undefined;
+  return {
+    get() {
+      // A failed read is not kept: the next call tries again.
+      loading ??= loadVocabulary(db).catch((err: unknown) => {
+        loading = undefined;
+        throw err;
+      });
+      return loading;
+    },
+  };
+}
+
+/** Lower case, accents and punctuation gone, white space collapsed ("Crème brûlée" → "creme brulee"). */
+export function normaliseTasteText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/gu;
+const LATIN_WORD = /[\p{L}\p{N}]+/gu;
+
+/** A keyword's English words and Chinese runs (a mixed keyword such as "yuzu 柚" has both). */
+function keywordTerms(keyword: string): { words: string[]; cjk: string[] } {
+  const text = normaliseTasteText(keyword);
+  const cjk = text.match(CJK_RUN) ?? [];
+  const words = (text.replace(CJK_RUN, ' ').match(LATIN_WORD) ?? []).filter((w) => w.length > 0);
+  return { words, cjk };
+}
+
+const wordsOf = (text: string) => normaliseTasteText(text).match(LATIN_WORD) ?? [];
+
+async function loadVocabulary(db: Db): Promise<LoadedVocabulary> {
+  const [rows, families, subFamilies, iconRows] = await Promise.all([
+    loadVocabularyRows(db),
+    db.select().from(tasteFamilies).orderBy(asc(tasteFamilies.sort), asc(tasteFamilies.id)),
+    db.select().from(tasteSubFamilies).orderBy(asc(tasteSubFamilies.sort), asc(tasteSubFamilies.id)),
+    db.select().from(tasteIcons).orderBy(asc(tasteIcons.id)),
+  ]);
+  const familyOf = (kind: 'note' | 'aroma'): TasteFamily[] =>
+    families
+      .filter((f) => f.kind === kind)
+      .map((f) => ({
+        FamilyID: f.id,
+        Name: { en: f.nameEn, zh: f.nameZh },
+        Icon: f.icon,
+        SubFamilies: subFamilies.filter((s) => s.familyId === f.id).map((s) => ({ SubFamilyID: s.id, Name: { en: s.nameEn, zh: s.nameZh } })),
+      }));
+  const notes = rows.notes.map(
+    (n): Searchable<TasteNote> => ({
+      item: n,
+      nameEn: normaliseTasteText(n.Name.en),
+      nameZh: normaliseTasteText(n.Name.zh),
+      nameWords: wordsOf(n.Name.en),
+      groupWords: [...wordsOf(n.SubFamily.en), ...wordsOf(n.Family.en)],
+      groupZh: `${n.SubFamily.zh} ${n.Family.zh}`,
+      drinks: n.Drinks,
+      familyId: n.FamilyID,
+    }),
+  );
+  const aromaList = rows.aromas.map(
+    (a): Searchable<Aroma> => ({
+      item: a,
+      nameEn: normaliseTasteText(a.Name.en),
+      nameZh: normaliseTasteText(a.Name.zh),
+      nameWords: wordsOf(a.Name.en),
+      groupWords: wordsOf(a.Family.en),
+      groupZh: a.Family.zh,
+      drinks: a.Drinks,
+      familyId: a.FamilyID,
+    }),
+  );
+  const words = new Set<string>();
+  for (const s of [...notes, ...aromaList]) for (const w of [...s.nameWords, ...s.groupWords]) if (w.length >= 3 && !STOP_WORDS.has(w)) words.add(w);
+  return {
+    notes,
+    aromas: aromaList,
+    noteFamilies: familyOf('note'),
+    aromaFamilies: familyOf('aroma'),
+    icons: new Map(iconRows.map((i) => [i.id, i])),
+    words: [...words].sort(),
+  };
+}
+
+/** Words of the vocabulary's names that are never a correction ("and" in "Nutty and cereal"). */
+const STOP_WORDS = new Set(['and', 'the', 'of']);
+
+// ------------------------------------------------------------------------------------------ matching
+
+/** How well an entry matches: 0 its name starts with the keyword, 1 its name's words, 2 its family's; undefined: no match. */
+function matchRank(s: Searchable<unknown>, words: readonly string[], cjk: readonly string[], phrase: string): number | undefined {
+  let rank = 0;
+  for (const word of words) {
+    if (s.nameWords.some((w) => w.startsWith(word))) continue;
+    if (s.groupWords.some((w) => w.startsWith(word))) rank = 2;
+    else return undefined;
+  }
+  for (const run of cjk) {
+    if (s.nameZh.includes(run)) continue;
+    if (s.groupZh.includes(run)) rank = 2;
+    else return undefined;
+  }
+  if (rank === 0 && !(s.nameEn.startsWith(phrase) || s.nameZh.startsWith(phrase))) rank = 1;
+  return rank;
+}
+
+/** The entries matching a keyword, best first (then wheel order); all of them, in wheel order, without one. */
+function matching<T>(list: readonly Searchable<T>[], words: readonly string[], cjk: readonly string[], phrase: string): Searchable<T>[] {
+  if (!words.length && !cjk.length) return [...list];
+  const ranked: { s: Searchable<T>; rank: number; at: number }[] = [];
+  list.forEach((s, at) => {
+    const rank = matchRank(s, words, cjk, phrase);
+    if (rank !== undefined) ranked.push({ s, rank, at });
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.at - b.at).map((r) => r.s);
+}
+
+/**
+ * Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions), stopping early once
+ * every path is over `max`.
+ */
+export function typoDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (i > 0 && best > max) return max + 1;
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** How many typos a word of this length may hold: none under 4 letters, 1 up to 7, 2 from 8. */
+const typosAllowed = (length: number) => (length < 4 ? 0 : length <= 7 ? 1 : 2);
+
+/**
+ * The vocabulary word a mistyped word most likely meant: the closest whole word, or a word it is the
+ * mistyped beginning of ("carmel" → caramel, "cinamo" → cinnamon); undefined when none is close enough.
+ */
+function correctionOf(word: string, vocabulary: readonly string[]): string | undefined {
+  const max = typosAllowed(word.length);
+  if (max === 0 || !/^\p{L}+$/u.test(word)) return undefined;
+  let best: { word: string; distance: number; whole: boolean } | undefined;
+  for (const candidate of vocabulary) {
+    const whole = typoDistance(word, candidate, max);
+    let distance = whole;
+    for (const length of [word.length - 1, word.length, word.length + 1]) {
+      if (length < candidate.length && length >= 3) distance = Math.min(distance, typoDistance(word, candidate.slice(0, length), max));
+    }
+    if (distance > max) continue;
+    const better =
+      !best || distance < best.distance || (distance === best.distance && whole <= max && !best.whole) || (distance === best.distance && whole <= max === best.whole && candidate.length < best.word.length);
+    if (better) best = { word: candidate, distance, whole: whole <= max };
+  }
+  return best?.word;
+}
+
+/**
+ * A keyword's matches and, when nothing matches it as typed, those of its corrected words with the
+ * correction (DidYouMean). Chinese runs are taken as typed.
+ */
+function searchIn<T>(
+  list: readonly Searchable<T>[],
+  vocabularyWords: readonly string[],
+  keyword: string | undefined,
+  within: (s: Searchable<T>) => boolean,
+): { found: Searchable<T>[]; didYouMean?: string } {
+  const scope = list.filter(within);
+  const { words, cjk } = keywordTerms(keyword ?? '');
+  const phrase = normaliseTasteText(keyword ?? '');
+  const found = matching(scope, words, cjk, phrase);
+  if (found.length || !words.length) return { found };
+  // Nothing as typed: a word no name starts with is replaced by the word it most resembles.
+  const known = (w: string) => list.some((s) => s.nameWords.some((n) => n.startsWith(w)) || s.groupWords.some((n) => n.startsWith(w)));
+  let changed = false;
+  const corrected: string[] = [];
+  for (const word of words) {
+    if (known(word)) {
+      corrected.push(word);
+      continue;
+    }
+    const correction = correctionOf(word, vocabularyWords);
+    if (!correction) return { found };
+    corrected.push(correction);
+    changed = true;
+  }
+  if (!changed) return { found };
+  const didYouMean = [...corrected, ...cjk].join(' ');
+  const again = matching(scope, corrected, cjk, normaliseTasteText(didYouMean));
+  return again.length ? { found: again, didYouMean } : { found };
+}
+
+// ------------------------------------------------------------------------------------------ the calls' answers
+
+export interface NoteSearch {
+  Keyword?: string | undefined;
+  Filter?: { Drink?: DrinkKind[] | undefined; FamilyID?: string[] | undefined } | undefined;
+  FilterOut?: { TasteNoteID?: string[] | undefined } | undefined;
+  From: number;
+  Size: number;
+}
+
+/** searchTasteNote: a page of the notes matching, within the filters and without the notes left out. */
+export async function searchTasteNotes(vocabulary: TasteVocabulary, search: NoteSearch) {
+  const v = await vocabulary.get();
+  const families = search.Filter?.FamilyID;
+  if (families?.length) {
+    const known = new Set(v.noteFamilies.map((f) => f.FamilyID));
+    const unknown = families.find((id) => !known.has(id));
+    if (unknown) throw new ApiError(400, ErrorCode.InvalidParameter, `No taste-note family ${unknown}`, 'Filter.FamilyID');
+  }
+  const drinks = search.Filter?.Drink;
+  const left = new Set(search.FilterOut?.TasteNoteID ?? []);
+  const { found, didYouMean } = searchIn(
+    v.notes,
+    v.words,
+    search.Keyword,
+    (s) =>
+      !left.has(s.item.TasteNoteID) &&
+      (!drinks?.length || s.drinks.some((d) => drinks.includes(d))) &&
+      (!families?.length || families.includes(s.familyId)),
+  );
+  return {
+    tasteNoteList: found.slice(search.From, search.From + search.Size).map((s) => s.item),
+    Total: found.length,
+    ...(didYouMean ? { DidYouMean: didYouMean } : {}),
+  };
+}
+
+/** search-aroma: the aromas matching, for one drink kind when asked. */
+export async function searchAromas(vocabulary: TasteVocabulary, keyword: string | undefined, drink: DrinkKind | undefined) {
+  const v = await vocabulary.get();
+  const { found, didYouMean } = searchIn(v.aromas, v.words, keyword, (s) => !drink || s.drinks.includes(drink));
+  return { aromaList: found.map((s) => s.item), ...(didYouMean ? { DidYouMean: didYouMean } : {}) };
+}
+
+/** The families of these entries, in wheel order, each with the sub-families they use. */
+function familiesOf(all: readonly TasteFamily[], items: readonly { FamilyID: string; SubFamilyID?: string }[]): TasteFamily[] {
+  const familyIds = new Set(items.map((i) => i.FamilyID));
+  const subIds = new Set(items.flatMap((i) => (i.SubFamilyID ? [i.SubFamilyID] : [])));
+  return all.filter((f) => familyIds.has(f.FamilyID)).map((f) => ({ ...f, SubFamilies: f.SubFamilies.filter((s) => subIds.has(s.SubFamilyID)) }));
+}
+
+/** getTasteNote: one note (TasteNote) or the wheel (for one drink kind when asked), with their families. */
+export async function getTasteNotes(vocabulary: TasteVocabulary, id: string | undefined, drink: DrinkKind | undefined) {
+  const v = await vocabulary.get();
+  let notes: TasteNote[];
+  if (id !== undefined) {
+    const note = v.notes.find((s) => s.item.TasteNoteID === id);
+    if (!note) throw new ApiError(400, ErrorCode.ObjectNotFound, 'Taste note not found', 'TasteNote');
+    notes = [note.item];
+  } else {
+    notes = v.notes.filter((s) => !drink || s.drinks.includes(drink)).map((s) => s.item);
+  }
+  return { tasteNoteList: notes, familyList: familiesOf(v.noteFamilies, notes) };
+}
+
+/** getAroma: one aroma (Aroma) or all of them (for one drink kind when asked), with their families. */
+export async function getAromas(vocabulary: TasteVocabulary, id: string | undefined, drink: DrinkKind | undefined) {
+  const v = await vocabulary.get();
+  let list: Aroma[];
+  if (id !== undefined) {
+    const aroma = v.aromas.find((s) => s.item.AromaID === id);
+    if (!aroma) throw new ApiError(400, ErrorCode.ObjectNotFound, 'Aroma not found', 'Aroma');
+    list = [aroma.item];
+  } else {
+    list = v.aromas.filter((s) => !drink || s.drinks.includes(drink)).map((s) => s.item);
+  }
+  return { aromaList: list, familyList: familiesOf(v.aromaFamilies, list) };
+}
+
+/** Where an icon is served (server/http/media-routes.ts). */
+export const tasteIconUrl = (id: string) => `/media/taste-icons/${id}.svg`;
+
+/** list-taste-card-icon: every icon with its address. */
+export async function listTasteIcons(vocabulary: TasteVocabulary) {
+  const v = await vocabulary.get();
+  return { iconList: [...v.icons.values()].map((i) => ({ IconID: i.id, Name: { en: i.nameEn, zh: i.nameZh }, Image: tasteIconUrl(i.id) })) };
+}
+
+/** One icon's SVG document, undefined for an unknown id. */
+export async function tasteIconSvg(vocabulary: TasteVocabulary, id: string): Promise<string | undefined> {
+  return (await vocabulary.get()).icons.get(id)?.svg;
+}
+
+/** getEventTasteNote: the notes and aromas of a published event's drink kind (its product type). */
+export async function eventTasteNotes(db: Db, vocabulary: TasteVocabulary, eventId: string) {
+  const [event] = await db
+    .select({ typeId: events.typeId })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.published, true)));
+  if (!event) throw new ApiError(400, ErrorCode.ObjectNotFound, 'Event not found', 'EventID');
+  const drink = drinkKindOfProductType(event.typeId);
+  const v = await vocabulary.get();
+  if (!drink) return { tasteNoteList: [], aromaList: [] };
+  return {
+    tasteNoteList: v.notes.filter((s) => s.drinks.includes(drink)).map((s) => s.item),
+    aromaList: v.aromas.filter((s) => s.drinks.includes(drink)).map((s) => s.item),
+  };
 }
