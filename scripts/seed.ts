@@ -1,15 +1,18 @@
-/** npm run seed [-- --products N]: seeds an empty database, then adds N generated products. */
+/** npm run seed [-- --products N] [--taste-cards M]: seeds an empty database, then adds N generated products and M generated published taste cards. */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { addGeneratedProducts, isEmpty, seed } from '../server/db/seed/index.ts';
+import { addGeneratedTasteCards } from '../server/db/seed/taste-card-data.ts';
 import { createPasswords } from '../server/services/passwords.ts';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { products: { type: 'string', default: '0' }, 'taste-cards': { type: 'string', default: '0' } } });
 const extra = Number(values.products);
 if (!Number.isInteger(extra) || extra < 0) throw new Error('--products takes a whole number');
+const extraCards = Number(values['taste-cards']);
+if (!Number.isInteger(extraCards) || extraCards < 0) throw new Error('--taste-cards takes a whole number');
 
 const config = readConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -26,5 +29,9 @@ if (await isEmpty(db)) {
 if (extra > 0) {
   await addGeneratedProducts(db, extra, now);
   console.log(`Added ${extra} generated products.`);
+}
+if (extraCards > 0) {
+  await addGeneratedTasteCards(db, extraCards, now);
+  console.log(`Added ${extraCards} generated published taste cards.`);
 }
 await close();

@@ -18,6 +18,7 @@ import { createPasswords, PRODUCTION_SCRYPT_COST } from './services/passwords.ts
 import { createPushService, generateVapidKeys, type PushService } from './services/push.ts';
 import { createRateLimiter, createRedisRateLimiter, type LimitOptions, type RateLimiter } from './services/rate-limit.ts';
 import type { Redis } from './services/redis.ts';
+import { createTasteProfileIndex } from './services/taste/profile-index.ts';
 import { createTokens } from './services/tokens.ts';
 
 const MINUTE_MS = 60_000;
@@ -105,6 +106,7 @@ export function createDeps(options: DepsOptions): Deps {
     push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
     productCache: createProductCache(clock, undefined, options.productSignal),
+    tasteProfiles: createTasteProfileIndex(clock),
     payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS }, walletKey: paymentConfig.stripe?.publishableKey },
     config: {
       trustProxy: 0,

@@ -1,5 +1,6 @@
 import type { Background } from './services/background.ts';
 import type { ProductCache } from './services/product-cache.ts';
+import type { TasteProfileIndex } from './services/taste/profile-index.ts';
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Geo } from './services/geo.ts';
@@ -85,5 +86,7 @@ export interface Deps {
   background: Background;
   /** getProduct's answers for a few seconds (services/product-cache.ts). */
   productCache: ProductCache;
+  /** Products' taste profiles as vectors, for similar products (services/taste/profile-index.ts). */
+  tasteProfiles: TasteProfileIndex;
   config: ServerConfig;
 }

@@ -13,6 +13,7 @@ import { notificationHandlers } from './notifications.ts';
 import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
 import { searchHandlers } from './search.ts';
+import { tasteCardHandlers } from './taste-cards.ts';
 import { thirdPartyHandlers } from './third-party.ts';
 import { wishlistHandlers } from './wishlist.ts';
 
@@ -30,6 +31,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   orderHandlers,
   referenceHandlers,
   searchHandlers,
+  tasteCardHandlers,
   thirdPartyHandlers,
   wishlistHandlers,
 ]);

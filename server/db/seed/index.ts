@@ -30,6 +30,7 @@ import { seedCommerce } from './commerce-data.ts';
 import { seedSearchLogs } from './search-data.ts';
 import { seedOrderHistory } from './order-history.ts';
 import { seedTastingEvents } from './event-data.ts';
+import { addGeneratedTasteCards, seedTasteCards } from './taste-card-data.ts';
 import { tasteVocabularyRows } from './taste-vocabulary-data.ts';
 
 const DAY_MS = 86_400_000;
@@ -89,7 +90,7 @@ async function insertTasteVocabulary(db: Db) {
 }
 
 /** Loads the whole bilingual seed: catalogue, reference data and content pages. */
-export async function seed(db: Db, options: { now: Date; passwords: Passwords; extraProducts?: number }) {
+export async function seed(db: Db, options: { now: Date; passwords: Passwords; extraProducts?: number; extraTasteCards?: number }) {
   const { now } = options;
   const demoHash = await options.passwords.hash(demoMember.password);
   await db.transaction(async (tx) => {
@@ -133,8 +134,11 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedSearchLogs(t, now);
     await seedOrderHistory(t, now);
     await seedTastingEvents(t, now);
+    // After the vocabulary, the products and the demo member: cards name all three.
+    await seedTasteCards(t, now, demoHash);
   });
   if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
+  if (options.extraTasteCards) await addGeneratedTasteCards(db, options.extraTasteCards, now);
 }
 
 /** Adds N generated products (benchmarks); safe to call on a seeded database. */

@@ -1,0 +1,64 @@
+/**
+ * SearchSimilarProductTasteCard (issue 16): the products whose taste profiles are closest to this one's,
+ * by taste-vectors.ts's comparison (senses, notes with their sub-families and families, aromas), whatever
+ * their category. Not the product itself, not products without published cards or off sale.
+ */
+import { eq } from 'drizzle-orm';
+import type { Currency, ProductCard } from '../../../contract/index.ts';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import { cardsByIds } from '../catalogue.ts';
+import { drinkKindOfProductType } from './vocabulary.ts';
+import { profileVector, type TasteSnapshot } from './profile-index.ts';
+import { profileRow } from './profiles.ts';
+import { comparer, percent, SIMILAR_WEIGHTS, type TasteVector } from './taste-vectors.ts';
+
+/** The product's own vector: from the index, or (a product off sale still has a profile) from its row. */
+async function vectorFor(db: Db, snapshot: TasteSnapshot, productId: string): Promise<TasteVector | undefined> {
+  const indexed = snapshot.byId.get(productId);
+  if (indexed) return indexed.vector;
+  const [product] = await db.select({ typeId: products.typeId }).from(products).where(eq(products.id, productId));
+  if (!product) throw notFound('Product');
+  const row = await profileRow(db, productId);
+  return row ? profileVector(row, snapshot.vocab, drinkKindOfProductType(product.typeId)) : undefined;
+}
+
+/** The `size` closest products, closest first (ties by product ID), with their Similarity 0-100. */
+export function closestProducts(snapshot: TasteSnapshot, vector: TasteVector, excludeId: string, size: number) {
+  const { score } = comparer(vector, SIMILAR_WEIGHTS, snapshot.vocab);
+  // A small sorted list of the best so far: k ≤ 20, so insertion beats sorting thousands.
+  const best: Array<{ id: string; score: number; cardCount: number }> = [];
+  for (const p of snapshot.products) {
+    if (p.productId === excludeId) continue;
+    const s = score(p.vector);
+    if (!(s >= 0)) continue;
+    if (best.length === size) {
+      const worst = best[best.length - 1]!;
+      if (s < worst.score || (s === worst.score && p.productId > worst.id)) continue;
+      best.pop();
+    }
+    let at = best.length;
+    while (at > 0 && (best[at - 1]!.score < s || (best[at - 1]!.score === s && best[at - 1]!.id > p.productId))) at--;
+    best.splice(at, 0, { id: p.productId, score: s, cardCount: p.cardCount });
+  }
+  return best;
+}
+
+export async function similarProducts(
+  deps: Pick<Deps, 'db' | 'tasteProfiles'>,
+  productId: string,
+  currency: Currency,
+  size: number,
+): Promise<Array<{ Product: ProductCard; Similarity: number; CardCount: number }>> {
+  const snapshot = await deps.tasteProfiles.snapshot(deps.db);
+  const vector = await vectorFor(deps.db, snapshot, productId);
+  if (!vector) return [];
+  const best = closestProducts(snapshot, vector, productId, size);
+  const cards = new Map((await cardsByIds(deps.db, currency, best.map((b) => b.id))).map((c) => [c.ProductID, c]));
+  return best.flatMap((b) => {
+    const card = cards.get(b.id);
+    return card ? [{ Product: card, Similarity: percent(b.score), CardCount: b.cardCount }] : [];
+  });
+}
