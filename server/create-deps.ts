@@ -20,6 +20,7 @@ import { createRateLimiter, createRedisRateLimiter, type LimitOptions, type Rate
 import type { Redis } from './services/redis.ts';
 import { createTasteProfileIndex } from './services/taste/profile-index.ts';
 import { createTokens } from './services/tokens.ts';
+import { createTasteVocabulary } from './services/taste/vocabulary.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -106,6 +107,7 @@ export function createDeps(options: DepsOptions): Deps {
     push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
     productCache: createProductCache(clock, undefined, options.productSignal),
+    tasteVocabulary: createTasteVocabulary(db),
     tasteProfiles: createTasteProfileIndex(clock),
     payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS }, walletKey: paymentConfig.stripe?.publishableKey },
     config: {

@@ -12,6 +12,7 @@ import type { ChosenProvider } from './services/payments/index.ts';
 import type { PushService } from './services/push.ts';
 import type { RateLimiter } from './services/rate-limit.ts';
 import type { Tokens } from './services/tokens.ts';
+import type { TasteVocabulary } from './services/taste/vocabulary.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 
 export { systemClock, type Clock };
@@ -86,6 +87,8 @@ export interface Deps {
   background: Background;
   /** getProduct's answers for a few seconds (services/product-cache.ts). */
   productCache: ProductCache;
+  /** The taste notes, aromas and icons (issue 16), read once per process and searched in memory (services/taste/vocabulary.ts). */
+  tasteVocabulary: TasteVocabulary;
   /** Products' taste profiles as vectors, for similar products (services/taste/profile-index.ts). */
   tasteProfiles: TasteProfileIndex;
   config: ServerConfig;

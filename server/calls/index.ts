@@ -14,6 +14,7 @@ import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
 import { searchHandlers } from './search.ts';
 import { tasteCardHandlers } from './taste-cards.ts';
+import { tasteVocabularyHandlers } from './taste-vocabulary.ts';
 import { thirdPartyHandlers } from './third-party.ts';
 import { wishlistHandlers } from './wishlist.ts';
 
@@ -32,6 +33,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   referenceHandlers,
   searchHandlers,
   tasteCardHandlers,
+  tasteVocabularyHandlers,
   thirdPartyHandlers,
   wishlistHandlers,
 ]);
