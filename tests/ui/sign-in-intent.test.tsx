@@ -159,6 +159,9 @@ describe("a visitor's wishlist heart", () => {
 
     await user.click(within(login).getByRole('button', { name: 'New here? Create an account' }));
     const signUp = await screen.findByRole('dialog', { name: 'Create an account' });
+    // The sign-up popup says the same why, as its description.
+    expect(within(signUp).getByText('Log in to save Anxi Tieguanyin to your wishlist.')).toBeTruthy();
+    expect(document.getElementById(signUp.getAttribute('aria-describedby')!)?.textContent).toBe('Log in to save Anxi Tieguanyin to your wishlist.');
     const email = freshEmail('hearts');
     await user.type(within(signUp).getByLabelText('Given name'), 'Wing');
     await user.type(within(signUp).getByLabelText('Family name'), 'Ho');

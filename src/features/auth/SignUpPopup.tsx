@@ -10,6 +10,7 @@ import { Popup } from '../../ui/Popup.tsx';
 import { authMessage } from '../../api/account-messages.ts';
 import { createSignUpFlow } from './sign-up.actors.ts';
 import { useSignedIn } from './use-signed-in.ts';
+import { useSignInReason } from '../../ui/sign-in-reason.ts';
 import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError, requiredError } from '../../ui/validation.ts';
 
 type Gender = 'male' | 'female' | 'other';
@@ -27,6 +28,8 @@ export function SignUpPopup(props: { email?: string; onClose: () => void }) {
   const canSubmitCode = useSelector(flow, signUp.canSubmitCode);
   const sentTo = useSelector(flow, signUp.email);
   useSignedIn(flow);
+  // Opened from a login popup that "Add to bag" or a wishlist heart opened: the same reason (issue 14).
+  const reason = useSignInReason();
 
   const [form, setForm] = useState({ givenName: '', familyName: '', email: props.email ?? '', password: '', confirm: '', gender: '' });
   const [code, setCode] = useState('');
@@ -97,7 +100,7 @@ export function SignUpPopup(props: { email?: string; onClose: () => void }) {
   }
 
   return (
-    <Popup title={<Trans>Create an account</Trans>} onClose={props.onClose}>
+    <Popup title={<Trans>Create an account</Trans>} description={reason} onClose={props.onClose}>
       <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
         <div className="field-row">
           <Field label={<Trans>Given name</Trans>} autoComplete="given-name" value={form.givenName} onChange={set('givenName')} error={shown('givenName')} />
