@@ -59,6 +59,7 @@ describe('the event record', () => {
     expect(within(guestCard).getByRole('button', { name: 'Share ticket link' })).toBeTruthy();
     const own = order.TicketList.find((t) => t.IsOwner)!;
     expect(within(cardOfSeat(own.SeatNumber)).queryByRole('button', { name: 'Share ticket link' })).toBeNull();
+    expect(within(cardOfSeat(own.SeatNumber)).getByText('Show this at the door')).toBeTruthy();
 
     // The session's orders.
     const orders = screen.getByRole('region', { name: 'Orders for this session' });

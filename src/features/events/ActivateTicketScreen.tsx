@@ -109,7 +109,7 @@ export function ActivateTicketScreen() {
                 <Trans>Place</Trans>
               </dt>
               <dd>
-                {pick(s.Location.Name)}, {pick(s.Location.Address)}, {pick(s.Location.District)}
+                {pick(s.Location.Name)} · {pick(s.Location.Address)}
               </dd>
             </div>
             <div>

@@ -112,7 +112,7 @@ function SessionHeader({ session, record }: { session: EventSession; record: Eve
               <Trans>Place</Trans>
             </dt>
             <dd>
-              {pick(session.Location.Name)}, {pick(session.Location.Address)}, {pick(session.Location.District)}{' '}
+              {pick(session.Location.Name)} · {pick(session.Location.Address)}{' '}
               <a href={session.Location.MapURL} target="_blank" rel="noopener noreferrer">
                 <Trans>Map</Trans>
                 <span className="visually-hidden">
@@ -151,7 +151,7 @@ function Tickets({ record }: { record: EventRecord }) {
     <section className="section" aria-labelledby="tickets-title">
       <h2 id="tickets-title">{guest ? <Trans>Your ticket</Trans> : <Trans>Tickets</Trans>}</h2>
       {!guest && (
-        <p className="muted">
+        <p className="muted tickets-intro">
           {record.CanEditGuests ? (
             <Trans>Send each guest the link of their ticket: they sign in with it, and the seat is theirs. You can add or change a guest's name and contact until the session starts.</Trans>
           ) : (
@@ -217,13 +217,13 @@ function TicketCard({ ticket, record }: { ticket: EventTicket; record: EventReco
             <span className="badge ok">
               <Trans>Checked in</Trans>
             </span>
+          ) : ticket.IsOwner ? (
+            <span className="badge ok">
+              <Trans>Show this at the door</Trans>
+            </span>
           ) : ticket.Activated ? (
             <span className="badge ok">
               <Trans>Activated</Trans>
-            </span>
-          ) : ticket.IsOwner ? (
-            <span className="badge muted">
-              <Trans>Show this at the door</Trans>
             </span>
           ) : (
             <span className="badge muted">

@@ -113,7 +113,7 @@ function EventPage({ event }: { event: EventDetail }) {
                 <Trans>Place</Trans>
               </dt>
               <dd>
-                {pick(event.Location.Name)}, {pick(event.Location.District)}
+                {pick(event.Location.Name)} · {pick(event.Location.District)}
               </dd>
             </div>
             {event.Variances.length > 0 && (
