@@ -13,6 +13,7 @@ import { searchModel } from './search.model.ts';
 import { sessionModel } from './session.model.ts';
 import { signInModel } from './sign-in.model.ts';
 import { signUpModel } from './sign-up.model.ts';
+import { tasteCardModel } from './taste-card.model.ts';
 import { thirdPartySignInModel } from './third-party-sign-in.model.ts';
 
 export const models: Record<string, MachineModel<AnyStateMachine>> = {
@@ -28,5 +29,6 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   session: sessionModel as unknown as MachineModel<AnyStateMachine>,
   'sign-in': signInModel as unknown as MachineModel<AnyStateMachine>,
   'sign-up': signUpModel as unknown as MachineModel<AnyStateMachine>,
+  'taste-card': tasteCardModel as unknown as MachineModel<AnyStateMachine>,
   'third-party-sign-in': thirdPartySignInModel as unknown as MachineModel<AnyStateMachine>,
 };
