@@ -352,20 +352,27 @@ const typosAllowed = (length: number) => (length < 4 ? 0 : length <= 7 ? 1 : 2);
 function correctionOf(word: string, vocabulary: readonly string[]): string | undefined {
   const max = typosAllowed(word.length);
   if (max === 0 || !/^\p{L}+$/u.test(word)) return undefined;
-  let best: { word: string; distance: number; whole: boolean } | undefined;
+  // Best: fewest typos, then a whole word over a beginning, then the shorter word (then alphabetical order).
+  let best: { word: string; rank: [number, number, number] } | undefined;
   for (const candidate of vocabulary) {
     const whole = typoDistance(word, candidate, max);
     let distance = whole;
     for (const length of [word.length - 1, word.length, word.length + 1]) {
-      if (length < candidate.length && length >= 3) distance = Math.min(distance, typoDistance(word, candidate.slice(0, length), max));
+      if (length >= 3 && length < candidate.length) distance = Math.min(distance, typoDistance(word, candidate.slice(0, length), max));
     }
     if (distance > max) continue;
-    const better =
-      !best || distance < best.distance || (distance === best.distance && whole <= max && !best.whole) || (distance === best.distance && whole <= max === best.whole && candidate.length < best.word.length);
-    if (better) best = { word: candidate, distance, whole: whole <= max };
+    const rank: [number, number, number] = [distance, whole <= max ? 0 : 1, candidate.length];
+    if (isBefore(rank, best?.rank)) best = { word: candidate, rank };
   }
   return best?.word;
 }
+
+/** Whether rank a comes strictly before b (none: a comes first). */
+const isBefore = (a: readonly number[], b: readonly number[] | undefined) => {
+  if (!b) return true;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+};
 
 /**
  * A keyword's matches and, when nothing matches it as typed, those of its corrected words with the
