@@ -4,8 +4,8 @@ import { useBilingual } from './Bilingual.tsx';
 import { Price } from './Price.tsx';
 import './order.css';
 
-/** The totals of a bag or an order: subtotal, discounts, shipping, each tax, total. */
-export function OrderTotals(props: { detail: OrderDetail; live?: boolean }) {
+/** The totals of a bag or an order: subtotal, discounts, shipping (not for an event booking: `shipping={false}`), each tax, total. */
+export function OrderTotals(props: { detail: OrderDetail; live?: boolean; shipping?: boolean }) {
   const { detail } = props;
   const pick = useBilingual();
   const { t } = useLingui();
@@ -34,12 +34,14 @@ export function OrderTotals(props: { detail: OrderDetail; live?: boolean }) {
           <dd>{minus(detail.Coupon.Discount)}</dd>
         </div>
       )}
-      <div>
-        <dt>
-          <Trans>Shipping</Trans>
-        </dt>
-        <dd>{detail.ShippingFee === 0 ? <Trans>Free</Trans> : money(detail.ShippingFee)}</dd>
-      </div>
+      {props.shipping !== false && (
+        <div>
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
+          <dd>{detail.ShippingFee === 0 ? <Trans>Free</Trans> : money(detail.ShippingFee)}</dd>
+        </div>
+      )}
       {detail.taxObj.map((tax) => (
         <div key={pick(tax.Name)}>
           <dt>{pick(tax.Name)}</dt>

@@ -753,8 +753,8 @@ function JoinSummary({ actor }: { actor: JoinActor }) {
       <h2 id={id} className="checkout-title">
         <Trans>Summary</Trans>
       </h2>
-      <p className="checkout-line">
-        <span className="checkout-line-name">
+      <p className="event-summary-seats">
+        <span>
           <Plural value={detail.NumberOfSeat || seats} one="# seat" other="# seats" /> ×{' '}
           <Price amount={detail.PricePerPerson} currency={detail.Currency} />
         </span>
@@ -764,7 +764,7 @@ function JoinSummary({ actor }: { actor: JoinActor }) {
           {couponError.message || t`Coupon ${code} could not be applied and was removed.`}
         </p>
       )}
-      <OrderTotals detail={detail} live />
+      <OrderTotals detail={detail} live shipping={false} />
     </section>
   );
 }

@@ -142,7 +142,7 @@ function BookingState({ order }: { order: EventOrder }) {
           })}
         </ul>
       </section>
-      <OrderTotals detail={order.orderDetail} />
+      <OrderTotals detail={order.orderDetail} shipping={false} />
       <div className="checkout-actions">
         {status === 'Paid' && (
           <Link
