@@ -9,7 +9,7 @@ import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { settings } from './db/schema.ts';
-import { isEmpty, seed } from './db/seed/index.ts';
+import { isEmpty, loadTasteVocabulary, seed } from './db/seed/index.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { createDeps } from './create-deps.ts';
 import { systemClock } from './deps.ts';
@@ -45,6 +45,9 @@ const database = await openDatabase(
 if (await isEmpty(database.db)) {
   log.info('empty database: loading seed data');
   await seed(database.db, { now: systemClock.now(), passwords: createPasswords() });
+} else {
+  // Reference data a release adds reaches a database seeded before it.
+  await database.db.transaction((tx) => loadTasteVocabulary(tx as unknown as Db));
 }
 
 // Several processes share rate limits and product-cache drops through Redis (DESIGN §11); on PostgreSQL

@@ -79,14 +79,18 @@ async function insertProducts(db: Db, list: readonly SeedProduct[], now: Date) {
   }
 }
 
-/** The taste vocabulary (issue 16): icons, families, sub-families, notes, aromas, in that order (each references the ones before). */
-async function insertTasteVocabulary(db: Db) {
+/**
+ * The taste vocabulary (issue 16): icons, families, sub-families, notes, aromas, in that order (each references
+ * the ones before). Reference data, not demo content: loaded into every database at start (what is there
+ * already is kept), so a shop seeded before a release gets the release's new notes too.
+ */
+export async function loadTasteVocabulary(db: Db) {
   const rows = tasteVocabularyRows();
-  await db.insert(tasteIcons).values([...rows.icons]);
-  await db.insert(tasteFamilies).values(rows.families);
-  await db.insert(tasteSubFamilies).values(rows.subFamilies);
-  await db.insert(tasteNotes).values(rows.notes);
-  await db.insert(aromas).values(rows.aromas);
+  await db.insert(tasteIcons).values([...rows.icons]).onConflictDoNothing();
+  await db.insert(tasteFamilies).values(rows.families).onConflictDoNothing();
+  await db.insert(tasteSubFamilies).values(rows.subFamilies).onConflictDoNothing();
+  await db.insert(tasteNotes).values(rows.notes).onConflictDoNothing();
+  await db.insert(aromas).values(rows.aromas).onConflictDoNothing();
 }
 
 /** Loads the whole bilingual seed: catalogue, reference data and content pages. */
@@ -96,7 +100,7 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // First: taste cards and event surveys seeded below name its notes and aromas.
-    await insertTasteVocabulary(t);
+    await loadTasteVocabulary(t);
     await t.insert(productTypes).values(seedTypes.map((p) => ({ ...p, isAlcohol: !!p.isAlcohol, isBoxset: !!p.isBoxset })));
     await t.insert(attributes).values(seedAttributes);
     await insertProducts(t, seedProducts, now);
