@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { RadioGroup } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Variance } from '../../../contract/index.ts';
 import { shopQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
+import { Slot } from '../../app/Slot.tsx';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { WishlistHeart } from '../../ui/WishlistHeart.tsx';
@@ -58,6 +58,7 @@ export function ProductScreen() {
   const product = useQuery(shopQueries.product(api, productID, currency));
   const related = useQuery(shopQueries.relatedProducts(api, productID, currency));
   const [chosenId, setChosenId] = useState<string>();
+  const sizes = useId();
   const [imageIndex, setImageIndex] = useState(0);
   const p = product.data;
   if (!p) return null;
@@ -108,17 +109,25 @@ export function ProductScreen() {
 
           {p.Variances.length > 0 && (
             <fieldset className="variance-picker">
-              <legend>
+              <legend id={`${sizes}-legend`}>
                 <Trans>Choose a size</Trans>
               </legend>
-              <RadioGroup.Root value={variance?.VarianceID} onValueChange={setChosenId} className="variance-options">
+              {/* Native radios (one group by name, arrow keys move and choose): Radix RadioGroup would cost the page's first load 7 kB gzip. */}
+              <div role="radiogroup" aria-labelledby={`${sizes}-legend`} className="variance-options">
                 {p.Variances.map((v) => {
                   const unavailable = v.StockStatus === 'OutOfStock' || v.StopSell;
+                  const checked = v.VarianceID === variance?.VarianceID;
                   return (
                     <label key={v.VarianceID} className="variance-option" data-unavailable={unavailable}>
-                      <RadioGroup.Item value={v.VarianceID} className="choice-radio">
-                        <RadioGroup.Indicator className="choice-dot" />
-                      </RadioGroup.Item>
+                      <input
+                        type="radio"
+                        name={sizes}
+                        value={v.VarianceID}
+                        checked={checked}
+                        onChange={() => setChosenId(v.VarianceID)}
+                        className="choice-radio native-radio"
+                        data-state={checked ? 'checked' : 'unchecked'}
+                      />
                       <span className="variance-label">
                         <span className="variance-name">{pick(v.Name)}</span>
                         {/* Said up front, not only once chosen. */}
@@ -132,7 +141,7 @@ export function ProductScreen() {
                     </label>
                   );
                 })}
-              </RadioGroup.Root>
+              </div>
             </fieldset>
           )}
 
@@ -163,6 +172,9 @@ export function ProductScreen() {
           )}
         </section>
       </div>
+
+      {/* Members' tasting notes, radar and similar products (the taste feature's), loaded as the reader scrolls near. */}
+      <Slot name="productTaste" productID={productID} whenNear />
 
       {related.data && related.data.length > 0 && (
         <section aria-labelledby="related-title" className="section">
