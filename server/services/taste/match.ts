@@ -9,18 +9,18 @@
  * compared by the same function as similar products (taste-vectors.ts), so the score is symmetric: the
  * member's profile against the product's is the product's against the member's.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { Bilingual } from '../../../contract/define.ts';
 import { FIVE_SENSES, type FiveSenses, type MatchReason } from '../../../contract/taste-cards.ts';
 import type { DrinkKind } from '../../../contract/taste-vocabulary.ts';
 import type { Db } from '../../db/client.ts';
-import { aromas, preSurveyAnswers, products, tasteCards, tasteFamilies } from '../../db/schema.ts';
+import { products, tasteCards } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
-import { contributionOf } from './cards.ts';
-import { answerTo, DRINK_STYLES, DRINKS_QUESTION, storedSurvey, TASTE_QUESTION } from './personal-surveys.ts';
+import { contributionOf, type CardRow } from './cards.ts';
+import type { IndexedProduct, TasteSnapshot } from './profile-index.ts';
+import { answerTo, DRINK_STYLES, DRINKS_QUESTION, TASTE_QUESTION, type StoredSurvey } from './personal-surveys.ts';
 import { profileRow, senseSums, type Sense } from './profiles.ts';
 import { compareVectors, DRINK_KINDS, MATCH_WEIGHTS, percent, vectorOf, type Comparison, type Level, type ProfileCounts, type VocabularyIndex } from './taste-vectors.ts';
 import { drinkKindOfProductType, knownAromas, knownTasteNotes } from './vocabulary.ts';
@@ -48,18 +48,47 @@ function countInto(counts: Record<string, number>, ids: readonly string[], by = 
   for (const id of new Set(ids)) counts[id] = (counts[id] ?? 0) + by;
 }
 
+interface MemberRows {
+  cards: Array<{ card: Pick<CardRow, 'sweetness' | 'sourness' | 'bitterness' | 'saltiness' | 'umami' | 'tasteNoteIds' | 'aromaIds'>; typeId: string }>;
+  taste: StoredSurvey | undefined;
+  drinksSurvey: StoredSurvey | undefined;
+  entryAnswers: Array<{ QuestionID: string; OptionIDs?: string[] }>;
+}
+
+/** Everything the member's profile is made of, in one round trip (the match answers within a few ms). */
+async function memberRows(db: Db, userId: string): Promise<MemberRows> {
+  const result = (await db.execute(sql`select
+      (select coalesce(json_agg(json_build_object('s', c.sweetness, 'o', c.sourness, 'b', c.bitterness, 'a', c.saltiness, 'u', c.umami,
+          'n', c.taste_note_ids, 'r', c.aroma_ids, 't', p.type_id)), '[]'::json)
+        from taste_cards c join products p on p.id = c.product_id where c.user_id = ${userId}) as cards,
+      (select coalesce(json_agg(json_build_object('survey', s.survey, 'answers', s.answers, 'drinks', s.default_drinks, 'at', s.submitted_at)), '[]'::json)
+        from personal_survey_answers s where s.user_id = ${userId}) as surveys,
+      (select e.answers from pre_survey_answers e where e.user_id = ${userId}) as entry`)) as unknown as {
+    rows: Array<{
+      cards: Array<{ s: number; o: number; b: number; a: number; u: number; n: string[]; r: string[]; t: string }>;
+      surveys: Array<{ survey: string; answers: StoredSurvey['answers']; drinks: DrinkKind[]; at: string }>;
+      entry: MemberRows['entryAnswers'] | null;
+    }>;
+  };
+  const row = result.rows[0]!;
+  const survey = (kind: string): StoredSurvey | undefined => {
+    const found = row.surveys.find((x) => x.survey === kind);
+    return found ? { answers: found.answers, defaultDrinks: found.drinks, submittedAt: new Date(found.at) } : undefined;
+  };
+  return {
+    cards: row.cards.map((c) => ({
+      card: { sweetness: c.s, sourness: c.o, bitterness: c.b, saltiness: c.a, umami: c.u, tasteNoteIds: c.n, aromaIds: c.r },
+      typeId: c.t,
+    })),
+    taste: survey('taste'),
+    drinksSurvey: survey('drinks'),
+    entryAnswers: row.entry ?? [],
+  };
+}
+
 /** The member's profile; undefined when they have neither a card nor a taste survey. */
 export async function memberProfile(db: Db, userId: string): Promise<MatchProfile | undefined> {
-  const [cards, taste, drinksSurvey, [entry]] = await Promise.all([
-    db
-      .select({ card: tasteCards, typeId: products.typeId })
-      .from(tasteCards)
-      .innerJoin(products, eq(products.id, tasteCards.productId))
-      .where(eq(tasteCards.userId, userId)),
-    storedSurvey(db, userId, 'taste'),
-    storedSurvey(db, userId, 'drinks'),
-    db.select({ answers: preSurveyAnswers.answers }).from(preSurveyAnswers).where(eq(preSurveyAnswers.userId, userId)),
-  ]);
+  const { cards, taste, drinksSurvey, entryAnswers } = await memberRows(db, userId);
   const favouriteSenses = answerTo(taste, TASTE_QUESTION.senses)?.FiveSenses;
   const families = answerTo(taste, TASTE_QUESTION.families)?.Choices ?? [];
   const aromaFamilies = answerTo(taste, TASTE_QUESTION.aromaFamilies)?.Choices ?? [];
@@ -90,7 +119,6 @@ export async function memberProfile(db: Db, userId: string): Promise<MatchProfil
   const extraFamilies: Record<string, number> = {};
   for (const f of families) extraFamilies[f] = 1;
   // The entry survey's flavours (floral, fruity, nutty, smoky, earthy) name wheel families where they match one.
-  const entryAnswers = (entry?.answers ?? []) as Array<{ QuestionID: string; OptionIDs?: string[] }>;
   for (const flavour of entryAnswers.find((a) => a.QuestionID === 'flavours')?.OptionIDs ?? []) {
     const family = ENTRY_FLAVOUR_FAMILY[flavour];
     if (family) extraFamilies[family] = Math.max(extraFamilies[family] ?? 0, 0.5);
@@ -115,8 +143,22 @@ export async function memberProfile(db: Db, userId: string): Promise<MatchProfil
   };
 }
 
-/** A product's profile: the sums of its published cards, or undefined when it has none. */
-async function productProfile(db: Db, productId: string): Promise<MatchProfile | undefined> {
+function indexedProfile(p: IndexedProduct): MatchProfile {
+  return {
+    cardCount: p.row.cardCount,
+    senseSums: senseSums(p.row),
+    senseWeight: p.row.cardCount,
+    noteCounts: p.row.noteCounts,
+    aromaCounts: p.row.aromaCounts,
+    ...(p.drink ? { drinks: { [p.drink]: 1 } } : {}),
+    drink: p.drink,
+  };
+}
+
+/** A product's profile: the sums of its published cards (from the index when it is there), or undefined when it has none. */
+async function productProfile(db: Db, snapshot: TasteSnapshot, productId: string): Promise<MatchProfile | undefined> {
+  const indexed = snapshot.byId.get(productId);
+  if (indexed) return indexedProfile(indexed);
   const [product] = await db.select({ typeId: products.typeId }).from(products).where(eq(products.id, productId));
   if (!product) throw notFound('Product');
   const row = await profileRow(db, productId);
@@ -148,7 +190,7 @@ export interface MatchTarget {
 }
 
 /** What the member's profile is compared with; undefined: a product no one has carded yet. */
-async function targetProfile(db: Db, userId: string, target: MatchTarget): Promise<MatchProfile | undefined> {
+async function targetProfile(db: Db, snapshot: TasteSnapshot, userId: string, target: MatchTarget): Promise<MatchProfile | undefined> {
   if (target.TasteCardObj) {
     const { FiveSenses, TasteNote, Aroma } = target.TasteCardObj;
     const [notes, aromaIds] = await Promise.all([knownTasteNotes(db, TasteNote), knownAromas(db, Aroma)]);
@@ -166,12 +208,12 @@ async function targetProfile(db: Db, userId: string, target: MatchTarget): Promi
       .where(and(eq(tasteCards.id, target.TasteCardID), or(eq(tasteCards.status, 'Published'), eq(tasteCards.userId, userId))));
     if (!row) throw notFound('Taste card');
     // The card's product as its published cards say; a product with none yet (a private card): the card itself.
-    const profile = await productProfile(db, row.card.productId);
+    const profile = await productProfile(db, snapshot, row.card.productId);
     if (profile) return profile;
     const c = contributionOf(row.card);
     return singleCardProfile(c.senses, c.notes, c.aromas, drinkKindOfProductType(row.typeId));
   }
-  return productProfile(db, target.ProductID!);
+  return productProfile(db, snapshot, target.ProductID!);
 }
 
 // ------------------------------------------------------------------------------------ reasons
@@ -190,18 +232,7 @@ const DRINK_WORDS: Record<DrinkKind, { plural: string; one: string; zh: string }
   spirits: { plural: 'spirits', one: 'spirits', zh: '酒' },
 };
 
-interface Names {
-  family: Map<string, Bilingual>;
-  aroma: Map<string, Bilingual>;
-}
-
-async function namesFor(db: Db, aromaIds: readonly string[]): Promise<Names> {
-  const [families, aromaRows] = await Promise.all([
-    db.select({ id: tasteFamilies.id, en: tasteFamilies.nameEn, zh: tasteFamilies.nameZh }).from(tasteFamilies),
-    aromaIds.length ? db.select({ id: aromas.id, en: aromas.nameEn, zh: aromas.nameZh }).from(aromas) : Promise.resolve([]),
-  ]);
-  return { family: new Map(families.map((f) => [f.id, { en: f.en, zh: f.zh }])), aroma: new Map(aromaRows.map((a) => [a.id, { en: a.en, zh: a.zh }])) };
-}
+type Names = TasteSnapshot['names'];
 
 /** Family weights of a profile (its notes' families plus the families it names directly), as shares of their sum. */
 function familyShares(p: MatchProfile, vocab: VocabularyIndex): Map<string, number> {
@@ -333,11 +364,11 @@ export function compareProfiles(a: MatchProfile, b: MatchProfile, vocab: Vocabul
 
 export async function calculateMatch(deps: Pick<Deps, 'db' | 'tasteProfiles'>, userId: string, target: MatchTarget): Promise<{ Score?: number; Reasons: Reason[] }> {
   const { db } = deps;
-  const [member, product, snapshot] = await Promise.all([memberProfile(db, userId), targetProfile(db, userId, target), deps.tasteProfiles.snapshot(db)]);
+  const snapshot = await deps.tasteProfiles.snapshot(db);
+  const [member, product] = await Promise.all([memberProfile(db, userId), targetProfile(db, snapshot, userId, target)]);
   if (!member) return { Reasons: [NO_PROFILE] };
   if (!product) return { Reasons: [NO_PRODUCT_PROFILE] };
   const comparison = compareProfiles(member, product, snapshot.vocab);
   if (!(comparison.score >= 0)) return { Reasons: [NO_PROFILE] };
-  const names = await namesFor(db, Object.keys(product.aromaCounts));
-  return { Score: percent(comparison.score), Reasons: reasonsFor(member, product, comparison, snapshot.vocab, names) };
+  return { Score: percent(comparison.score), Reasons: reasonsFor(member, product, comparison, snapshot.vocab, snapshot.names) };
 }

@@ -11,17 +11,20 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { productTasteProfiles, products } from '../../db/schema.ts';
+import { productTasteProfiles, productTypes, products } from '../../db/schema.ts';
 import { drinkKindOfProductType, loadVocabularyRows } from './vocabulary.ts';
 import { senseSums, type ProfileRow } from './profiles.ts';
 import { vectorOf, vocabularyIndex, type TasteVector, type VocabularyIndex } from './taste-vectors.ts';
 import type { DrinkKind } from '../../../contract/taste-vocabulary.ts';
+import type { Bilingual } from '../../../contract/define.ts';
 
 export const TASTE_INDEX_TTL_MS = 60_000;
 
 export interface IndexedProduct {
   productId: string;
   cardCount: number;
+  /** What its product card needs besides stock (read with the profile; prices change rarely). */
+  product: { typeId: string; nameEn: string; nameZh: string; images: string[]; priceHkd: number; priceUsd: number; isAlcohol: boolean };
   drink: DrinkKind | undefined;
   vector: TasteVector;
   row: ProfileRow;
@@ -29,6 +32,8 @@ export interface IndexedProduct {
 
 export interface TasteSnapshot {
   vocab: VocabularyIndex;
+  /** Family and aroma names, for the match's reasons. */
+  names: { family: Map<string, Bilingual>; aroma: Map<string, Bilingual> };
   /** Products with at least one published card that are on sale. */
   products: IndexedProduct[];
   byId: Map<string, IndexedProduct>;
@@ -55,17 +60,27 @@ export function profileVector(row: ProfileRow, vocab: VocabularyIndex, drink?: D
   );
 }
 
-const profileColumns = { row: productTasteProfiles, typeId: products.typeId };
+const profileColumns = {
+  row: productTasteProfiles,
+  typeId: products.typeId,
+  nameEn: products.nameEn,
+  nameZh: products.nameZh,
+  images: products.images,
+  priceHkd: products.minPriceHkd,
+  priceUsd: products.minPriceUsd,
+  isAlcohol: productTypes.isAlcohol,
+};
 
 async function readProfiles(db: Db, vocab: VocabularyIndex, ids?: readonly string[]): Promise<IndexedProduct[]> {
   const rows = await db
     .select(profileColumns)
     .from(productTasteProfiles)
     .innerJoin(products, eq(products.id, productTasteProfiles.productId))
+    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
     .where(and(gt(productTasteProfiles.cardCount, 0), eq(products.stopSell, false), ids ? inArray(productTasteProfiles.productId, [...ids]) : undefined));
-  return rows.map(({ row, typeId }) => {
-    const drink = drinkKindOfProductType(typeId);
-    return { productId: row.productId, cardCount: row.cardCount, drink, vector: profileVector(row, vocab, drink), row };
+  return rows.map(({ row, ...product }) => {
+    const drink = drinkKindOfProductType(product.typeId);
+    return { productId: row.productId, cardCount: row.cardCount, product, drink, vector: profileVector(row, vocab, drink), row };
   });
 }
 
@@ -79,8 +94,10 @@ export function createTasteProfileIndex(clock: Clock, ttlMs = TASTE_INDEX_TTL_MS
   async function loadAll(db: Db): Promise<TasteSnapshot> {
     const { notes, aromas } = await loadVocabularyRows(db);
     const vocab = vocabularyIndex(notes, aromas);
+    const family = new Map<string, Bilingual>([...notes, ...aromas].map((x) => [x.FamilyID, x.Family]));
+    const aroma = new Map<string, Bilingual>(aromas.map((a) => [a.AromaID, a.Name]));
     const list = await readProfiles(db, vocab);
-    return { vocab, products: list, byId: new Map(list.map((p) => [p.productId, p])) };
+    return { vocab, names: { family, aroma }, products: list, byId: new Map(list.map((p) => [p.productId, p])) };
   }
 
   async function patch(db: Db, snapshot: TasteSnapshot, ids: string[]): Promise<TasteSnapshot> {
@@ -88,7 +105,7 @@ export function createTasteProfileIndex(clock: Clock, ttlMs = TASTE_INDEX_TTL_MS
     const byId = new Map(snapshot.byId);
     for (const id of ids) byId.delete(id);
     for (const p of fresh) byId.set(p.productId, p);
-    return { vocab: snapshot.vocab, products: [...byId.values()], byId };
+    return { ...snapshot, products: [...byId.values()], byId };
   }
 
   function reloadInBackground(db: Db) {

@@ -3,15 +3,16 @@
  * by taste-vectors.ts's comparison (senses, notes with their sub-families and families, aromas), whatever
  * their category. Not the product itself, not products without published cards or off sale.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Currency, ProductCard } from '../../../contract/index.ts';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, variances } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import { cardsByIds } from '../catalogue.ts';
+import { artworkUrl } from '../artwork.ts';
+import { stockStatusOf } from '../catalogue.ts';
 import { drinkKindOfProductType } from './vocabulary.ts';
-import { profileVector, type TasteSnapshot } from './profile-index.ts';
+import { profileVector, type IndexedProduct, type TasteSnapshot } from './profile-index.ts';
 import { profileRow } from './profiles.ts';
 import { comparer, percent, SIMILAR_WEIGHTS, type TasteVector } from './taste-vectors.ts';
 
@@ -46,8 +47,46 @@ export function closestProducts(snapshot: TasteSnapshot, vector: TasteVector, ex
   return best;
 }
 
+/**
+ * Units on sale of these products, through the product cache (forgotten there when a product's stock
+ * changes, as getProduct's answers are); the misses of one answer are read together in one small query.
+ */
+async function stockOf(deps: Pick<Deps, 'db' | 'productCache'>, ids: readonly string[]): Promise<Map<string, number>> {
+  const missing: string[] = [];
+  let batch: Promise<Map<string, number>> | undefined;
+  const load = (id: string) => {
+    missing.push(id);
+    // Every miss is named before the read runs: get() calls load at once, the read waits a microtask.
+    batch ??= Promise.resolve().then(async () => {
+      const rows = await deps.db
+        .select({ productId: variances.productId, units: sql<number>`coalesce(sum(${variances.stock}), 0)::int` })
+        .from(variances)
+        .where(and(inArray(variances.productId, missing), eq(variances.stopSell, false)))
+        .groupBy(variances.productId);
+      return new Map(rows.map((r) => [r.productId, Number(r.units)]));
+    });
+    return batch.then((found) => ({ units: found.get(id) ?? 0 }));
+  };
+  const units = await Promise.all(ids.map((id) => deps.productCache.get(id, 'taste-stock', () => load(id))));
+  return new Map(ids.map((id, i) => [id, units[i]?.units ?? 0]));
+}
+
+function cardOf(p: IndexedProduct, currency: Currency, stock: number): ProductCard {
+  return {
+    ProductID: p.productId,
+    ProductTypeID: p.product.typeId,
+    Name: { en: p.product.nameEn, zh: p.product.nameZh },
+    Image: artworkUrl(p.product.images[0] ?? 'box-30-0'),
+    Price: currency === 'HKD' ? p.product.priceHkd : p.product.priceUsd,
+    Currency: currency,
+    StockStatus: stockStatusOf(stock),
+    IsAlcohol: p.product.isAlcohol,
+    StopSell: false,
+  };
+}
+
 export async function similarProducts(
-  deps: Pick<Deps, 'db' | 'tasteProfiles'>,
+  deps: Pick<Deps, 'db' | 'tasteProfiles' | 'productCache'>,
   productId: string,
   currency: Currency,
   size: number,
@@ -56,9 +95,6 @@ export async function similarProducts(
   const vector = await vectorFor(deps.db, snapshot, productId);
   if (!vector) return [];
   const best = closestProducts(snapshot, vector, productId, size);
-  const cards = new Map((await cardsByIds(deps.db, currency, best.map((b) => b.id))).map((c) => [c.ProductID, c]));
-  return best.flatMap((b) => {
-    const card = cards.get(b.id);
-    return card ? [{ Product: card, Similarity: percent(b.score), CardCount: b.cardCount }] : [];
-  });
+  const stock = await stockOf(deps, best.map((b) => b.id));
+  return best.map((b) => ({ Product: cardOf(snapshot.byId.get(b.id)!, currency, stock.get(b.id) ?? 0), Similarity: percent(b.score), CardCount: b.cardCount }));
 }
