@@ -110,6 +110,7 @@ test('a visitor joins from the event page, signs in, books 3 seats with two name
   await expect(page.getByRole('heading', { level: 1, name: 'You are booked in' })).toBeVisible();
   await expect(page.getByText('Chan Tai Man')).toBeVisible();
   await expect(page.getByText('Lee Mei Ling')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/confirm-en-phone.png`, fullPage: true });
   await page.getByRole('link', { name: 'See your tickets' }).click();
   await expect(page).toHaveURL(new RegExp(`/event_record/${EVENT}/${session.VarianceID}`));
   await expect(page.getByRole('heading', { name: 'Tickets' })).toBeVisible();
