@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
+import { Slot } from '../../app/Slot.tsx';
 
 /** Spec §1: a member's personal home: a greeting, the guide, and quick actions. */
 export function MemberHome() {
@@ -33,6 +34,7 @@ export function MemberHome() {
           </Link>
         </li>
       </ol>
+      <Slot name="dailySip" />
       <nav aria-label={t`Quick actions`} className="quick-actions">
         <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: 'tea' }} className="chip">
           <Trans>Drinks</Trans>
