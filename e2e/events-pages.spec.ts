@@ -5,8 +5,9 @@ import { expect, freshMember, logIn, mailedCode, signOut, test, uniqueEmail } fr
 /**
  * The event pages in Chromium against the real server (issue 15): a member's booking with its tickets,
  * a guest who signs in from their ticket's link and activates it, the event then in the guest's own
- * "My events"; a second activation of the same ticket answers "already activated". Then the event page
- * and the event record at 360 and 390 px and on a desktop, in English and Chinese: nothing overflows.
+ * "My events"; a second activation of the same ticket answers "already activated". Then the event page,
+ * the event record, a ticket page and the home page's events at 360 and 390 px and on a desktop, in
+ * English and Chinese: nothing overflows.
  */
 
 const EVENT = 'evt-gongfu-oolong';
@@ -53,8 +54,13 @@ async function paidBooking(request: APIRequestContext, idToken: string, seats: n
   await expect
     .poll(async () => (await call(request, 'get-event-order', { orderID: start.OrderID }, idToken)).Order.PaymentStatus, { timeout: 15_000 })
     .toBe('Paid');
+  const { Order } = await call(request, 'get-event-order', { orderID: start.OrderID }, idToken);
+  guestTicketIDs.set(session.VarianceID, Order.TicketList.find((t: { IsOwner: boolean }) => !t.IsOwner).TicketID);
   return session.VarianceID as string;
 }
+
+/** A guest ticket of each booking made here, by session. */
+const guestTicketIDs = new Map<string, string>();
 
 /** What a phone's camera reads from a picture on the page (drawn on a canvas, decoded with jsQR). */
 async function readQr(page: Page, selector: string) {
@@ -128,8 +134,8 @@ test('a guest signs in from their ticket link and activates it; the event is the
 });
 
 for (const locale of ['en', 'zh-Hant'] as const) {
-  test(`the event page and the event record at 360 and 390 px and on a desktop, ${locale}: nothing overflows`, async ({ page, request }) => {
-    test.setTimeout(120_000);
+  test(`the event page, the event record, a ticket page and the home page's events at 360 and 390 px and on a desktop, ${locale}: nothing overflows`, async ({ page, request }) => {
+    test.setTimeout(240_000);
     const booker = await freshMember(page, request, `shots-${locale}`);
     // (Signed in in English, as freshMember does; then the page in the language of the test.)
     await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
@@ -139,18 +145,22 @@ for (const locale of ['en', 'zh-Hant'] as const) {
       for (const [name, path] of [
         ['event', `/event/${EVENT}`],
         ['record', `/event_record/${EVENT}/${varianceID}`],
+        ['ticket', `/activate_ticket/${guestTicketIDs.get(varianceID)}`],
+        ['home', '/home'],
       ] as const) {
         await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (name !== 'home') await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         if (name === 'record') await expect(page.locator('img.ticket-qr').first()).toBeVisible();
-        else await expect(page.getByRole('radiogroup')).toBeVisible();
+        if (name === 'event') await expect(page.getByRole('radiogroup')).toBeVisible();
+        if (name === 'ticket') await expect(page.locator('.activate-body').getByRole('button').first()).toBeVisible();
+        if (name === 'home') await page.locator('.event-rail').scrollIntoViewIfNeeded();
         await page.evaluate(() => document.fonts.ready);
         const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(layout.innerWidth).toBe(width);
         expect(layout.scrollWidth, `${path} at ${width} px`).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+        if (name !== 'home') await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
         // The parts that matter, each at a size one can look at.
-        const parts = name === 'event' ? ['.event-info', '.event-columns'] : ['.record-head', '.ticket-list', '.event-orders'];
+        const parts = { event: ['.event-info', '.event-columns'], record: ['.record-head', '.ticket-list', '.event-orders'], ticket: ['.activate-card'], home: ['.event-rail'] }[name];
         for (const [i, part] of parts.entries()) {
           // Cut from the whole page, where the sticky bars sit at the top and not over the part.
           const box = await page.locator(part).evaluate((element) => {
