@@ -30,15 +30,21 @@ import { Route as Third_party_loginRouteImport } from './routes/third_party_logi
 import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as Activate_ticketTicketIDRouteImport } from './routes/activate_ticket/$ticketID'
+import { Route as Daily_sipSelect_productRouteImport } from './routes/daily_sip/select_product'
 import { Route as EventEventIDRouteImport } from './routes/event/$eventID'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
+import { Route as New_tastecardChar123ProductIDChar125RouteImport } from './routes/new_tastecard/{-$productID}'
 import { Route as Order_event_confirmOrderIDRouteImport } from './routes/order_event_confirm/$orderID'
 import { Route as Order_product_confirmOrderIDRouteImport } from './routes/order_product_confirm/$orderID'
 import { Route as Order_recordOrderIDRouteImport } from './routes/order_record/$orderID'
 import { Route as ProductProductIDRouteImport } from './routes/product/$productID'
 import { Route as Search_boxsetChar123KeywordChar125RouteImport } from './routes/search_boxset/{-$keyword}'
 import { Route as Search_resultChar123KeywordChar125RouteImport } from './routes/search_result/{-$keyword}'
+import { Route as Taste_cardFlowRouteImport } from './routes/taste_card/_flow'
+import { Route as Taste_cardSuccessRouteImport } from './routes/taste_card/success'
 import { Route as Event_recordEventIDVarianceIDRouteImport } from './routes/event_record/$eventID/$varianceID'
+import { Route as Taste_cardFlowSelect_productRouteImport } from './routes/taste_card/_flow/select_product'
+import { Route as Taste_cardFlowStepsRouteImport } from './routes/taste_card/_flow/steps'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -145,6 +151,11 @@ const Activate_ticketTicketIDRoute = Activate_ticketTicketIDRouteImport.update({
   path: '/activate_ticket/$ticketID',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Daily_sipSelect_productRoute = Daily_sipSelect_productRouteImport.update({
+  id: '/daily_sip/select_product',
+  path: '/daily_sip/select_product',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EventEventIDRoute = EventEventIDRouteImport.update({
   id: '/event/$eventID',
   path: '/event/$eventID',
@@ -154,6 +165,12 @@ const New_inChar123ProductTypeIDChar125Route =
   New_inChar123ProductTypeIDChar125RouteImport.update({
     id: '/new_in/{-$productTypeID}',
     path: '/new_in/{-$productTypeID}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const New_tastecardChar123ProductIDChar125Route =
+  New_tastecardChar123ProductIDChar125RouteImport.update({
+    id: '/new_tastecard/{-$productID}',
+    path: '/new_tastecard/{-$productID}',
     getParentRoute: () => rootRouteImport,
   } as any)
 const Order_event_confirmOrderIDRoute =
@@ -190,12 +207,33 @@ const Search_resultChar123KeywordChar125Route =
     path: '/search_result/{-$keyword}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const Taste_cardFlowRoute = Taste_cardFlowRouteImport.update({
+  id: '/taste_card/_flow',
+  path: '/taste_card',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Taste_cardSuccessRoute = Taste_cardSuccessRouteImport.update({
+  id: '/taste_card/success',
+  path: '/taste_card/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Event_recordEventIDVarianceIDRoute =
   Event_recordEventIDVarianceIDRouteImport.update({
     id: '/event_record/$eventID/$varianceID',
     path: '/event_record/$eventID/$varianceID',
     getParentRoute: () => rootRouteImport,
   } as any)
+const Taste_cardFlowSelect_productRoute =
+  Taste_cardFlowSelect_productRouteImport.update({
+    id: '/select_product',
+    path: '/select_product',
+    getParentRoute: () => Taste_cardFlowRoute,
+  } as any)
+const Taste_cardFlowStepsRoute = Taste_cardFlowStepsRouteImport.update({
+  id: '/steps',
+  path: '/steps',
+  getParentRoute: () => Taste_cardFlowRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -219,15 +257,21 @@ export interface FileRoutesByFullPath {
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/taste_card': typeof Taste_cardFlowRouteWithChildren
+  '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
+  '/taste_card/select_product': typeof Taste_cardFlowSelect_productRoute
+  '/taste_card/steps': typeof Taste_cardFlowStepsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -251,15 +295,21 @@ export interface FileRoutesByTo {
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/taste_card': typeof Taste_cardFlowRouteWithChildren
+  '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
+  '/taste_card/select_product': typeof Taste_cardFlowSelect_productRoute
+  '/taste_card/steps': typeof Taste_cardFlowStepsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -284,15 +334,21 @@ export interface FileRoutesById {
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/event/$eventID': typeof EventEventIDRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
+  '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/taste_card/_flow': typeof Taste_cardFlowRouteWithChildren
+  '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
+  '/taste_card/_flow/select_product': typeof Taste_cardFlowSelect_productRoute
+  '/taste_card/_flow/steps': typeof Taste_cardFlowStepsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -318,15 +374,21 @@ export interface FileRouteTypes {
     | '/verify_sign_up'
     | '/verify_success'
     | '/activate_ticket/$ticketID'
+    | '/daily_sip/select_product'
     | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
+    | '/new_tastecard/{-$productID}'
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/taste_card'
+    | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
+    | '/taste_card/select_product'
+    | '/taste_card/steps'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -350,15 +412,21 @@ export interface FileRouteTypes {
     | '/verify_sign_up'
     | '/verify_success'
     | '/activate_ticket/$ticketID'
+    | '/daily_sip/select_product'
     | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
+    | '/new_tastecard/{-$productID}'
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/taste_card'
+    | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
+    | '/taste_card/select_product'
+    | '/taste_card/steps'
   id:
     | '__root__'
     | '/'
@@ -382,15 +450,21 @@ export interface FileRouteTypes {
     | '/verify_sign_up'
     | '/verify_success'
     | '/activate_ticket/$ticketID'
+    | '/daily_sip/select_product'
     | '/event/$eventID'
     | '/new_in/{-$productTypeID}'
+    | '/new_tastecard/{-$productID}'
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/taste_card/_flow'
+    | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
+    | '/taste_card/_flow/select_product'
+    | '/taste_card/_flow/steps'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -415,14 +489,18 @@ export interface RootRouteChildren {
   Verify_sign_upRoute: typeof Verify_sign_upRoute
   Verify_successRoute: typeof Verify_successRoute
   Activate_ticketTicketIDRoute: typeof Activate_ticketTicketIDRoute
+  Daily_sipSelect_productRoute: typeof Daily_sipSelect_productRoute
   EventEventIDRoute: typeof EventEventIDRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
+  New_tastecardChar123ProductIDChar125Route: typeof New_tastecardChar123ProductIDChar125Route
   Order_event_confirmOrderIDRoute: typeof Order_event_confirmOrderIDRoute
   Order_product_confirmOrderIDRoute: typeof Order_product_confirmOrderIDRoute
   Order_recordOrderIDRoute: typeof Order_recordOrderIDRoute
   ProductProductIDRoute: typeof ProductProductIDRoute
   Search_boxsetChar123KeywordChar125Route: typeof Search_boxsetChar123KeywordChar125Route
   Search_resultChar123KeywordChar125Route: typeof Search_resultChar123KeywordChar125Route
+  Taste_cardFlowRoute: typeof Taste_cardFlowRouteWithChildren
+  Taste_cardSuccessRoute: typeof Taste_cardSuccessRoute
   Event_recordEventIDVarianceIDRoute: typeof Event_recordEventIDVarianceIDRoute
 }
 
@@ -575,6 +653,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Activate_ticketTicketIDRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/daily_sip/select_product': {
+      id: '/daily_sip/select_product'
+      path: '/daily_sip/select_product'
+      fullPath: '/daily_sip/select_product'
+      preLoaderRoute: typeof Daily_sipSelect_productRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/event/$eventID': {
       id: '/event/$eventID'
       path: '/event/$eventID'
@@ -587,6 +672,13 @@ declare module '@tanstack/react-router' {
       path: '/new_in/{-$productTypeID}'
       fullPath: '/new_in/{-$productTypeID}'
       preLoaderRoute: typeof New_inChar123ProductTypeIDChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/new_tastecard/{-$productID}': {
+      id: '/new_tastecard/{-$productID}'
+      path: '/new_tastecard/{-$productID}'
+      fullPath: '/new_tastecard/{-$productID}'
+      preLoaderRoute: typeof New_tastecardChar123ProductIDChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order_event_confirm/$orderID': {
@@ -631,6 +723,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Search_resultChar123KeywordChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/taste_card/_flow': {
+      id: '/taste_card/_flow'
+      path: '/taste_card'
+      fullPath: '/taste_card'
+      preLoaderRoute: typeof Taste_cardFlowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/taste_card/success': {
+      id: '/taste_card/success'
+      path: '/taste_card/success'
+      fullPath: '/taste_card/success'
+      preLoaderRoute: typeof Taste_cardSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/event_record/$eventID/$varianceID': {
       id: '/event_record/$eventID/$varianceID'
       path: '/event_record/$eventID/$varianceID'
@@ -638,8 +744,36 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Event_recordEventIDVarianceIDRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/taste_card/_flow/select_product': {
+      id: '/taste_card/_flow/select_product'
+      path: '/select_product'
+      fullPath: '/taste_card/select_product'
+      preLoaderRoute: typeof Taste_cardFlowSelect_productRouteImport
+      parentRoute: typeof Taste_cardFlowRoute
+    }
+    '/taste_card/_flow/steps': {
+      id: '/taste_card/_flow/steps'
+      path: '/steps'
+      fullPath: '/taste_card/steps'
+      preLoaderRoute: typeof Taste_cardFlowStepsRouteImport
+      parentRoute: typeof Taste_cardFlowRoute
+    }
   }
 }
+
+interface Taste_cardFlowRouteChildren {
+  Taste_cardFlowSelect_productRoute: typeof Taste_cardFlowSelect_productRoute
+  Taste_cardFlowStepsRoute: typeof Taste_cardFlowStepsRoute
+}
+
+const Taste_cardFlowRouteChildren: Taste_cardFlowRouteChildren = {
+  Taste_cardFlowSelect_productRoute: Taste_cardFlowSelect_productRoute,
+  Taste_cardFlowStepsRoute: Taste_cardFlowStepsRoute,
+}
+
+const Taste_cardFlowRouteWithChildren = Taste_cardFlowRoute._addFileChildren(
+  Taste_cardFlowRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -663,9 +797,12 @@ const rootRouteChildren: RootRouteChildren = {
   Verify_sign_upRoute: Verify_sign_upRoute,
   Verify_successRoute: Verify_successRoute,
   Activate_ticketTicketIDRoute: Activate_ticketTicketIDRoute,
+  Daily_sipSelect_productRoute: Daily_sipSelect_productRoute,
   EventEventIDRoute: EventEventIDRoute,
   New_inChar123ProductTypeIDChar125Route:
     New_inChar123ProductTypeIDChar125Route,
+  New_tastecardChar123ProductIDChar125Route:
+    New_tastecardChar123ProductIDChar125Route,
   Order_event_confirmOrderIDRoute: Order_event_confirmOrderIDRoute,
   Order_product_confirmOrderIDRoute: Order_product_confirmOrderIDRoute,
   Order_recordOrderIDRoute: Order_recordOrderIDRoute,
@@ -674,6 +811,8 @@ const rootRouteChildren: RootRouteChildren = {
     Search_boxsetChar123KeywordChar125Route,
   Search_resultChar123KeywordChar125Route:
     Search_resultChar123KeywordChar125Route,
+  Taste_cardFlowRoute: Taste_cardFlowRouteWithChildren,
+  Taste_cardSuccessRoute: Taste_cardSuccessRoute,
   Event_recordEventIDVarianceIDRoute: Event_recordEventIDVarianceIDRoute,
 }
 export const routeTree = rootRouteImport

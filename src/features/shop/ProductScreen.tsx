@@ -146,6 +146,9 @@ export function ProductScreen() {
           )}
 
           <AddToBag product={p} variance={variance} />
+          <Link to="/new_tastecard/{-$productID}" params={{ productID: p.ProductID }} className="button write-taste-card">
+            <Trans>Write a taste card</Trans>
+          </Link>
 
           {p.IsAlcohol && (
             <p className="notice">

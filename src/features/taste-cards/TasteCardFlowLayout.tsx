@@ -1,0 +1,144 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Outlet, useBlocker, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
+import { tokens, user } from '../../../machines/session/session.selectors.ts';
+import { cookieId } from '../../app/cookie-id.ts';
+import { encryptedStorage } from '../../app/encrypted-storage.ts';
+import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
+import { contentLanguage, isLocale } from '../../i18n/i18n.ts';
+import { useCurrency } from '../../ui/use-currency.ts';
+import { Popup } from '../../ui/Popup.tsx';
+import { TasteCardFlowContext, type TasteCardActor } from './flow-context.ts';
+import { createTasteCardFlow } from './taste-card.actors.ts';
+import './taste-cards.css';
+
+const FLOW_PATHS = ['/taste_card/select_product', '/taste_card/steps'];
+
+/** The device can seal a draft: Web Crypto (secure pages) and storage. */
+const canKeepDrafts = () => typeof crypto !== 'undefined' && crypto.subtle !== undefined && typeof document !== 'undefined';
+
+/**
+ * taste_card/select_product and taste_card/steps: one taste card flow across both pages. The route
+ * follows the machine (choosing the drink, the steps, then taste_card/success); leaving the pages
+ * with answers asks first, in a dialog the machine drives.
+ */
+export function TasteCardFlowLayout() {
+  const { api, session, storage } = useServices();
+  const { i18n } = useLingui();
+  const currency = useCurrency();
+  const member = useSelector(session, user);
+  const search = useSearch({ strict: false }) as { productID?: string };
+  const userID = member?.userID ?? 'member';
+  const machine = useMemo(() => {
+    const drafts = canKeepDrafts() ? { storage: encryptedStorage({ secret: cookieId(), purpose: 'taste-card-draft', storage }), userID } : undefined;
+    return createTasteCardFlow({ api, drafts, idToken: () => tokens(session.getSnapshot())?.idToken });
+  }, [api, session, storage, userID]);
+  // The input is read once, when the flow starts: the drink asked for and the shop's language.
+  const [input] = useStateOnce(() => ({
+    ...(search.productID ? { productID: search.productID } : {}),
+    currency,
+    language: contentLanguage(isLocale(i18n.locale) ? i18n.locale : 'en'),
+  }));
+  const actor = useFlow(machine, { input }) as TasteCardActor;
+  return (
+    <TasteCardFlowContext.Provider value={actor}>
+      <FollowTheFlow actor={actor} />
+      <div className="page taste-card-page">
+        <Outlet />
+      </div>
+      <LeaveDialog actor={actor} />
+    </TasteCardFlowContext.Provider>
+  );
+}
+
+function useStateOnce<T>(make: () => T): [T] {
+  const ref = useRef<{ value: T } | undefined>(undefined);
+  ref.current ??= { value: make() };
+  return [ref.current.value];
+}
+
+/** Keeps the address on the flow's page, and asks the flow before any navigation away. */
+function FollowTheFlow({ actor }: { actor: TasteCardActor }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const page = useSelector(actor, select.page);
+  const outcome = useSelector(actor, select.outcome);
+  // Set while a navigation away waits for the member's answer: the flow ending lets it through.
+  const leavingByNavigation = useRef(false);
+
+  useBlocker({
+    shouldBlockFn: ({ next }) => {
+      if (FLOW_PATHS.includes(next.pathname) || next.pathname === '/taste_card/success') return false;
+      if (actor.getSnapshot().status === 'done') return false;
+      actor.send({ type: 'LEAVE' });
+      const settled = (s: ReturnType<TasteCardActor['getSnapshot']>): boolean | undefined => {
+        if (s.status === 'done') return false;
+        if (select.confirmingLeave(s) || s.matches('discarding')) return undefined;
+        return true;
+      };
+      const now = settled(actor.getSnapshot());
+      if (now !== undefined) {
+        leavingByNavigation.current = !now;
+        return now;
+      }
+      leavingByNavigation.current = true;
+      return new Promise<boolean>((resolve) => {
+        const sub = actor.subscribe((s) => {
+          const answer = settled(s);
+          if (answer === undefined) return;
+          sub.unsubscribe();
+          leavingByNavigation.current = !answer;
+          resolve(answer);
+        });
+      });
+    },
+    enableBeforeUnload: false,
+  });
+
+  useEffect(() => {
+    if (page === 'selectProduct' && location.pathname !== '/taste_card/select_product') {
+      void navigate({ to: '/taste_card/select_product', replace: true });
+    } else if (page === 'steps' && location.pathname !== '/taste_card/steps') {
+      void navigate({ to: '/taste_card/steps', replace: true });
+    } else if (outcome?.outcome === 'saved') {
+      void navigate({ to: '/taste_card/success', search: { cardID: outcome.card.CardID }, replace: true });
+    } else if (outcome?.outcome === 'left' && !leavingByNavigation.current) {
+      void navigate({ to: '/home' });
+    }
+  }, [page, outcome, location.pathname, navigate]);
+  return null;
+}
+
+/** Asked before leaving with answers: keep writing, leave (the draft stays on this device), or discard the draft. */
+function LeaveDialog({ actor }: { actor: TasteCardActor }) {
+  const open = useSelector(actor, select.confirmingLeave);
+  const kept = useSelector(actor, select.draftKept);
+  if (!open) return null;
+  return (
+    <Popup role="alertdialog" title={<Trans>Leave your taste card?</Trans>} onClose={() => actor.send({ type: 'STAY' })}>
+      <p>
+        {kept ? (
+          <Trans>It is not saved yet. Your answers stay on this device as a draft, so you can finish it later.</Trans>
+        ) : (
+          <Trans>It is not saved yet, and this device cannot keep a draft: your answers will be lost.</Trans>
+        )}
+      </p>
+      <div className="taste-leave-actions">
+        <button type="button" className="button primary" onClick={() => actor.send({ type: 'STAY' })}>
+          <Trans>Keep writing</Trans>
+        </button>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'CONFIRM_LEAVE' })}>
+          {kept ? <Trans>Leave and keep the draft</Trans> : <Trans>Leave</Trans>}
+        </button>
+        {kept && (
+          <button type="button" className="button danger-text" onClick={() => actor.send({ type: 'DISCARD' })}>
+            <Trans>Discard the draft</Trans>
+          </button>
+        )}
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,113 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef } from 'react';
+import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
+import type { TasteCardStep } from '../../../machines/taste-card/taste-card.types.ts';
+import { STEPS } from '../../../machines/taste-card/taste-card.types.ts';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+import { useTasteCardFlow } from './flow-context.ts';
+import { FiveSensesStep } from './FiveSensesStep.tsx';
+import { NotesStep } from './NotesStep.tsx';
+import { RecipeStep } from './RecipeStep.tsx';
+import { DetailsStep } from './DetailsStep.tsx';
+import { ReviewStep } from './ReviewStep.tsx';
+import { saveFailureMessage, STEP_NAMES } from './taste-card-words.ts';
+
+/** Reading the draft or the drink; or the drink could not be read. */
+export function FlowStarting() {
+  const actor = useTasteCardFlow();
+  const failed = useSelector(actor, select.productFailed);
+  const errorCode = useSelector(actor, select.errorCode);
+  const { i18n } = useLingui();
+  if (!failed) {
+    return (
+      <p className="taste-loading" role="status">
+        <Trans>Getting your taste card ready…</Trans>
+      </p>
+    );
+  }
+  return (
+    <div className="taste-loading" role="alert">
+      <p>{i18n._(saveFailureMessage(errorCode))}</p>
+      <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
+        <Trans>Try again</Trans>
+      </button>
+    </div>
+  );
+}
+
+/** taste_card/steps: a phone-first stepper, one step at a time, with a progress indicator. */
+export function TasteCardStepsScreen() {
+  const actor = useTasteCardFlow();
+  const page = useSelector(actor, select.page);
+  const step = useSelector(actor, select.step);
+  const product = useSelector(actor, select.product);
+  const restored = useSelector(actor, select.restored);
+  const { t, i18n } = useLingui();
+  const pick = useBilingual();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  // A new step is announced by moving the focus to its heading (not on the first paint).
+  const shown = useRef<TasteCardStep | undefined>(undefined);
+  useEffect(() => {
+    if (shown.current !== undefined && shown.current !== step) headingRef.current?.focus();
+    shown.current = step;
+  }, [step]);
+
+  if (page === 'starting' || !product) return <FlowStarting />;
+  const current = STEPS.indexOf(step) + 1;
+
+  return (
+    <section className="taste-steps" aria-labelledby={headingId}>
+      <div className="taste-product-bar">
+        <img src={product.Image} alt="" width={48} height={48} />
+        <p>
+          <span className="taste-product-bar-label">
+            <Trans>Taste card for</Trans>
+          </span>{' '}
+          <strong>{pick(product.Name)}</strong>
+        </p>
+        <button type="button" className="button small" onClick={() => actor.send({ type: 'CHANGE_PRODUCT' })}>
+          <Trans>Change</Trans>
+        </button>
+      </div>
+      <nav aria-label={t`Progress`} className="taste-progress">
+        <p className="taste-progress-count">
+          <Trans>
+            Step {current} of {STEPS.length}
+          </Trans>
+        </p>
+        <ol>
+          {STEPS.map((s, i) => (
+            <li key={s} aria-current={s === step ? 'step' : undefined} data-done={i + 1 < current}>
+              <span className="visually-hidden">{i18n._(STEP_NAMES[s])}</span>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1 id={headingId} ref={headingRef} tabIndex={-1} className="taste-step-title">
+        {i18n._(STEP_NAMES[step])}
+      </h1>
+      {restored && step !== 'review' && (
+        <p className="notice" role="status">
+          <Trans>We kept your draft from last time.</Trans>
+        </p>
+      )}
+      {step === 'fiveSenses' && <FiveSensesStep />}
+      {step === 'notes' && <NotesStep />}
+      {step === 'recipe' && <RecipeStep />}
+      {step === 'details' && <DetailsStep />}
+      {step === 'review' && <ReviewStep />}
+      {step !== 'review' && (
+        <div className="taste-nav">
+          <button type="button" className="button" onClick={() => actor.send({ type: 'BACK' })}>
+            <Trans>Back</Trans>
+          </button>
+          <button type="button" className="button primary" onClick={() => actor.send({ type: 'NEXT' })}>
+            <Trans>Next</Trans>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
