@@ -2,7 +2,7 @@
  * Reference data reaches every database at start (server/main.ts): the taste vocabulary is loaded into a
  * database seeded before it existed, and loading it again changes nothing.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { aromas, tasteNotes } from '../../server/db/schema.ts';
 import { loadTasteVocabulary } from '../../server/db/seed/index.ts';
@@ -29,5 +29,6 @@ it('loads the taste vocabulary into a database without it, and again without cha
   await t.db.execute(sql`update taste_notes set name_en = 'Yuzu (ours)' where id = 'note-yuzu'`);
   await loadTasteVocabulary(t.db);
   expect(await counts()).toEqual(loaded);
-  expect((await t.db.execute<{ name_en: string }>(sql`select name_en from taste_notes where id = 'note-yuzu'`)).rows[0]?.name_en).toBe('Yuzu (ours)');
+  const [yuzu] = await t.db.select({ nameEn: tasteNotes.nameEn }).from(tasteNotes).where(eq(tasteNotes.id, 'note-yuzu'));
+  expect(yuzu?.nameEn).toBe('Yuzu (ours)');
 });
