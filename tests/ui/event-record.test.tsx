@@ -63,7 +63,9 @@ describe('the event record', () => {
 
     // The session's orders.
     const orders = screen.getByRole('region', { name: 'Orders for this session' });
-    const row = (await within(orders).findByText(order.Reference)).closest('li')!;
+    const reference = await within(orders).findByRole('link', { name: order.Reference });
+    expect(reference.getAttribute('href')).toBe(`/order_event_confirm/${order.OrderID}`);
+    const row = reference.closest('li')!;
     expect(row.textContent).toContain('3 seats · Paid');
     expect(row.textContent).toContain('HK$');
   });

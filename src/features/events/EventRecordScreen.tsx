@@ -360,7 +360,9 @@ function OrderRow({ order }: { order: EventOrder }) {
   const seats = order.NumberOfSeat;
   return (
     <li className="event-order-row">
-      <span className="event-order-ref">{order.Reference}</span>
+      <Link to="/order_event_confirm/$orderID" params={{ orderID: order.OrderID }} className="event-order-ref">
+        {order.Reference}
+      </Link>
       <span className="muted small">
         {formatDate(order.CreatedAt)} · <Plural value={seats} one="# seat" other="# seats" /> · <OrderStatus order={order} />
       </span>

@@ -19,9 +19,6 @@ import './events.css';
 
 const route = getRouteApi('/event/$eventID');
 
-/** The event checkout of a session with a number of seats (src/routes/checkout_event.tsx). */
-export const checkoutHref = (eventID: string, varianceID: string, seats: number) =>
-  `/checkout_event?${new URLSearchParams({ eventID, varianceID, seats: String(seats) }).toString()}`;
 
 const onSale = (v: EventVariance) => v.SaleStatus === 'OnSale' && v.SpacesLeft > 0;
 
@@ -212,7 +209,7 @@ function JoinForm({ event }: { event: EventDetail }) {
   useEffect(() => {
     if (result?.kind !== 'joinEvent' || result.EventID !== event.EventID) return;
     done();
-    void navigate({ href: checkoutHref(result.EventID, result.VarianceID, result.seats) });
+    void navigate({ to: '/checkout_event', search: { eventID: result.EventID, varianceID: result.VarianceID, seats: result.seats } });
   }, [result, done, event.EventID, navigate]);
 
   if (sessions.length === 0) {
@@ -235,7 +232,7 @@ function JoinForm({ event }: { event: EventDetail }) {
       askToSignIn(services, { kind: 'joinEvent', EventID: event.EventID, Title: event.Title, VarianceID: chosen.VarianceID, seats: seatCount });
       return;
     }
-    void navigate({ href: checkoutHref(event.EventID, chosen.VarianceID, seatCount) });
+    void navigate({ to: '/checkout_event', search: { eventID: event.EventID, varianceID: chosen.VarianceID, seats: seatCount } });
   };
 
   return (
