@@ -29,6 +29,7 @@ import { demoMember } from '../../server/db/seed/member-data.ts';
 import { SIMILAR_CLOSEST, SIMILAR_FAR, SIMILAR_TO } from '../../server/db/seed/taste-card-data.ts';
 import { recomputedProfiles } from '../../server/services/taste/profiles.ts';
 import { compareProfiles, memberProfile, type MatchProfile } from '../../server/services/taste/match.ts';
+import { comparer, MATCH_WEIGHTS, packVectors, vectorOf } from '../../server/services/taste/taste-vectors.ts';
 import { tinyPng } from '../support/images.ts';
 import { signUpMember } from '../support/members.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
@@ -317,6 +318,12 @@ describe('CalculateUserProductMatch', () => {
       const ba = compareProfiles(other, member, vocab).score;
       expect(ab).toBeGreaterThan(0);
       expect(Math.abs(ab - ba)).toBeLessThan(1e-12);
+      // The fast path similar products takes is the same function.
+      const [va, vb] = [vectorOf(member, vocab), vectorOf(other, vocab)];
+      expect(Math.abs(comparer(va, MATCH_WEIGHTS, vocab).score(vb) - ab)).toBeLessThan(1e-12);
+      const out = new Float64Array(1);
+      comparer(vb, MATCH_WEIGHTS, vocab).scoreAll(packVectors([va]), out);
+      expect(Math.abs(out[0]! - ab)).toBeLessThan(1e-12);
     }
     expect(compareProfiles(oolong, malt, vocab).score).toBeLessThan(compareProfiles(oolong, member, vocab).score);
   });

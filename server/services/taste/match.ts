@@ -23,7 +23,7 @@ import type { IndexedProduct, TasteSnapshot } from './profile-index.ts';
 import { answerTo, DRINK_STYLES, DRINKS_QUESTION, TASTE_QUESTION, type StoredSurvey } from './personal-surveys.ts';
 import { profileRow, senseSums, type Sense } from './profiles.ts';
 import { compareVectors, DRINK_KINDS, MATCH_WEIGHTS, percent, vectorOf, type Comparison, type Level, type ProfileCounts, type VocabularyIndex } from './taste-vectors.ts';
-import { drinkKindOfProductType, knownAromas, knownTasteNotes } from './vocabulary.ts';
+import { drinkKindOfProductType } from './vocabulary.ts';
 
 type Reason = v.InferOutput<typeof MatchReason>;
 
@@ -193,10 +193,10 @@ export interface MatchTarget {
 async function targetProfile(db: Db, snapshot: TasteSnapshot, userId: string, target: MatchTarget): Promise<MatchProfile | undefined> {
   if (target.TasteCardObj) {
     const { FiveSenses, TasteNote, Aroma } = target.TasteCardObj;
-    const [notes, aromaIds] = await Promise.all([knownTasteNotes(db, TasteNote), knownAromas(db, Aroma)]);
-    const unknownNote = TasteNote.find((id) => !notes.has(id));
+    // Checked against the index's copy of the vocabulary (the seed's; it does not change while serving).
+    const unknownNote = TasteNote.find((id) => !snapshot.vocab.note.has(id));
     if (unknownNote) throw new ApiError(400, ErrorCode.InvalidParameter, `Unknown taste note: ${unknownNote}`, 'TasteCardObj.TasteNote');
-    const unknownAroma = Aroma.find((id) => !aromaIds.has(id));
+    const unknownAroma = Aroma.find((id) => !snapshot.vocab.aroma.has(id));
     if (unknownAroma) throw new ApiError(400, ErrorCode.InvalidParameter, `Unknown aroma: ${unknownAroma}`, 'TasteCardObj.Aroma');
     return singleCardProfile(FiveSenses, TasteNote, Aroma);
   }

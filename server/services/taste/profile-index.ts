@@ -5,8 +5,9 @@
  *
  * Kept fresh two ways: this process's own card writes name their product (changed()), and that product's
  * row is read again before the next answer, so a member sees their card count at once; other processes'
- * writes show after a full reload, made in the background once the snapshot is older than the TTL (the
- * answer meanwhile uses the one it has). A reload that overlaps own changes reads those products again.
+ * writes show once the snapshot is older than the TTL: the rows updated since are read again in the
+ * background (the answer meanwhile uses the one it has), and everything every FULL_RELOAD_MS. A refresh
+ * that overlaps own changes reads those products again.
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
@@ -14,11 +15,14 @@ import type { Db } from '../../db/client.ts';
 import { productTasteProfiles, productTypes, products } from '../../db/schema.ts';
 import { drinkKindOfProductType, loadVocabularyRows } from './vocabulary.ts';
 import { senseSums, type ProfileRow } from './profiles.ts';
-import { vectorOf, vocabularyIndex, type TasteVector, type VocabularyIndex } from './taste-vectors.ts';
+import { packVectors, vectorOf, vocabularyIndex, type PackedVectors, type TasteVector, type VocabularyIndex } from './taste-vectors.ts';
 import type { DrinkKind } from '../../../contract/taste-vocabulary.ts';
 import type { Bilingual } from '../../../contract/define.ts';
 
 export const TASTE_INDEX_TTL_MS = 60_000;
+/** How often everything is read again (products off sale, a missed change); between, only what changed. */
+const FULL_RELOAD_MS = 15 * 60_000;
+const REFRESH_MARGIN_MS = 10_000;
 
 export interface IndexedProduct {
   productId: string;
@@ -36,6 +40,8 @@ export interface TasteSnapshot {
   names: { family: Map<string, Bilingual>; aroma: Map<string, Bilingual> };
   /** Products with at least one published card that are on sale. */
   products: IndexedProduct[];
+  /** Their vectors packed in the same order (built when first asked for, once per snapshot). */
+  packed(): PackedVectors;
   byId: Map<string, IndexedProduct>;
 }
 
@@ -84,10 +90,16 @@ async function readProfiles(db: Db, vocab: VocabularyIndex, ids?: readonly strin
   });
 }
 
+function packer(list: readonly IndexedProduct[]): () => PackedVectors {
+  let packed: PackedVectors | undefined;
+  return () => (packed ??= packVectors(list.map((p) => p.vector)));
+}
+
 export function createTasteProfileIndex(clock: Clock, ttlMs = TASTE_INDEX_TTL_MS): TasteProfileIndex {
   let current: { snapshot: TasteSnapshot; loadedAt: number } | undefined;
   let loading: Promise<TasteSnapshot> | undefined;
   let reloading = false;
+  let fullAt = 0;
   const dirty = new Set<string>();
   const changedDuringReload = new Set<string>();
 
@@ -97,7 +109,7 @@ export function createTasteProfileIndex(clock: Clock, ttlMs = TASTE_INDEX_TTL_MS
     const family = new Map<string, Bilingual>([...notes, ...aromas].map((x) => [x.FamilyID, x.Family]));
     const aroma = new Map<string, Bilingual>(aromas.map((a) => [a.AromaID, a.Name]));
     const list = await readProfiles(db, vocab);
-    return { vocab, names: { family, aroma }, products: list, byId: new Map(list.map((p) => [p.productId, p])) };
+    return { vocab, names: { family, aroma }, products: list, byId: new Map(list.map((p) => [p.productId, p])), packed: packer(list) };
   }
 
   async function patch(db: Db, snapshot: TasteSnapshot, ids: string[]): Promise<TasteSnapshot> {
@@ -105,17 +117,33 @@ export function createTasteProfileIndex(clock: Clock, ttlMs = TASTE_INDEX_TTL_MS
     const byId = new Map(snapshot.byId);
     for (const id of ids) byId.delete(id);
     for (const p of fresh) byId.set(p.productId, p);
-    return { ...snapshot, products: [...byId.values()], byId };
+    const list = [...byId.values()];
+    return { ...snapshot, products: list, byId, packed: packer(list) };
   }
 
-  function reloadInBackground(db: Db) {
-    if (reloading) return;
+  /**
+   * Other processes' changes: the profiles changed since the last look (a margin earlier, for clocks and
+   * transactions that committed late), and every FULL_RELOAD_MS everything (products taken off sale).
+   */
+  function refreshInBackground(db: Db) {
+    if (reloading || !current) return;
     reloading = true;
     changedDuringReload.clear();
-    loadAll(db).then(
+    const startedAt = clock.now().getTime();
+    const full = startedAt - fullAt >= FULL_RELOAD_MS;
+    const since = new Date(current.loadedAt - REFRESH_MARGIN_MS);
+    const refreshed = full
+      ? loadAll(db)
+      : db
+          .select({ id: productTasteProfiles.productId })
+          .from(productTasteProfiles)
+          .where(gt(productTasteProfiles.updatedAt, since))
+          .then((rows) => (rows.length && current ? patch(db, current.snapshot, rows.map((r) => r.id)) : current!.snapshot));
+    refreshed.then(
       (snapshot) => {
         reloading = false;
-        current = { snapshot, loadedAt: clock.now().getTime() };
+        current = { snapshot, loadedAt: startedAt };
+        if (full) fullAt = startedAt;
         for (const id of changedDuringReload) dirty.add(id);
       },
       () => {
@@ -130,7 +158,10 @@ export function createTasteProfileIndex(clock: Clock, ttlMs = TASTE_INDEX_TTL_MS
       if (!current) {
         loading ??= loadAll(db).finally(() => (loading = undefined));
         const snapshot = await loading;
-        current ??= { snapshot, loadedAt: clock.now().getTime() };
+        if (!current) {
+          current = { snapshot, loadedAt: clock.now().getTime() };
+          fullAt = current.loadedAt;
+        }
       }
       if (dirty.size) {
         const ids = [...dirty];
@@ -142,7 +173,7 @@ export function createTasteProfileIndex(clock: Clock, ttlMs = TASTE_INDEX_TTL_MS
           throw err;
         }
       }
-      if (clock.now().getTime() - current.loadedAt > ttlMs) reloadInBackground(db);
+      if (clock.now().getTime() - current.loadedAt > ttlMs) refreshInBackground(db);
       return current.snapshot;
     },
     changed(productIds) {

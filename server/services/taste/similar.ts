@@ -28,23 +28,26 @@ async function vectorFor(db: Db, snapshot: TasteSnapshot, productId: string): Pr
 
 /** The `size` closest products, closest first (ties by product ID), with their Similarity 0-100. */
 export function closestProducts(snapshot: TasteSnapshot, vector: TasteVector, excludeId: string, size: number) {
-  const { score } = comparer(vector, SIMILAR_WEIGHTS, snapshot.vocab);
+  const { scoreAll } = comparer(vector, SIMILAR_WEIGHTS, snapshot.vocab);
+  const scores = new Float64Array(snapshot.products.length);
+  scoreAll(snapshot.packed(), scores);
   // A small sorted list of the best so far: k ≤ 20, so insertion beats sorting thousands.
-  const best: Array<{ id: string; score: number; cardCount: number }> = [];
-  for (const p of snapshot.products) {
-    if (p.productId === excludeId) continue;
-    const s = score(p.vector);
+  const best: Array<{ at: number; id: string; score: number }> = [];
+  for (let p = 0; p < scores.length; p++) {
+    const s = scores[p]!;
     if (!(s >= 0)) continue;
-    if (best.length === size) {
-      const worst = best[best.length - 1]!;
-      if (s < worst.score || (s === worst.score && p.productId > worst.id)) continue;
-      best.pop();
+    if (best.length === size && s <= best[best.length - 1]!.score) {
+      if (s < best[best.length - 1]!.score) continue;
+      if (snapshot.products[p]!.productId > best[best.length - 1]!.id) continue;
     }
+    const id = snapshot.products[p]!.productId;
+    if (id === excludeId) continue;
+    if (best.length === size) best.pop();
     let at = best.length;
-    while (at > 0 && (best[at - 1]!.score < s || (best[at - 1]!.score === s && best[at - 1]!.id > p.productId))) at--;
-    best.splice(at, 0, { id: p.productId, score: s, cardCount: p.cardCount });
+    while (at > 0 && (best[at - 1]!.score < s || (best[at - 1]!.score === s && best[at - 1]!.id > id))) at--;
+    best.splice(at, 0, { at: p, id, score: s });
   }
-  return best;
+  return best.map((b) => ({ id: b.id, score: b.score, cardCount: snapshot.products[b.at]!.cardCount }));
 }
 
 /**

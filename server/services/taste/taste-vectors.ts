@@ -58,6 +58,36 @@ export interface TasteVector {
   /** The five averages on 0..1 ((level - 1) / 4), in FIVE_SENSES order; null: no senses known. */
   senses: Float64Array | null;
   levels: Record<Level, Sparse>;
+  /**
+   * The levels again as one list for the hot loop: each entry's index in a space where the levels sit one
+   * after another (levelOffsets), its value divided by its level's norm (so a dot product is a cosine);
+   * mask: bit i set when LEVELS[i] is not empty.
+   */
+  flat: { idx: Int32Array; val: Float64Array; mask: number };
+}
+
+/** Where each level starts in the flat index space. */
+function levelOffsets(vocab: VocabularyIndex): Record<Level, number> {
+  const { notes, subs, fams, aromas } = vocab.sizes;
+  return { notes: 0, subs: notes, fams: notes + subs, aromas: notes + subs + fams, aromaFams: notes + subs + fams + aromas, drinks: notes + subs + 2 * fams + aromas };
+}
+const flatSize = (vocab: VocabularyIndex) => levelOffsets(vocab).drinks + DRINK_KINDS.length;
+
+function flatten(levels: Record<Level, Sparse>, vocab: VocabularyIndex): TasteVector['flat'] {
+  const offsets = levelOffsets(vocab);
+  const idx: number[] = [];
+  const val: number[] = [];
+  let mask = 0;
+  LEVELS.forEach((l, bit) => {
+    const v = levels[l];
+    if (v.norm === 0) return;
+    mask |= 1 << bit;
+    for (let k = 0; k < v.idx.length; k++) {
+      idx.push(offsets[l] + v.idx[k]!);
+      val.push(v.val[k]! / v.norm);
+    }
+  });
+  return { idx: Int32Array.from(idx), val: Float64Array.from(val), mask };
 }
 
 /** What a profile is made of: counts over some cards, and weights a member's surveys add. */
@@ -125,10 +155,8 @@ export function vectorOf(counts: ProfileCounts, vocab: VocabularyIndex): TasteVe
     counts.senseSums && counts.senseWeight > 0
       ? Float64Array.from(FIVE_SENSES.map((s) => Math.min(1, Math.max(0, (counts.senseSums![s] / counts.senseWeight - 1) / 4))))
       : null;
-  return {
-    senses,
-    levels: { notes: sparse(notes), subs: sparse(subs), fams: sparse(fams), aromas: sparse(aromaLevel), aromaFams: sparse(aromaFams), drinks: sparse(drinks) },
-  };
+  const levels = { notes: sparse(notes), subs: sparse(subs), fams: sparse(fams), aromas: sparse(aromaLevel), aromaFams: sparse(aromaFams), drinks: sparse(drinks) };
+  return { senses, levels, flat: flatten(levels, vocab) };
 }
 
 export type Weights = { senses: number } & Record<Level, number>;
@@ -178,21 +206,56 @@ export function comparer(q: TasteVector, weights: Weights, vocab: VocabularyInde
   };
   const levels = LEVELS.filter((l) => weights[l] > 0 && q.levels[l].norm > 0).map((l) => ({ level: l, weight: weights[l], q: q.levels[l], dense: dense(q.levels[l], sizes[l]) }));
 
-  /** Just the score (the hot loop of similar products). */
+  // The query's levels as one dense vector, each level a unit vector times its weight: the dot product with
+  // another's flat entries is then the weighted sum of the levels' cosines in one loop.
+  const offsets = levelOffsets(vocab);
+  const weighted = new Float64Array(flatSize(vocab));
+  let qMask = 0;
+  for (const l of levels) {
+    qMask |= 1 << LEVELS.indexOf(l.level);
+    for (let k = 0; k < l.q.idx.length; k++) weighted[offsets[l.level] + l.q.idx[k]!] = (l.weight * l.q.val[k]!) / l.q.norm;
+  }
+  // The weight of the levels both sides have, for each possible mask of the other side.
+  const maskWeight = new Float64Array(1 << LEVELS.length);
+  for (let m = 0; m < maskWeight.length; m++) {
+    LEVELS.forEach((l, bit) => {
+      if (m & qMask & (1 << bit)) maskWeight[m] = maskWeight[m]! + weights[l];
+    });
+  }
+
+  /** Just the score (the hot loop of similar products): the same number as compare(c).score. */
   function score(c: TasteVector): number {
     let total = 0;
-    let weight = 0;
+    let weight = maskWeight[c.flat.mask]!;
     if (q.senses && c.senses && weights.senses > 0) {
       total += weights.senses * senseSimilarity(q.senses, c.senses);
       weight += weights.senses;
     }
-    for (const l of levels) {
-      const other = c.levels[l.level];
-      if (other.norm === 0) continue;
-      total += (l.weight * dot(other, l.dense)) / (other.norm * l.q.norm);
-      weight += l.weight;
-    }
+    const { idx, val } = c.flat;
+    for (let k = 0; k < idx.length; k++) total += weighted[idx[k]!]! * val[k]!;
     return weight > 0 ? total / weight : NaN;
+  }
+
+  /** score() of every packed vector at once, into `out` (NaN: nothing to compare). */
+  function scoreAll(packed: PackedVectors, out: Float64Array): void {
+    const { start, idx, val, senses, mask } = packed;
+    const qs = q.senses;
+    const sw = weights.senses;
+    for (let p = 0; p < packed.count; p++) {
+      let total = 0;
+      let weight = maskWeight[mask[p]!]!;
+      if (qs && sw > 0 && senses[p * 5]! >= 0) {
+        let sq = 0;
+        for (let k = 0; k < 5; k++) {
+          const d = qs[k]! - senses[p * 5 + k]!;
+          sq += d * d;
+        }
+        total += sw * (1 - Math.sqrt(sq / 5));
+        weight += sw;
+      }
+      for (let k = start[p]!, end = start[p + 1]!; k < end; k++) total += weighted[idx[k]!]! * val[k]!;
+      out[p] = weight > 0 ? total / weight : NaN;
+    }
   }
 
   function compare(c: TasteVector): Comparison {
@@ -209,7 +272,35 @@ export function comparer(q: TasteVector, weights: Weights, vocab: VocabularyInde
     return { score: parts.reduce((s, p) => s + p.share * p.similarity, 0), parts };
   }
 
-  return { score, compare };
+  return { score, scoreAll, compare };
+}
+
+/** Many vectors in a few flat arrays (similar products scans thousands): vector p's entries are start[p]..start[p+1]. */
+export interface PackedVectors {
+  count: number;
+  start: Int32Array;
+  idx: Int32Array;
+  val: Float64Array;
+  /** Five per vector; -1 when the vector has no senses. */
+  senses: Float64Array;
+  mask: Int32Array;
+}
+
+export function packVectors(vectors: readonly TasteVector[]): PackedVectors {
+  const count = vectors.length;
+  const start = new Int32Array(count + 1);
+  for (let p = 0; p < count; p++) start[p + 1] = start[p]! + vectors[p]!.flat.idx.length;
+  const idx = new Int32Array(start[count]!);
+  const val = new Float64Array(start[count]!);
+  const senses = new Float64Array(count * 5).fill(-1);
+  const mask = new Int32Array(count);
+  vectors.forEach((v, p) => {
+    idx.set(v.flat.idx, start[p]!);
+    val.set(v.flat.val, start[p]!);
+    if (v.senses) senses.set(v.senses, p * 5);
+    mask[p] = v.flat.mask;
+  });
+  return { count, start, idx, val, senses, mask };
 }
 
 /** compare(a, b): the same number as compare(b, a). */
