@@ -7,7 +7,7 @@
  *
  *   npm run bench [-- --db pglite|postgres] [--products 10000,100000] [--concurrency 32]
  *                 [--duration 5] [--warmup 1] [--skip-spa] [--skip-api] [--skip-lighthouse]
- *                 [--lighthouse-runs 3]
+ *                 [--lighthouse-runs 3] [--skip-taste] [--taste-cards 100000]
  *
  * Setup: each server runs in a child process of its own (so none shares an event loop with
  * another or with the load generator); the load generator runs here. Everything listens on
@@ -23,6 +23,7 @@ import { DEFAULT_POSTGRES_URL } from './child-protocol.ts';
 import { once, runLoad, type LoadOptions, type LoadResult, type Scenario } from './load.ts';
 import { CATEGORIES, runLighthouse, TARGETS } from './lighthouse.ts';
 import { measureSpa, type SpaSizes } from './spa-size.ts';
+import { benchTaste } from './taste.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,6 +38,9 @@ const { values: args } = parseArgs({
     'skip-spa': { type: 'boolean', default: false },
     'skip-api': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
+    /** Taste cards (bench/taste.ts): similar products and the match at this many published cards, on --db. */
+    'skip-taste': { type: 'boolean', default: false },
+    'taste-cards': { type: 'string', default: '100000' },
     /** Lighthouse runs per page; the median is reported. */
     'lighthouse-runs': { type: 'string', default: '3' },
   },
@@ -457,4 +461,18 @@ if (!args['skip-spa']) {
 }
 if (!args['skip-lighthouse']) await benchLighthouse();
 if (!args['skip-api']) await benchApi();
+if (!args['skip-taste']) {
+  const taste = await benchTaste({
+    db: args.db as 'pglite' | 'postgres',
+    cards: positiveInt('taste-cards', args['taste-cards']!),
+    products: productCounts[0]!,
+    load: { durationMs: load.durationMs, warmupMs: load.warmupMs },
+  });
+  heading('Taste cards budgets (issue 16)');
+  table(['Check', 'Measured', 'Budget', ''], taste.rows);
+  if (taste.errors > 0 || taste.missed.length > 0) {
+    console.error(`\nTaste targets missed or requests failed: ${taste.missed.join('; ') || `${taste.errors} errors`}`);
+    process.exitCode = 1;
+  }
+}
 console.log(`\nDone in ${((performance.now() - began) / 1000).toFixed(0)} s.`);
