@@ -104,6 +104,9 @@ for (const locale of ['en', 'zh-Hant'] as const) {
       await expect(page.locator('.taste-recipe')).toBeVisible();
       await fits('a whole card');
       await page.screenshot({ path: `${SHOTS}/card-${locale}-${width}.png` });
+      // The card's radar, recipe and steps, scrolled to inside the popup.
+      await page.locator('.taste-recipe').locator('..').screenshot({ path: `${SHOTS}/card-recipe-${locale}-${width}.png` });
+      await page.locator('.taste-card-whole .taste-radar').screenshot({ path: `${SHOTS}/card-radar-${locale}-${width}.png` });
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: /Account and settings|帳戶及設定/ }).click();

@@ -65,7 +65,7 @@ function WholeCard({ card, own }: { card: TasteCard; own: boolean }) {
         {' · '}
         <Trans>by {card.Author.Name}</Trans>
         {' · '}
-        <time dateTime={card.CreatedAt}>{cardWhen(card.CreatedAt, i18n.locale)}</time>
+        <time dateTime={card.CreatedAt} className="taste-when">{cardWhen(card.CreatedAt, i18n.locale)}</time>
       </p>
       {own && (
         <div className="taste-card-actions">

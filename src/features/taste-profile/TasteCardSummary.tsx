@@ -61,7 +61,7 @@ export function TasteCardSummary({ card, own = false, showProduct = false, actio
   return (
     <article className="taste-card-summary" aria-labelledby={`card-${card.CardID}-title`}>
       <img src={card.Image} alt="" width={96} height={96} loading="lazy" decoding="async" className="taste-card-thumb" />
-      <div className="taste-card-body">
+      <div className="taste-card-head">
         <h3 id={`card-${card.CardID}-title`} className="taste-card-title">
           <button type="button" className="link-button" onClick={() => popups.open('tasteCard', { cardID: card.CardID, own })}>
             {card.Title}
@@ -71,6 +71,9 @@ export function TasteCardSummary({ card, own = false, showProduct = false, actio
           {showProduct && <>{pick(card.Product.Name)} · </>}
           <Trans>by {card.Author.Name}</Trans>
         </p>
+      </div>
+      {/* Under the picture and title, the whole card's width: two columns of senses even on a 360 px phone. */}
+      <div className="taste-card-body">
         <SensesMini card={card} />
         <TopNotes card={card} />
         {actions}
