@@ -117,7 +117,7 @@ describe('taste card: the main path through the pages', () => {
     expect(screen.getByText("Without a photo, the card shows the drink's own picture.")).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Give your card a title')).toBeTruthy();
-    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Orchid and honey, second steep');
+    await user.type(screen.getByRole('textbox', { name: 'Card title' }), 'Orchid and honey, second steep');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     // Step 5: the review, then publish.

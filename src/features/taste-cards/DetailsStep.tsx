@@ -32,7 +32,7 @@ export function DetailsStep() {
   return (
     <div className="taste-details form">
       <Field
-        label={t`Title`}
+        label={t`Card title`}
         value={answers.title}
         maxLength={MAX_TITLE_LENGTH}
         onChange={(e) => actor.send({ type: 'SET_DETAILS', title: e.target.value })}
