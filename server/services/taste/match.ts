@@ -59,8 +59,10 @@ interface MemberRows {
 async function memberRows(db: Db, userId: string): Promise<MemberRows> {
   const result = (await db.execute(sql`select
       (select coalesce(json_agg(json_build_object('s', c.sweetness, 'o', c.sourness, 'b', c.bitterness, 'a', c.saltiness, 'u', c.umami,
-          'n', c.taste_note_ids, 'r', c.aroma_ids, 't', p.type_id)), '[]'::json)
-        from taste_cards c join products p on p.id = c.product_id where c.user_id = ${userId}) as cards,
+          'n', c.taste_note_ids, 'r', c.aroma_ids,
+          -- Looked up per card: a join would hash the whole catalogue for a member's few cards.
+          't', (select p.type_id from products p where p.id = c.product_id))), '[]'::json)
+        from taste_cards c where c.user_id = ${userId}) as cards,
       (select coalesce(json_agg(json_build_object('survey', s.survey, 'answers', s.answers, 'drinks', s.default_drinks, 'at', s.submitted_at)), '[]'::json)
         from personal_survey_answers s where s.user_id = ${userId}) as surveys,
       (select e.answers from pre_survey_answers e where e.user_id = ${userId}) as entry`)) as unknown as {
