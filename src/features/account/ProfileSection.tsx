@@ -6,13 +6,13 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 're
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
-  uploadTemporaryMedia,
   userDeleteAvatar,
   userUpdateInfo,
   type UserDetail,
 } from '../../../contract/index.ts';
 import { tokens } from '../../../machines/session/session.selectors.ts';
 import { ApiError, type ApiClient } from '../../api/client.ts';
+import { uploadBase64Media } from '../../api/upload-media.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
@@ -188,33 +188,10 @@ function readBase64(file: Blob): Promise<string> {
   });
 }
 
-/**
- * Uploads a picture: reserves with upload-temporary-media, then PUTs the base64 with the file's
- * content type to the upload address (spec §7). Answers the address to set as the avatar.
- */
-async function uploadPicture(options: {
-  api: ApiClient;
-  file: File;
-  /** The current id token, read after the reservation (which may have refreshed it). */
-  idToken: () => string | undefined;
-  fetch?: typeof fetch;
-}): Promise<string> {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const [reservation, body] = await Promise.all([options.api.call(uploadTemporaryMedia, {}), readBase64(options.file)]);
-  const idToken = options.idToken();
-  if (!idToken) throw new ApiError('Unauthorized', 'Unauthorized', 401);
-  const response = await doFetch(reservation.uploadUrl, {
-    method: 'PUT',
-    headers: { 'content-type': options.file.type, authorization: `Bearer ${idToken}` },
-    body,
-  });
-  const answer = (await response.json().catch(() => undefined)) as
-    { result?: unknown; mediaUrl?: unknown; ErrorCode?: unknown; message?: unknown } | undefined;
-  if (answer?.result === true && typeof answer.mediaUrl === 'string') return answer.mediaUrl;
-  if (answer && typeof answer.ErrorCode === 'string') {
-    throw new ApiError(answer.ErrorCode, typeof answer.message === 'string' ? answer.message : '', response.status);
-  }
-  throw new ApiError(response.status === 401 ? 'Unauthorized' : 'UnknownError', 'Unknown error', response.status);
+/** Uploads a picture (src/api/upload-media.ts); answers the address to set as the avatar. */
+async function uploadPicture(options: { api: ApiClient; file: File; idToken: () => string | undefined }): Promise<string> {
+  const base64 = await readBase64(options.file);
+  return (await uploadBase64Media({ api: options.api, base64, contentType: options.file.type, idToken: options.idToken })).mediaUrl;
 }
 
 /** Words for a failed upload. */
