@@ -98,8 +98,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     if (deps.payments.walletKey) metas['sg-stripe-key'] = deps.payments.walletKey;
     mountSpa(app, options.spaDir, metas, security, (template) => {
       const pages = createPages(createPageFacts(deps), { publicUrl: deps.config.publicUrl, flowTools }, template);
-      // The visitor's default currency (as getCurrency answers it) comes with the page.
-      return (c) => pages(c.req.path, defaultCurrencyFor(deps.geo.countryOf(clientIp(c, deps))));
+      // The visitor's default currency (as getCurrency answers it) comes with the page; a results page's
+      // filters in the query change what it shows.
+      return (c) => pages(c.req.path, defaultCurrencyFor(deps.geo.countryOf(clientIp(c, deps))), new URL(c.req.url).searchParams);
     });
   }
 

@@ -7,10 +7,13 @@
  *   (PUBLIC_URL + path) and Open Graph tags; on a product page, schema.org Product / Offer JSON-LD; on
  *   an event page (issue 15), one schema.org Event per session to come, with its place, offer and host;
  * - a preload, at high priority, of the picture that will be the page's largest (home: the first big
- *   banner; a product: its gallery's first picture; a product type's page: its banner; an event: its cover);
+ *   banner; a product: its gallery's first picture; a product type's page: its banner; an event: its cover;
+ *   search results: the first card's picture);
  * - a static first paint in #root: the top bar with the shop's name, the page's heading and that
  *   picture where it knows them, skeleton blocks for the rest. React's createRoot replaces it on its
- *   first render (src/main.tsx).
+ *   first render (src/main.tsx). A search results page (search_result) gets the SPA's heading, search
+ *   field, count and the first row of result cards (src/ui/ProductCard.tsx markup, prices in the
+ *   visitor's currency), or its empty state, so that the swap moves nothing.
  * - status 404 for a page that is not there (an unknown product, event, product type or address; the flow
  *   tools when they are off): the SPA still loads and shows its not-found page.
  *
@@ -20,10 +23,10 @@
  * which the pages' policy already allows (style-src 'unsafe-inline', security-headers.ts); the JSON-LD
  * is a data block, which no script-src governs.
  */
-import { INFORMATION_PAGES, type Currency } from '../../contract/index.ts';
+import { INFORMATION_PAGES, type Currency, type ProductCard } from '../../contract/index.ts';
 import { precompress, type Variants } from './compression.ts';
 import { minorDigits } from '../services/money.ts';
-import type { BannerFacts, EventFacts, PageFacts, ProductFacts } from '../services/page-facts.ts';
+import { searchKeywordOf, type BannerFacts, type EventFacts, type PageFacts, type ProductFacts, type SearchFacts } from '../services/page-facts.ts';
 
 export const SHOP_NAME = 'Sip & Gather';
 export const SHOP_DESCRIPTION = 'Sip & Gather: tea, coffee, incense and spirits, with tastings and a community in Hong Kong.';
@@ -271,6 +274,86 @@ const TOP_BAR =
 const shell = (page: string) =>
   `<div class="app shell" data-navigator="false">${TOP_BAR}<main id="main" class="main"><div class="page" aria-busy="true">${page}</div></main></div>`;
 
+// ----------------------------------------------------------------------------- search results
+
+/** Cards in a first row at any width (src/ui/ProductCard.tsx FIRST_ROW): painted eagerly, the rest left to the SPA. */
+export const FIRST_ROW = 4;
+
+/** Each currency's sign, as the SPA writes prices (src/ui/format.ts CURRENCY_SIGNS, formatMoney). */
+const CURRENCY_SIGNS: Record<Currency, string> = { HKD: 'HK$', USD: 'US$' };
+const moneyFormats = new Map<Currency, Intl.NumberFormat>();
+/** A price in English as the SPA shows it: 38000 HKD → "HK$380.00". */
+export function formatPrice(minor: number, currency: Currency): string {
+  const digits = minorDigits(currency);
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(currency, format);
+  }
+  return format
+    .formatToParts(minor / 10 ** digits)
+    .map((part) => (part.type === 'currency' ? CURRENCY_SIGNS[currency] : part.value))
+    .join('');
+}
+
+const SEARCH_ICON =
+  '<svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round">' +
+  '<circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path></svg>';
+/** The card's wishlist heart as drawn (ui/HeartButton.tsx), still: it needs the script to work. */
+const CARD_HEART =
+  '<span class="wishlist-heart product-card-heart" aria-hidden="true"><span class="wishlist-heart-button">' +
+  '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" class="heart-icon"><path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.6 3.2 5 6.7 5c2.1 0 3.5 1.1 4.3 2.4h2C13.8 6.1 15.2 5 17.3 5c3.5 0 5.6 3.6 4.2 6.8C19.5 16.4 12 21 12 21z" ' +
+  'fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"></path></svg></span></span>';
+
+/** A product card as src/ui/ProductCard.tsx renders it in a first row (the first card's picture at high priority). */
+function productCard(card: ProductCard, index: number): string {
+  const load = index === 0 ? 'loading="eager" fetchpriority="high"' : 'loading="eager" decoding="async"';
+  const badges =
+    (card.StockStatus === 'OutOfStock' ? '<span class="badge muted">Out of stock</span>' : '') + (card.IsAlcohol ? '<span class="badge">18+</span>' : '');
+  return (
+    `<li class="product-card"><a href="/product/${escapeHtml(encodeURIComponent(card.ProductID))}" class="product-card-link">` +
+    `<img src="${escapeHtml(card.Image)}" alt="" ${load} width="400" height="400" class="product-card-image" />` +
+    `<span class="product-card-name">${escapeHtml(card.Name.en)}</span>` +
+    `<span class="product-card-meta"><span class="price" data-currency="${escapeHtml(card.Currency)}">From ${escapeHtml(formatPrice(card.Price, card.Currency))}</span>${badges}</span>` +
+    `</a>${CARD_HEART}</li>`
+  );
+}
+
+/** The count over the results as the SPA words it: "1 product", "12 products", "1,000+ products". */
+const resultCount = (results: SearchFacts) => {
+  const count = results.total.toLocaleString('en');
+  return results.capped ? `${count}+ products` : `${count} ${results.total === 1 ? 'product' : 'products'}`;
+};
+
+/**
+ * A results page as src/features/search/SearchResultScreen.tsx first renders it: heading, the search
+ * field (still: it opens a popup), the count and the filter button, then the first row of cards or the
+ * empty state; skeletons when the results are not known (filters in the address, a failed read).
+ */
+function searchShell(term: string, results: SearchFacts | undefined): string {
+  const heading = term ? `Results for “${term}”` : 'All products';
+  const field =
+    `<div class="shell-search-field" aria-hidden="true">${SEARCH_ICON}` +
+    `<span${term ? '' : ' class="muted"'}>${escapeHtml(term || 'Search products')}</span></div>`;
+  const toolbar =
+    `<div class="toolbar"><p class="muted">${results ? escapeHtml(resultCount(results)) : ''}</p>` +
+    '<div class="shell-search-actions" aria-hidden="true"><span class="chip-button">Filter and sort</span></div></div>';
+  let body: string;
+  if (!results) body = skeletonGrid(FIRST_ROW);
+  else if (results.cards.length) {
+    body = `<div><ul class="product-grid" aria-label="Search results">${results.cards.map(productCard).join('')}</ul></div>`;
+  } else {
+    const nearest = results.didYouMean;
+    body =
+      `<div class="empty-state"><p>${term ? `Nothing matches “${escapeHtml(term)}”.` : 'Nothing matches these filters.'}</p>` +
+      (nearest
+        ? `<p class="search-did-you-mean">Did you mean <a href="${escapeHtml(encodePath(['search_result', nearest]))}">${escapeHtml(nearest)}</a>?</p>`
+        : '<p class="muted">Check the spelling, or try a more general word.</p>') +
+      '</div>';
+  }
+  return `<header class="page-head"><h1>${escapeHtml(heading)}</h1></header>${field}${toolbar}${body}`;
+}
+
 /**
  * The shell's own rules: the entry stylesheet has the top bar, the page frame and the skeletons; the
  * banner and gallery rules come with the screens' chunks, so their shapes are given here.
@@ -284,6 +367,9 @@ export const SHELL_STYLE = [
   '.shell-product{display:grid;gap:var(--space-5)}',
   '.shell-gallery{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;border-radius:var(--radius-l);background:var(--paper-sunken)}',
   '.shell-lines{display:grid;gap:var(--space-3);margin-top:var(--space-4)}.shell-lines .skeleton{height:1.2em}',
+  // The results page's search field and toolbar (features/search/search.css .search-field-button, .search-toolbar-actions).
+  '.shell-search-field{display:flex;align-items:center;gap:var(--space-3);width:100%;max-width:640px;min-height:var(--tap);padding:0 var(--space-4);border:1px solid #8a7d6c;border-radius:var(--radius-pill);background:var(--surface);color:var(--ink);box-sizing:border-box}',
+  '.shell-search-actions{display:flex;align-items:center;gap:var(--space-3)}',
   '@media (min-width:600px){.shell-banner-image{aspect-ratio:16/10}.shell-wide .shell-banner-image{aspect-ratio:3/1}.shell-gallery{max-width:560px;margin-inline:auto}}',
   '@media (min-width:900px){.shell-banner-image{aspect-ratio:21/9}.shell-product{grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:var(--space-7)}.shell-gallery{max-width:none}}',
 ].join('');
@@ -295,8 +381,25 @@ export interface PageHeadOptions {
   flowTools: boolean;
 }
 
+/** What a page's head depends on beside its path: the visitor's currency; filters in the address (search). */
+export interface PageVisit {
+  currency?: Currency;
+  /** The address sets a results page's filters or sort (type, attr, min, max, sort): results differ from the plain page's. */
+  filtered?: boolean;
+}
+
+/** Query parameters of a results page that change its results (src/features/search/search-params.ts). */
+const RESULT_FILTERS = ['type', 'attr', 'min', 'max', 'sort'];
+/** Whether an address's query sets a results page's filters or sort. */
+export const filtersResults = (query: URLSearchParams) => RESULT_FILTERS.some((name) => query.get(name));
+
 /** A page's head and shell, with the promises it read from (the caller keeps the page while they stay the same). */
-export async function pageHead(pathname: string, facts: PageFacts, options: PageHeadOptions): Promise<{ head: PageHead; sources: unknown[] }> {
+export async function pageHead(
+  pathname: string,
+  facts: PageFacts,
+  options: PageHeadOptions,
+  visit: PageVisit = {},
+): Promise<{ head: PageHead; sources: unknown[] }> {
   const base = options.publicUrl.replace(/\/+$/, '');
   const absolute = (path: string) => (/^https?:/.test(path) ? path : `${base}${path.startsWith('/') ? '' : '/'}${path}`);
   const route = routeOf(pathname, options);
@@ -395,7 +498,17 @@ export async function pageHead(pathname: string, facts: PageFacts, options: Page
       const description = keyword
         ? `${route.boxset ? 'Box sets' : 'Tea, coffee, incense and spirits'} matching “${keyword}” at ${SHOP_NAME}, Hong Kong.`
         : SHOP_DESCRIPTION;
-      return { sources: [], head: page(name, { description, shell: shell(`<h1>${escapeHtml(name)}</h1>${skeletonGrid(4)}`) }) };
+      if (route.boxset) return { sources: [], head: page(name, { description, shell: shell(`<h1>${escapeHtml(name)}</h1>${skeletonGrid(4)}`) }) };
+      const term = searchKeywordOf(keyword);
+      if (visit.filtered) return { sources: [], head: page(name, { description, shell: shell(searchShell(term, undefined)) }) };
+      const source = facts.searchResults(term, visit.currency ?? 'HKD', FIRST_ROW);
+      // A failed read is not kept (page-facts): the page falls back to skeletons, and the next visit reads again.
+      const results = await source.catch(() => undefined);
+      const picture = results?.cards[0]?.Image;
+      return {
+        sources: [source],
+        head: page(name, { description, ...(picture ? { preloadImage: picture } : {}), shell: shell(searchShell(term, results)) }),
+      };
     }
     case 'information': {
       const source = facts.information(route.id);
@@ -464,13 +577,15 @@ export interface RenderedPage {
  *
  * `currency`: the visitor's default currency (getCurrency's answer for their address), written as
  * `<meta name="sg-currency">` so that a first visit's SPA does not ask for it before loading the page's
- * data; a page is kept once per currency.
+ * data; a page is kept once per currency. `query`: the address's query, of which only a results page's
+ * filters count (filtersResults): such a page is kept apart, with skeletons for its results.
  */
 export function createPages(facts: PageFacts, options: PageHeadOptions, template: () => string) {
   const kept = new Map<string, { sources: unknown[]; page: RenderedPage }>();
-  return async (pathname: string, currency: Currency): Promise<RenderedPage> => {
-    const { head, sources } = await pageHead(pathname, facts, options);
-    const key = `${currency} ${pathname}`;
+  return async (pathname: string, currency: Currency, query?: URLSearchParams): Promise<RenderedPage> => {
+    const filtered = query !== undefined && filtersResults(query);
+    const { head, sources } = await pageHead(pathname, facts, options, { currency, filtered });
+    const key = `${currency}${filtered ? ' filtered' : ''} ${pathname}`;
     const hit = kept.get(key);
     if (hit && hit.sources.length === sources.length && hit.sources.every((s, i) => s === sources[i])) {
       kept.delete(key);

@@ -5,20 +5,29 @@
  *
  * Read in English (the language a crawler and a first visit get) with HKD prices. A product comes
  * through the product cache (services/product-cache.ts), under its own variant, so a stock change that
- * drops getProduct's copy drops this one too; banners, types, information pages and events are kept
- * for PAGE_FACTS_TTL_MS in a small cache of each app's own (an event's seats left may lag by as much).
+ * drops getProduct's copy drops this one too; banners, types, information pages, events and the first
+ * results of a search are kept for PAGE_FACTS_TTL_MS in a small cache of each app's own (an event's
+ * seats left, a card's stock status may lag by as much).
+ *
+ * A search's results are read as the SPA's first request for its results page reads them
+ * (src/features/search/queries.ts resultsBody: SearchAndFilterProduct, box sets left out, best match
+ * for a keyword and best sellers without one, its first page of RESULTS_PAGE_SIZE), in the visitor's
+ * currency: the same products in the same order.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { KEYWORD_MAX_LENGTH, type Currency, type ProductCard } from '../../contract/index.ts';
 import type { SessionSaleStatus } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
 import { banners, eventVariances, events, information, productTypes, products } from '../db/schema.ts';
 import { artworkUrl } from './artwork.ts';
+import { cardsByIds } from './catalogue.ts';
 import type { Clock } from './clock.ts';
 import type { ProductCache } from './product-cache.ts';
 import { saleStatusOf } from './events/sessions.ts';
+import { searchProducts } from './search.ts';
 
 export const PAGE_FACTS_TTL_MS = 60_000;
-/** Keys of the content cache: home, each product type, each information page. */
+/** Keys of the content cache: home, each product type, each information page, each search and currency. */
 const MAX_CONTENT_ENTRIES = 500;
 /** The product cache's variant for these facts (beside getProduct's currencies). */
 const PRODUCT_VARIANT = 'page-facts';
@@ -70,6 +79,30 @@ export interface EventFacts {
   sessions: { id: string; startsAt: Date; endsAt: Date; saleOpensAt: Date; priceHkd: number; seatsLeft: number; status: SessionSaleStatus }[];
 }
 
+/** The SPA's first page of search results (src/features/search/queries.ts RESULTS_PAGE_SIZE, BOXSET_TYPE_ID). */
+const RESULTS_PAGE_SIZE = 12;
+const BOXSET_TYPE_ID = 'boxset';
+
+/**
+ * The keyword of a results page's address, as the SPA searches it (src/features/search/queries.ts
+ * keywordOf): spaces tidied, cut to KEYWORD_MAX_LENGTH UTF-16 units, never in the middle of a character.
+ */
+export function searchKeywordOf(param: string | undefined): string {
+  const keyword = (param ?? '').trim().replace(/\s+/g, ' ');
+  if (keyword.length <= KEYWORD_MAX_LENGTH) return keyword;
+  const cut = keyword.slice(0, KEYWORD_MAX_LENGTH);
+  return (/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
+}
+
+export interface SearchFacts {
+  /** The first cards of the results, in the SPA's order (as many as asked for). */
+  cards: ProductCard[];
+  total: number;
+  capped: boolean;
+  /** Nothing found: the nearest words of the catalogue that find something. */
+  didYouMean?: string;
+}
+
 export interface PageFacts {
   /** The product, or undefined when there is none by that id. */
   product(id: string): Promise<ProductFacts | undefined>;
@@ -80,6 +113,11 @@ export interface PageFacts {
   information(id: string): Promise<{ title: string; text: string } | undefined>;
   /** A published event, or undefined when there is none by that id. */
   event(id: string): Promise<EventFacts | undefined>;
+  /**
+   * The first `cards` products a visitor's results page shows for a keyword (already tidied by
+   * searchKeywordOf; empty: every product, best sellers first), without filters, in `currency`.
+   */
+  searchResults(keyword: string, currency: Currency, cards: number): Promise<SearchFacts>;
 }
 
 type VarianceRow = { id: string; nameEn: string; priceHkd: number; stock: number; stopSell: boolean };
@@ -225,6 +263,25 @@ export function createPageFacts(deps: { db: Db; clock: Clock; productCache: Prod
             seatsLeft: s.seatsLeft,
             status: saleStatusOf(s, now),
           })),
+        };
+      });
+    },
+
+    searchResults(keyword, currency, cards) {
+      return kept(`search:${currency}:${cards}:${keyword}`, async () => {
+        const page = await searchProducts(db, {
+          Currency: currency,
+          ...(keyword ? { Keyword: keyword } : {}),
+          MustNot: { ProductType: [BOXSET_TYPE_ID] },
+          Sort: keyword ? 'relevance' : 'bestSelling',
+          From: 0,
+          Size: RESULTS_PAGE_SIZE,
+        });
+        return {
+          cards: await cardsByIds(db, currency, page.ids.slice(0, cards)),
+          total: page.total,
+          capped: page.capped === true,
+          ...(page.didYouMean ? { didYouMean: page.didYouMean } : {}),
         };
       });
     },

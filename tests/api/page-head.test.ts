@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBigPromotionBanner, getCurrency, getProduct, getProductBanner } from '../../contract/index.ts';
+import { getBigPromotionBanner, getCurrency, getProduct, getProductBanner, SearchAndFilterProduct, type Currency } from '../../contract/index.ts';
 import { createApp } from '../../server/app.ts';
 import { products, variances } from '../../server/db/schema.ts';
 import type { ServerConfig } from '../../server/deps.ts';
@@ -75,8 +75,8 @@ afterAll(async () => {
 const appWith = (config: Partial<ServerConfig> = {}) => createApp({ ...t.deps, config: { ...t.deps.config, ...config } }, { spaDir });
 let shared: ReturnType<typeof createApp> | undefined;
 
-async function page(url: string, app = (shared ??= appWith())) {
-  const response = await app.request(url, { headers: { 'accept-encoding': 'identity' } });
+async function page(url: string, app = (shared ??= appWith()), headers: Record<string, string> = {}) {
+  const response = await app.request(url, { headers: { 'accept-encoding': 'identity', ...headers } });
   const html = await response.text();
   const { document } = new JSDOM(html).window;
   const meta = (key: string) =>
@@ -246,7 +246,11 @@ describe('other pages', () => {
     const p = await page('/search_result/%3Cb%3Eoolong%3C%2Fb%3E?sort=priceAsc');
     expect(p.status).toBe(200);
     expect(p.title).toBe('Search results for “<b>oolong</b>” · Sip & Gather');
-    expect(p.root.querySelector('h1')?.textContent).toBe('Search results for “<b>oolong</b>”');
+    // The SPA's heading (SearchResultScreen); sorted by the address, the results are left to the SPA: skeletons.
+    expect(p.root.querySelector('h1')?.textContent).toBe('Results for “<b>oolong</b>”');
+    expect(p.root.querySelectorAll('.skeleton-card').length).toBeGreaterThan(0);
+    expect(p.root.querySelectorAll('.product-card')).toHaveLength(0);
+    expect(p.preloads).toEqual([]);
     expect(p.root.querySelectorAll('b')).toHaveLength(0);
     expect(p.canonical).toBe('http://shop.test/search_result/%3Cb%3Eoolong%3C%2Fb%3E');
     expect((await page('/search_result/%E7%83%8F%E9%BE%8D')).title).toBe('Search results for “烏龍” · Sip & Gather');
@@ -296,6 +300,82 @@ describe('other pages', () => {
     expect(routeOf('/search_boxset/gift', options)).toEqual({ kind: 'search', boxset: true, keyword: 'gift' });
     expect(routeOf('/product//x', options)).toEqual({ kind: 'not-found' });
     expect(routeOf('/product/%E0%A4%A', options)).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('a search results page', () => {
+  /** The first page the SPA asks for (src/features/search/queries.ts resultsBody). */
+  const firstPage = (Keyword: string | undefined, Currency: Currency) =>
+    t.call(SearchAndFilterProduct, {
+      Currency,
+      Keyword,
+      MustNot: { ProductType: ['boxset'] },
+      Sort: Keyword ? 'relevance' : 'bestSelling',
+      From: 0,
+      Size: 12,
+    });
+  const names = (root: HTMLElement) => [...root.querySelectorAll('.product-card-name')].map((n) => n.textContent);
+
+  it('paints the heading, the count and the first row of the SPA’s results, the first picture preloaded at high priority', async () => {
+    const results = await firstPage('oolong', 'HKD');
+    expect(results.ProductList.length).toBeGreaterThan(1);
+    const firstRow = results.ProductList.slice(0, 4);
+    // A Hong Kong address: HKD, as getCurrency answers it.
+    const p = await page('/search_result/oolong', appWith(), { 'x-forwarded-for': '223.197.0.1' });
+    expect(p.status).toBe(200);
+    expect(p.title).toBe('Search results for “oolong” · Sip & Gather');
+    expect(p.root.querySelector('h1')?.textContent).toBe('Results for “oolong”');
+    expect(p.root.querySelector('.toolbar p')?.textContent).toBe(`${results.Total} products`);
+    expect(names(p.root)).toEqual(firstRow.map((c) => c.Name.en));
+    expect(p.preloads).toEqual([{ href: firstRow[0]!.Image, priority: 'high' }]);
+    expect(p.html.indexOf('rel="preload" as="image"')).toBeLessThan(p.html.indexOf('<script type="module"'));
+    const cards = [...p.root.querySelectorAll('.product-grid > li.product-card')];
+    cards.forEach((card, i) => {
+      const product = firstRow[i]!;
+      expect(card.querySelector('a.product-card-link')?.getAttribute('href')).toBe(`/product/${product.ProductID}`);
+      const img = card.querySelector('img.product-card-image')!;
+      expect(img.getAttribute('src')).toBe(product.Image);
+      // The first row loads eagerly; only the first picture at high priority, its box sized before it loads.
+      expect(img.getAttribute('loading')).toBe('eager');
+      expect(img.getAttribute('fetchpriority')).toBe(i === 0 ? 'high' : null);
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '400']);
+      expect(card.querySelector('.price')?.textContent).toBe(`From HK$${(product.Price / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
+    });
+    expect(p.root.querySelectorAll('img[loading="lazy"]')).toHaveLength(0);
+    // Nothing in the shell is a control that does nothing before the script: the heart and the field are drawn, hidden.
+    expect(p.root.querySelectorAll('button')).toHaveLength(0);
+  });
+
+  it('shows prices in the visitor’s currency', async () => {
+    const results = await firstPage('oolong', 'USD');
+    const response = await appWith().request('/search_result/oolong', { headers: { 'x-forwarded-for': '8.8.8.8' } });
+    const { document } = new JSDOM(await response.text()).window;
+    const prices = [...document.querySelectorAll('#root .price')];
+    expect(prices.map((price) => price.getAttribute('data-currency'))).toEqual(results.ProductList.slice(0, 4).map(() => 'USD'));
+    expect(prices[0]?.textContent).toBe(`From US$${(results.ProductList[0]!.Price / 100).toFixed(2)}`);
+  });
+
+  it('without a keyword: every product, best sellers first', async () => {
+    const results = await firstPage(undefined, 'HKD');
+    const p = await page('/search_result', appWith(), { 'x-forwarded-for': '223.197.0.1' });
+    expect(p.title).toBe('Search · Sip & Gather');
+    expect(p.root.querySelector('h1')?.textContent).toBe('All products');
+    expect(names(p.root)).toEqual(results.ProductList.slice(0, 4).map((c) => c.Name.en));
+    expect(p.preloads).toEqual([{ href: results.ProductList[0]!.Image, priority: 'high' }]);
+  });
+
+  it('escapes a hostile keyword, and shows the SPA’s empty state when nothing matches', async () => {
+    const p = await page('/search_result/%3Cscript%3Ealert(1)%3C%2Fscript%3E', appWith());
+    expect(p.status).toBe(200);
+    expect(p.title).toBe('Search results for “<script>alert(1)</script>” · Sip & Gather');
+    expect(p.root.querySelector('h1')?.textContent).toBe('Results for “<script>alert(1)</script>”');
+    expect(p.root.querySelectorAll('script')).toHaveLength(0);
+    expect(p.html).not.toContain('<script>alert(1)');
+    const empty = await page('/search_result/zzqxvwk', appWith());
+    expect(empty.root.querySelectorAll('.product-card')).toHaveLength(0);
+    expect(empty.root.querySelector('.empty-state p')?.textContent).toBe('Nothing matches “zzqxvwk”.');
+    expect(empty.root.querySelector('.toolbar p')?.textContent).toBe('0 products');
+    expect(empty.preloads).toEqual([]);
   });
 });
 

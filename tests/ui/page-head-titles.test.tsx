@@ -3,7 +3,7 @@
  * is the one the SPA then gives the page itself (src/app/page-title.tsx), in English: the server's
  * route table mirrors src/routes, and this keeps the two from drifting apart.
  */
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageHead } from '../../server/http/page-head.ts';
 import { createPageFacts } from '../../server/services/page-facts.ts';
@@ -49,5 +49,36 @@ describe('the server’s page titles', () => {
     // The status follows the SPA's not-found page.
     const notFound = view.router.state.matches.some((m) => m.status === 'notFound' || m._notFound);
     expect(head.status).toBe(notFound ? 404 : 200);
+  });
+});
+
+/** Results pages: the server paints what the SPA then renders first (no layout shift at the swap). */
+const SEARCH_PAGES = ['/search_result/oolong', '/search_result/%E7%83%8F%E9%BE%8D', '/search_result', '/search_result/zzqxvwk'];
+
+describe('the server’s first paint of search results', () => {
+  it.each(SEARCH_PAGES)('%s: heading, count, first row of cards (names, prices, links) or empty state as the SPA renders them', async (path) => {
+    const facts = createPageFacts(server.deps);
+    const { head } = await pageHead(path, facts, { publicUrl: 'http://shop.test', flowTools: true }, { currency: 'HKD' });
+    const shell = document.createElement('div');
+    shell.innerHTML = head.shell;
+    const view = await renderApp(server, path);
+    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    const page = view.container.querySelector('.search-results')!;
+    await waitFor(() => expect(page.querySelector('.toolbar p')?.textContent).toBeTruthy(), { timeout: 10_000 });
+    expect(shell.querySelector('h1')?.textContent).toBe(heading.textContent);
+    expect(shell.querySelector('.toolbar p')?.textContent).toBe(page.querySelector('.toolbar p')?.textContent);
+    const cards = (root: Element) =>
+      [...root.querySelectorAll('.product-card')].slice(0, 4).map((card) => ({
+        href: card.querySelector('a')?.getAttribute('href'),
+        name: card.querySelector('.product-card-name')?.textContent,
+        meta: card.querySelector('.product-card-meta')?.textContent,
+        src: card.querySelector('img')?.getAttribute('src'),
+        priority: card.querySelector('img')?.getAttribute('fetchpriority') ?? null,
+        loading: card.querySelector('img')?.getAttribute('loading'),
+      }));
+    expect(cards(shell).length > 0).toBe(!path.endsWith('zzqxvwk'));
+    expect(cards(shell)).toEqual(cards(page));
+    expect(shell.querySelector('.empty-state')?.textContent).toBe(page.querySelector('.empty-state')?.textContent);
+    view.unmount();
   });
 });
