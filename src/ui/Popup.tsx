@@ -22,7 +22,12 @@ export function usePopupPlace(onOpenAutoFocus?: (event: Event) => void) {
   const hidden = !place.top;
   const overlay: ComponentProps<typeof Dialog.Overlay> = hidden ? { hidden: true, style: { display: 'none' } } : {};
   const content: Pick<ComponentProps<typeof Dialog.Content>, 'hidden' | 'inert' | 'aria-hidden' | 'style' | 'onOpenAutoFocus' | 'onCloseAutoFocus'> = {
-    ...(hidden ? { hidden: true, inert: true, 'aria-hidden': true, style: { display: 'none' } } : {}),
+    // The top popup takes the pointer from its first paint. Radix's modal layer sets the page's
+    // `pointer-events: none` in an effect and lets its own sheet have them only on a render after it;
+    // a popup whose first showing ends a wait (its chunk, src/features/checkout/CheckoutScreen.tsx)
+    // commits with that effect still to run, so for a moment it showed over a page that took no
+    // pointer while its own buttons took none either: a click there did nothing.
+    ...(hidden ? { hidden: true, inert: true, 'aria-hidden': true, style: { display: 'none' } } : { style: { pointerEvents: 'auto' } }),
     onOpenAutoFocus: (event) => {
       onOpenAutoFocus?.(event);
       if (event.defaultPrevented) return;

@@ -45,7 +45,14 @@ function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Component = (props: P) => {
     // Chosen once per showing: switching from Lazy to the loaded one would mount the popup anew.
     const [Shown] = useState(() => loaded ?? Lazy);
-    return <Shown {...props} />;
+    // Each popup waits for its chunk behind a boundary of its own: one shared with another popup would,
+    // while this one's chunk loads, hide the other one without unmounting it, so its modal layer would
+    // keep the page's pointer events off under nothing to click.
+    return (
+      <Suspense fallback={null}>
+        <Shown {...props} />
+      </Suspense>
+    );
   };
   return Object.assign(Component, { preload });
 }
@@ -212,13 +219,11 @@ function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: U
       return (
         <>
           <ChosenAddresses actor={actor} member={member} headingRef={heading} />
-          <Suspense fallback={null}>
-            <AgeWarningPopup
-              onConfirm={() => actor.send({ type: 'CONFIRM_AGE' })}
-              onDecline={() => actor.send({ type: 'DECLINE_AGE' })}
-              onBack={() => actor.send({ type: 'BACK' })}
-            />
-          </Suspense>
+          <AgeWarningPopup
+            onConfirm={() => actor.send({ type: 'CONFIRM_AGE' })}
+            onDecline={() => actor.send({ type: 'DECLINE_AGE' })}
+            onBack={() => actor.send({ type: 'BACK' })}
+          />
         </>
       );
     case 'payment':
@@ -508,12 +513,10 @@ function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headingRef: 
           )}
         </button>
       </div>
-      <Suspense fallback={null}>
-        {popup === 'method' && (
-          <PaymentMethodPopup value={method} wallet={wallet} onChoose={chooseMethod} onWallet={() => setPopup(null)} onClose={() => setPopup(null)} actor={actor} />
-        )}
-        {cardPopupOpen && <CardSelectionPopup actor={actor} onClose={() => setPopup(null)} />}
-      </Suspense>
+      {popup === 'method' && (
+        <PaymentMethodPopup value={method} wallet={wallet} onChoose={chooseMethod} onWallet={() => setPopup(null)} onClose={() => setPopup(null)} actor={actor} />
+      )}
+      {cardPopupOpen && <CardSelectionPopup actor={actor} onClose={() => setPopup(null)} />}
     </section>
   );
 }
