@@ -62,7 +62,7 @@ describe('the event page', () => {
     expect(sessionRadio(soldOut.Date).hasAttribute('disabled')).toBe(true);
     // The first session on sale is chosen instead.
     const firstOnSale = matcha.Variances.find((v) => v.SpacesLeft > 0 && v.SaleStatus === 'OnSale')!;
-    expect(sessionRadio(firstOnSale.Date).getAttribute('aria-checked')).toBe('true');
+    expect((sessionRadio(firstOnSale.Date) as HTMLInputElement).checked).toBe(true);
   });
 
   it('holds the seats to the spaces left of a nearly full session, and to 10 seats per order otherwise', async () => {

@@ -1,73 +1,42 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { UserDetail } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutInput, PaymentMethod } from '../../../machines/checkout/checkout.types.ts';
+import type { CheckoutInput } from '../../../machines/checkout/checkout.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
-import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
-import { lazy } from '../../app/lazy-screen.ts';
+import { preloadable } from '../../app/preloadable.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { contentLanguage } from '../../i18n/i18n.ts';
 import { AddressSummary } from '../../ui/AddressSummary.tsx';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { useMethodName } from '../../ui/OrderDetails.tsx';
 import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { useCardName } from '../../ui/SavedCardLabel.tsx';
+import { ErrorNote, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from './order-query.ts';
-import { LostAnswerNote, Unconfirmed } from './LostAnswer.tsx';
-import { useWallet } from './wallet-support.ts';
 
-/**
- * A component in a chunk of its own: `preload` fetches it, after which it renders at once, as if it
- * were imported; before that it suspends until its chunk is in.
- */
-function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // A chunk that failed to load is tried again next time.
-        loading = undefined;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  const Component = (props: P) => {
-    // Chosen once per showing: switching from Lazy to the loaded one would mount the popup anew.
-    const [Shown] = useState(() => loaded ?? Lazy);
-    // Each popup waits for its chunk behind a boundary of its own: one shared with another popup would,
-    // while this one's chunk loads, hide the other one without unmounting it, so its modal layer would
-    // keep the page's pointer events off under nothing to click.
-    return (
-      <Suspense fallback={null}>
-        <Shown {...props} />
-      </Suspense>
-    );
-  };
-  return Object.assign(Component, { preload });
-}
-
-// The checkout's popups (and Radix Dialog with them) are chunks of their own, fetched once the screen
-// shows, so that the screen's first load stays within its budget (issue 14, Fast).
+// The over-18 popup, the payment step (with its payment method and card popups; Radix Dialog comes
+// with them) and what follows placing the order are chunks of their own, fetched once the screen shows, so that the screen's first load
+// stays within its budget (issue 14, Fast).
 const AgeWarningPopup = preloadable(() => import('./AgeWarningPopup.tsx').then((m) => m.AgeWarningPopup));
-const PaymentMethodPopup = preloadable(() => import('./PaymentMethodPopup.tsx').then((m) => m.PaymentMethodPopup));
-const CardSelectionPopup = preloadable(() => import('./CardSelectionPopup.tsx').then((m) => m.CardSelectionPopup));
+const PaymentStep = preloadable(() =>
+  import('./ProductPaymentStep.tsx').then((m) => {
+    m.prefetchPopups();
+    return m.PaymentStep;
+  }),
+);
+
+const AfterPlacing = preloadable(() => import('./CheckoutEnd.tsx').then((m) => m.AfterPlacing));
 
 function prefetchPopups() {
-  for (const popup of [AgeWarningPopup, PaymentMethodPopup, CardSelectionPopup]) popup.preload().catch(() => {});
+  for (const part of [AgeWarningPopup, PaymentStep, AfterPlacing]) part.preload().catch(() => {});
 }
-
-type CheckoutActor = ReturnType<typeof useFlow<ReturnType<typeof createCheckoutFlow>>>;
 
 /** Spec §2 checkout_product: delivery and billing address, the over-18 confirmation, payment method, summary, place order. */
 export function CheckoutScreen() {
@@ -236,54 +205,11 @@ function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: U
         </>
       );
     case 'checking':
-      return (
-        <section className="checkout-section" aria-labelledby="checkout-checking">
-          <h2 id="checkout-checking" ref={heading} tabIndex={-1} className="checkout-title">
-            <Trans>Checking your order</Trans>
-          </h2>
-          <p role="status">
-            <Trans>The connection dropped before the shop answered. We are checking whether your order went through…</Trans>
-          </p>
-        </section>
-      );
     case 'unconfirmed':
-      return <Unconfirmed actor={actor} headingRef={heading} />;
     case 'paying':
-      return (
-        <section className="checkout-section" aria-labelledby="checkout-paying">
-          <h2 id="checkout-paying" ref={heading} tabIndex={-1} className="checkout-title">
-            <Trans>Confirming your payment</Trans>
-          </h2>
-          <p role="status">
-            <Trans>We are waiting for the payment provider. This page updates by itself.</Trans>
-          </p>
-        </section>
-      );
     case 'done':
-      return <Finished outcome={result?.outcome} orderID={result?.OrderID} headingRef={heading} />;
+      return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
   }
-}
-
-type HeadingRef = React.RefObject<HTMLHeadingElement | null>;
-
-function useErrorText() {
-  const { i18n } = useLingui();
-  return (error: { code: string; message?: string | undefined } | undefined) => {
-    if (!error) return undefined;
-    const shown = i18n._(paymentMessage(error.code));
-    return { shown, detail: serverDetail(error, shown) };
-  };
-}
-
-function ErrorNote({ error }: { error: { code: string; message?: string | undefined } | undefined }) {
-  const text = useErrorText()(error);
-  if (!text) return null;
-  return (
-    <div className="form-error checkout-error" role="alert">
-      <p>{text.shown}</p>
-      {text.detail && <p className="small">{text.detail}</p>}
-    </div>
-  );
 }
 
 function LoadFailed({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
@@ -428,141 +354,6 @@ function ChosenAddresses(props: { actor: CheckoutActor; member: UserDetail; orde
         </button>
       )}
     </section>
-  );
-}
-
-/** Step 2: how to pay, then place the order. */
-function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
-  const { t } = useLingui();
-  const method = useSelector(actor, checkoutState.paymentMethod);
-  const card = useSelector(actor, checkoutState.selectedCard);
-  const step = useSelector(actor, checkoutState.step);
-  const canPlace = useSelector(actor, checkoutState.canPlaceOrder);
-  const hasOrder = useSelector(actor, checkoutState.hasOrder);
-  const error = useSelector(actor, checkoutState.error);
-  const lostAnswerFinding = useSelector(actor, checkoutState.lostAnswerFinding);
-  const loadingCards = useSelector(actor, checkoutState.isLoadingCards);
-  const total = useSelector(actor, (s) => checkoutBag(s)?.orderDetail);
-  const methodName = useMethodName();
-  const cardName = useCardName();
-  const wallet = useWallet();
-  const [popup, setPopup] = useState<'method' | 'card' | null>(null);
-  const id = useId();
-  // Adding a card happens in the card popup; open it if the flow is there without it.
-  const cardPopupOpen = popup === 'card' || step === 'addCard';
-
-  const chooseMethod = (next: PaymentMethod) => {
-    actor.send({ type: 'SELECT_METHOD', method: next });
-    setPopup(next === 'CreditCard' ? 'card' : null);
-  };
-
-  return (
-    <section className="checkout-section" aria-labelledby={id}>
-      <h2 id={id} ref={headingRef} tabIndex={-1} className="checkout-title">
-        <Trans>Payment</Trans>
-      </h2>
-      <div className="checkout-row">
-        <div>
-          <p className="checkout-label">
-            <Trans>Payment method</Trans>
-          </p>
-          <p className="checkout-value">{method ? methodName(method) : <span className="muted">{t`Not chosen yet`}</span>}</p>
-        </div>
-        <button type="button" className="button small" disabled={step === 'placing'} onClick={() => setPopup('method')}>
-          {method ? <Trans>Change</Trans> : <Trans>Choose payment method</Trans>}
-        </button>
-      </div>
-      {method === 'CreditCard' && (
-        <div className="checkout-row">
-          <div>
-            <p className="checkout-label">
-              <Trans>Card</Trans>
-            </p>
-            <p className="checkout-value">
-              {loadingCards ? <span className="muted">{t`Loading your cards…`}</span> : card ? cardName(card) : <span className="muted">{t`No card chosen`}</span>}
-            </p>
-          </div>
-          <button type="button" className="button small" disabled={step === 'placing' || loadingCards} onClick={() => setPopup('card')}>
-            {card ? <Trans>Change card</Trans> : <Trans>Choose card</Trans>}
-          </button>
-        </div>
-      )}
-      {method === 'FPS' && (
-        <p className="muted small">
-          <Trans>After you place the order, scan the FPS QR code with your banking app within 10 minutes.</Trans>
-        </p>
-      )}
-      {method === 'Alipay' && (
-        <p className="muted small">
-          <Trans>After you place the order, you will go to Alipay to pay.</Trans>
-        </p>
-      )}
-      {step !== 'addCard' && (lostAnswerFinding ? <LostAnswerNote finding={lostAnswerFinding} /> : <ErrorNote error={error} />)}
-      <div className="checkout-actions">
-        <button type="button" className="button primary wide" disabled={!canPlace} onClick={() => actor.send({ type: 'PLACE_ORDER' })}>
-          {step === 'placing' ? (
-            <Trans>Placing your order…</Trans>
-          ) : hasOrder ? (
-            <Trans>Pay now</Trans>
-          ) : total ? (
-            <Trans>
-              Place order · <Price amount={total.Total} currency={total.Currency} />
-            </Trans>
-          ) : (
-            <Trans>Place order</Trans>
-          )}
-        </button>
-      </div>
-      {popup === 'method' && (
-        <PaymentMethodPopup value={method} wallet={wallet} onChoose={chooseMethod} onWallet={() => setPopup(null)} onClose={() => setPopup(null)} actor={actor} />
-      )}
-      {cardPopupOpen && <CardSelectionPopup actor={actor} onClose={() => setPopup(null)} />}
-    </section>
-  );
-}
-
-function Finished(props: { outcome: string | undefined; orderID: string | undefined; headingRef: HeadingRef }) {
-  const { popups } = useServices();
-  if (props.outcome === 'fps' && props.orderID) {
-    const orderID = props.orderID;
-    return (
-      <section className="checkout-section">
-        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
-          <Trans>Pay with FPS</Trans>
-        </h2>
-        <p>
-          <Trans>Your order is placed. Scan the QR code with your banking app to pay within 10 minutes.</Trans>
-        </p>
-        <div className="checkout-actions">
-          <button type="button" className="button primary" onClick={() => popups.open('fpsPayment', { orderID })}>
-            <Trans>Show the QR code</Trans>
-          </button>
-          <button type="button" className="link-button" onClick={() => popups.open('orders')}>
-            <Trans>My orders</Trans>
-          </button>
-        </div>
-      </section>
-    );
-  }
-  if (props.outcome === 'cancelled') {
-    return (
-      <section className="checkout-section">
-        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
-          <Trans>Order cancelled</Trans>
-        </h2>
-        <p role="status">
-          <Trans>Your order was cancelled and nothing was charged.</Trans>
-        </p>
-        <Link to="/shopping_bag" className="button primary">
-          <Trans>Back to shopping bag</Trans>
-        </Link>
-      </section>
-    );
-  }
-  return (
-    <p className="muted" role="status">
-      <Trans>One moment…</Trans>
-    </p>
   );
 }
 

@@ -18,16 +18,16 @@ import {
 } from '../../../contract/index.ts';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
 import type { CheckoutSnapshot } from '../../../machines/checkout/checkout.selectors.ts';
-import type { GetShoppingBagInput, PlaceOrderFailData, ShoppingBag } from '../../../machines/checkout/checkout.types.ts';
+import type { GetShoppingBagInput, ShoppingBag } from '../../../machines/checkout/checkout.types.ts';
 import { couponFailData, withCouponRecovery } from '../../../machines/coupon-totals/coupon-totals.provide.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { SessionActor } from '../../app/session.ts';
+import { orderFailData } from './order-fail-data.ts';
 
-/** A refused payment may still have placed the order: its id travels in the error answer. */
-export function orderFailData(details: Record<string, unknown>): PlaceOrderFailData | undefined {
-  return typeof details.OrderID === 'string' ? { OrderID: details.OrderID } : undefined;
-}
+// In a module of its own, so that the event checkout has it without this one (and the product checkout's
+// calls): see order-fail-data.ts.
+export { orderFailData };
 
 /** The bag as getShoppingBag answers it (the machine keeps the whole answer; it reads only part). */
 export type CheckoutBag = CallResponse<typeof getShoppingBag>;

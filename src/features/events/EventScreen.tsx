@@ -2,8 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { RadioGroup } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MAX_SEATS_PER_ORDER, type EventDetail, type EventVariance } from '../../../contract/index.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
@@ -197,6 +196,7 @@ function JoinForm({ event }: { event: EventDetail }) {
   const { t, i18n } = useLingui();
   const sessions = event.Variances;
   const [chosenId, setChosenId] = useState<string>();
+  const group = useId();
   const [seats, setSeats] = useState(1);
   const chosen = sessions.find((v) => v.VarianceID === chosenId) ?? sessions.find(onSale);
   const records = useQuery({ ...eventQueries.allRecords(api), enabled: member });
@@ -239,17 +239,27 @@ function JoinForm({ event }: { event: EventDetail }) {
     // A group, not a form: nothing is sent from here (Join goes on to the checkout).
     <div className="join-form" role="group" aria-label={t`Join ${title}`}>
       <fieldset className="session-picker">
-        <legend>
+        <legend id={`${group}-legend`}>
           <Trans>Choose a session</Trans>
         </legend>
-        <RadioGroup.Root value={chosen?.VarianceID ?? ''} onValueChange={setChosenId} className="session-options">
+        {/* Native radios (one group by name, arrow keys move and choose, skipping sessions not on sale), as the
+            product page's size picker: Radix RadioGroup would cost the page's first load some 10 kB gzip. */}
+        <div role="radiogroup" aria-labelledby={`${group}-legend`} className="session-options">
           {sessions.map((v) => {
             const when = sessionWhen(v, i18n.locale);
+            const checked = v.VarianceID === chosen?.VarianceID;
             return (
               <label key={v.VarianceID} className="session-option" data-unavailable={!onSale(v)}>
-                <RadioGroup.Item value={v.VarianceID} className="choice-radio" disabled={!onSale(v)}>
-                  <RadioGroup.Indicator className="choice-dot" />
-                </RadioGroup.Item>
+                <input
+                  type="radio"
+                  name={group}
+                  value={v.VarianceID}
+                  checked={checked}
+                  disabled={!onSale(v)}
+                  onChange={() => setChosenId(v.VarianceID)}
+                  className="choice-radio native-radio"
+                  data-state={checked ? 'checked' : 'unchecked'}
+                />
                 <span className="session-label">
                   <span className="session-when">{when}</span>
                   <SessionStatus session={v} />
@@ -268,7 +278,7 @@ function JoinForm({ event }: { event: EventDetail }) {
               </label>
             );
           })}
-        </RadioGroup.Root>
+        </div>
       </fieldset>
 
       {chosenRecord && (

@@ -10,7 +10,7 @@ import { useCurrency } from '../../ui/use-currency.ts';
 import { useTasteCardFlow } from './flow-context.ts';
 import { tasteCardQueries } from './queries.ts';
 import { saveFailureMessage } from './taste-card-words.ts';
-import { FlowStarting } from './TasteCardStepsScreen.tsx';
+import { FlowStarting } from './FlowStarting.tsx';
 
 /** taste_card/select_product: the drink the card is for, from the member's drinks or a search. */
 export function SelectProductScreen() {

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Outlet, useBlocker, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -6,16 +6,20 @@ import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
 import { tokens, user } from '../../../machines/session/session.selectors.ts';
 import { cookieId } from '../../app/cookie-id.ts';
 import { encryptedStorage } from '../../app/encrypted-storage.ts';
+import { preloadable } from '../../app/preloadable.tsx';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { contentLanguage, isLocale } from '../../i18n/i18n.ts';
 import { useCurrency } from '../../ui/use-currency.ts';
-import { Popup } from '../../ui/Popup.tsx';
 import { TasteCardFlowContext, type TasteCardActor } from './flow-context.ts';
 import { createTasteCardFlow } from './taste-card.actors.ts';
 import './taste-cards.css';
 
 const FLOW_PATHS = ['/taste_card/select_product', '/taste_card/steps'];
+
+// The leave dialog (and Radix Dialog with it) is a chunk of its own, fetched once the flow shows, so that
+// the flow's pages keep their first load within budget (issue 14, Fast).
+const LeaveDialog = preloadable(() => import('./LeaveDialog.tsx').then((m) => m.LeaveDialog));
 
 /** The device can seal a draft: Web Crypto (secure pages) and storage. */
 const canKeepDrafts = () => typeof crypto !== 'undefined' && crypto.subtle !== undefined && typeof document !== 'undefined';
@@ -43,6 +47,7 @@ export function TasteCardFlowLayout() {
     language: contentLanguage(isLocale(i18n.locale) ? i18n.locale : 'en'),
   }));
   const actor = useFlow(machine, { input }) as TasteCardActor;
+  useEffect(() => void LeaveDialog.preload().catch(() => {}), []);
   return (
     <TasteCardFlowContext.Provider value={actor}>
       <FollowTheFlow actor={actor} />
@@ -110,35 +115,4 @@ function FollowTheFlow({ actor }: { actor: TasteCardActor }) {
     }
   }, [page, outcome, location.pathname, navigate]);
   return null;
-}
-
-/** Asked before leaving with answers: keep writing, leave (the draft stays on this device), or discard the draft. */
-function LeaveDialog({ actor }: { actor: TasteCardActor }) {
-  const open = useSelector(actor, select.confirmingLeave);
-  const kept = useSelector(actor, select.draftKept);
-  if (!open) return null;
-  return (
-    <Popup role="alertdialog" title={<Trans>Leave your taste card?</Trans>} onClose={() => actor.send({ type: 'STAY' })}>
-      <p>
-        {kept ? (
-          <Trans>It is not saved yet. Your answers stay on this device as a draft, so you can finish it later.</Trans>
-        ) : (
-          <Trans>It is not saved yet, and this device cannot keep a draft: your answers will be lost.</Trans>
-        )}
-      </p>
-      <div className="taste-leave-actions">
-        <button type="button" className="button primary" onClick={() => actor.send({ type: 'STAY' })}>
-          <Trans>Keep writing</Trans>
-        </button>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'CONFIRM_LEAVE' })}>
-          {kept ? <Trans>Leave and keep the draft</Trans> : <Trans>Leave</Trans>}
-        </button>
-        {kept && (
-          <button type="button" className="button danger-text" onClick={() => actor.send({ type: 'DISCARD' })}>
-            <Trans>Discard the draft</Trans>
-          </button>
-        )}
-      </div>
-    </Popup>
-  );
 }

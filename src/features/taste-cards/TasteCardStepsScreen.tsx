@@ -5,35 +5,22 @@ import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
 import type { TasteCardStep } from '../../../machines/taste-card/taste-card.types.ts';
 import { STEPS } from '../../../machines/taste-card/taste-card.types.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { preloadable } from '../../app/preloadable.tsx';
 import { useTasteCardFlow } from './flow-context.ts';
 import { FiveSensesStep } from './FiveSensesStep.tsx';
-import { NotesStep } from './NotesStep.tsx';
-import { RecipeStep } from './RecipeStep.tsx';
-import { DetailsStep } from './DetailsStep.tsx';
-import { ReviewStep } from './ReviewStep.tsx';
-import { saveFailureMessage, STEP_NAMES } from './taste-card-words.ts';
+import { FlowStarting } from './FlowStarting.tsx';
+import { STEP_NAMES } from './taste-card-words.ts';
 
-/** Reading the draft or the drink; or the drink could not be read. */
-export function FlowStarting() {
-  const actor = useTasteCardFlow();
-  const failed = useSelector(actor, select.productFailed);
-  const errorCode = useSelector(actor, select.errorCode);
-  const { i18n } = useLingui();
-  if (!failed) {
-    return (
-      <p className="taste-loading" role="status">
-        <Trans>Getting your taste card ready…</Trans>
-      </p>
-    );
-  }
-  return (
-    <div className="taste-loading" role="alert">
-      <p>{i18n._(saveFailureMessage(errorCode))}</p>
-      <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
-        <Trans>Try again</Trans>
-      </button>
-    </div>
-  );
+// The first step comes with the screen; the later ones are chunks of their own, fetched once the screen
+// shows (long before they are reached), so that the steps page's first load stays within its budget
+// (issue 14, Fast).
+const NotesStep = preloadable(() => import('./NotesStep.tsx').then((m) => m.NotesStep));
+const RecipeStep = preloadable(() => import('./RecipeStep.tsx').then((m) => m.RecipeStep));
+const DetailsStep = preloadable(() => import('./DetailsStep.tsx').then((m) => m.DetailsStep));
+const ReviewStep = preloadable(() => import('./ReviewStep.tsx').then((m) => m.ReviewStep));
+
+function prefetchSteps() {
+  for (const step of [NotesStep, RecipeStep, DetailsStep, ReviewStep]) step.preload().catch(() => {});
 }
 
 /** taste_card/steps: a phone-first stepper, one step at a time, with a progress indicator. */
@@ -49,6 +36,7 @@ export function TasteCardStepsScreen() {
   const headingId = useId();
   // A new step is announced by moving the focus to its heading (not on the first paint).
   const shown = useRef<TasteCardStep | undefined>(undefined);
+  useEffect(prefetchSteps, []);
   useEffect(() => {
     if (shown.current !== undefined && shown.current !== step) headingRef.current?.focus();
     shown.current = step;

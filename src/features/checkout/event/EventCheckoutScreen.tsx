@@ -2,31 +2,42 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
-import type { EventJoinInput, PaymentMethod } from '../../../../machines/event-join/event-join.types.ts';
-import { paymentMessage, serverDetail } from '../../../api/payment-messages.ts';
+import type { EventJoinInput } from '../../../../machines/event-join/event-join.types.ts';
 import { useServices } from '../../../app/services.ts';
 import { useStore } from '../../../app/store.ts';
+import { preloadable } from '../../../app/preloadable.tsx';
 import { useFlow } from '../../../app/use-flow.ts';
 import { contentLanguage } from '../../../i18n/i18n.ts';
 import { useBilingual } from '../../../ui/Bilingual.tsx';
 import { sessionWhen } from '../../../ui/event-dates.ts';
-import { Field } from '../../../ui/Field.tsx';
-import { useMethodName } from '../../../ui/OrderDetails.tsx';
 import { OrderTotals } from '../../../ui/OrderTotals.tsx';
 import { Price } from '../../../ui/Price.tsx';
 import { QuantityStepper } from '../../../ui/QuantityStepper.tsx';
-import { useCardName } from '../../../ui/SavedCardLabel.tsx';
-import { CardSelection, type CardChoice } from '../CardSelectionPopup.tsx';
-import { PaymentMethodPopup } from '../PaymentMethodPopup.tsx';
 import '../checkout.css';
 import './event-checkout.css';
+import { ErrorNote, type HeadingRef, type JoinActor } from './event-checkout-parts.tsx';
 import { createEventJoinFlow, joinEvent, joinTotals } from './event-join.actors.ts';
 import { eventOrderQuery } from './event-order-query.ts';
 
-type JoinActor = ReturnType<typeof useFlow<ReturnType<typeof createEventJoinFlow>>>;
-type HeadingRef = React.RefObject<HTMLHeadingElement | null>;
+// The guests and payment steps (and with the payment step its popups and Radix Dialog) and what follows
+// placing the booking are chunks of their
+// own, fetched once the checkout shows, long before they are reached, so that /checkout_event's first
+// load stays within its budget (issue 14, Fast), as the product checkout does with its popups.
+const GuestsStep = preloadable(() => import('./EventGuestsStep.tsx').then((m) => m.GuestsStep));
+const PaymentStep = preloadable(() =>
+  import('./EventPaymentStep.tsx').then((m) => {
+    m.prefetchPopups();
+    return m.PaymentStep;
+  }),
+);
+
+const AfterPlacing = preloadable(() => import('./EventCheckoutEnd.tsx').then((m) => m.AfterPlacing));
+
+function prefetchSteps() {
+  for (const step of [GuestsStep, PaymentStep, AfterPlacing]) step.preload().catch(() => {});
+}
 
 /** Spec §2 checkout_event: session, seats and guests, coupon, summary, payment method, over-18 confirmation, place order. */
 export function EventCheckoutScreen() {
@@ -36,6 +47,7 @@ export function EventCheckoutScreen() {
     select: (s) => s.location.state.__TSR_key ?? s.location.href,
   });
   const known = search.orderID !== undefined || search.eventID !== undefined;
+  useEffect(prefetchSteps, []);
   return (
     <div className="page checkout-page event-checkout">
       <header className="page-head">
@@ -208,64 +220,11 @@ function StepPanel({ actor }: { actor: JoinActor }) {
     case 'placing':
       return <PaymentStep actor={actor} headingRef={heading} />;
     case 'checking':
-      return (
-        <section className="checkout-section">
-          <h2 ref={heading} tabIndex={-1} className="checkout-title">
-            <Trans>Checking your booking</Trans>
-          </h2>
-          <p role="status">
-            <Trans>The connection dropped before the shop answered. We are checking whether your booking went through…</Trans>
-          </p>
-        </section>
-      );
     case 'unconfirmed':
-      return (
-        <section className="checkout-section">
-          <h2 ref={heading} tabIndex={-1} className="checkout-title">
-            <Trans>We could not confirm your booking</Trans>
-          </h2>
-          <p className="form-error" role="alert">
-            <Trans>The connection dropped and we could not check whether your booking was placed. We will not place it again until we know.</Trans>
-          </p>
-          <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
-            <Trans>Check again</Trans>
-          </button>
-        </section>
-      );
     case 'paying':
-      return (
-        <section className="checkout-section">
-          <h2 ref={heading} tabIndex={-1} className="checkout-title">
-            <Trans>Confirming your payment</Trans>
-          </h2>
-          <p role="status">
-            <Trans>We are waiting for the payment provider. This page updates by itself.</Trans>
-          </p>
-        </section>
-      );
     case 'done':
-      return <Finished outcome={result?.outcome} orderID={result?.OrderID} headingRef={heading} />;
+      return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
   }
-}
-
-function useErrorText() {
-  const { i18n } = useLingui();
-  return (error: { code: string; message?: string | undefined } | undefined) => {
-    if (!error) return undefined;
-    const shown = i18n._(paymentMessage(error.code));
-    return { shown, detail: serverDetail(error, shown) };
-  };
-}
-
-function ErrorNote({ error }: { error: { code: string; message?: string | undefined } | undefined }) {
-  const text = useErrorText()(error);
-  if (!text) return null;
-  return (
-    <div className="form-error checkout-error" role="alert">
-      <p>{text.shown}</p>
-      {text.detail && <p className="small">{text.detail}</p>}
-    </div>
-  );
 }
 
 function LoadFailed({ actor, headingRef }: { actor: JoinActor; headingRef: HeadingRef }) {
@@ -407,94 +366,6 @@ function SeatsStep({ actor, headingRef }: { actor: JoinActor; headingRef: Headin
   );
 }
 
-/** One form per guest slot (spec §4). A slot left blank is named later on the event record. */
-function GuestsStep({ actor, headingRef }: { actor: JoinActor; headingRef: HeadingRef }) {
-  const { t } = useLingui();
-  const guests = useSelector(actor, join.guests);
-  const problems = useSelector(actor, join.guestProblems);
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'CONTINUE' });
-  };
-  const nameError = (p: (typeof problems)[number]) =>
-    p?.name === 'missing'
-      ? t`Enter the guest’s name, or clear the contact number to add this guest later.`
-      : p?.name === 'tooLong'
-        ? t`At most 80 characters.`
-        : undefined;
-  const contactError = (p: (typeof problems)[number]) =>
-    p?.contact === 'missing'
-      ? t`Enter the guest’s contact number, or clear the name to add this guest later.`
-      : p?.contact === 'format'
-        ? t`Incorrect contact number format`
-        : undefined;
-  return (
-    <section className="checkout-section" aria-labelledby={id}>
-      <h2 id={id} ref={headingRef} tabIndex={-1} className="checkout-title">
-        <Trans>Your guests</Trans>
-      </h2>
-      <p className="muted small">
-        <Trans>
-          Each guest gets a ticket. You can leave a guest blank and add their details later in your event record, until the session starts.
-        </Trans>
-      </p>
-      <form className="form event-guests" onSubmit={submit} noValidate>
-        {guests.map((g, i) => {
-          const n = i + 1;
-          return (
-            <fieldset key={i} className="event-guest">
-              <legend>
-                <Trans>Guest {n}</Trans>
-              </legend>
-              <Field
-                label={<Trans>Name</Trans>}
-                value={g.name}
-                autoComplete="off"
-                maxLength={100}
-                error={nameError(problems[i])}
-                onChange={(e) =>
-                  actor.send({
-                    type: 'EDIT_GUEST',
-                    index: i,
-                    name: e.target.value,
-                    contact: g.contact,
-                  })
-                }
-              />
-              <Field
-                label={<Trans>Contact number</Trans>}
-                value={g.contact}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                maxLength={30}
-                error={contactError(problems[i])}
-                onChange={(e) =>
-                  actor.send({
-                    type: 'EDIT_GUEST',
-                    index: i,
-                    name: g.name,
-                    contact: e.target.value,
-                  })
-                }
-              />
-            </fieldset>
-          );
-        })}
-        <div className="checkout-actions">
-          <button type="submit" className="button primary wide">
-            <Trans>Continue to payment</Trans>
-          </button>
-          <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK' })}>
-            <Trans>Change seats</Trans>
-          </button>
-        </div>
-      </form>
-    </section>
-  );
-}
-
 function TotalsFailed({ actor, headingRef }: { actor: JoinActor; headingRef: HeadingRef }) {
   const error = useSelector(actor, join.error);
   return (
@@ -512,229 +383,6 @@ function TotalsFailed({ actor, headingRef }: { actor: JoinActor; headingRef: Hea
         </button>
       </div>
     </section>
-  );
-}
-
-function CouponField({ actor }: { actor: JoinActor }) {
-  const { t } = useLingui();
-  const applied = useSelector(actor, join.couponID);
-  const canApply = useSelector(actor, join.canApplyCoupon);
-  const canRemove = useSelector(actor, join.canRemoveCoupon);
-  const [code, setCode] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (code.trim()) actor.send({ type: 'APPLY_COUPON', code });
-  };
-  if (applied)
-    return (
-      <div className="checkout-row">
-        <p className="checkout-value">
-          <Trans>Coupon {applied} applied</Trans>
-        </p>
-        {canRemove && (
-          <button type="button" className="button small" onClick={() => actor.send({ type: 'REMOVE_COUPON' })}>
-            <Trans>Remove</Trans>
-          </button>
-        )}
-      </div>
-    );
-  return (
-    <form className="event-coupon" onSubmit={submit}>
-      <Field
-        label={<Trans>Coupon code</Trans>}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        autoComplete="off"
-        maxLength={40}
-        disabled={!canApply}
-      />
-      <button type="submit" className="button small" disabled={!canApply || !code.trim()} aria-label={t`Apply coupon`}>
-        <Trans>Apply</Trans>
-      </button>
-    </form>
-  );
-}
-
-/** Totals, coupon, the over-18 confirmation for a spirits tasting, how to pay, place the order. */
-function PaymentStep({ actor, headingRef }: { actor: JoinActor; headingRef: HeadingRef }) {
-  const { t } = useLingui();
-  const method = useSelector(actor, join.paymentMethod);
-  const card = useSelector(actor, join.selectedCard);
-  const step = useSelector(actor, join.step);
-  const canPlace = useSelector(actor, join.canPlaceOrder);
-  const canBack = useSelector(actor, join.canGoBack);
-  const hasOrder = useSelector(actor, join.hasOrder);
-  const needsAge = useSelector(actor, join.needsAge);
-  const ageConfirmed = useSelector(actor, join.ageConfirmed);
-  const error = useSelector(actor, join.error);
-  const finding = useSelector(actor, join.lostAnswerFinding);
-  const loadingCards = useSelector(actor, join.isLoadingCards);
-  const total = useSelector(actor, (s) => joinTotals(s)?.orderDetail);
-  const methodName = useMethodName();
-  const cardName = useCardName();
-  const [popup, setPopup] = useState<'method' | 'card' | null>(null);
-  const id = useId();
-  const cardChoice = useCardChoice(actor);
-  const cardPopupOpen = popup === 'card' || step === 'addCard';
-  const chooseMethod = (next: PaymentMethod) => {
-    actor.send({ type: 'SELECT_METHOD', method: next });
-    setPopup(next === 'CreditCard' ? 'card' : null);
-  };
-  return (
-    <section className="checkout-section" aria-labelledby={id}>
-      <h2 id={id} ref={headingRef} tabIndex={-1} className="checkout-title">
-        <Trans>Payment</Trans>
-      </h2>
-      {!hasOrder && <CouponField actor={actor} />}
-      <div className="checkout-row">
-        <div>
-          <p className="checkout-label">
-            <Trans>Payment method</Trans>
-          </p>
-          <p className="checkout-value">{method ? methodName(method) : <span className="muted">{t`Not chosen yet`}</span>}</p>
-        </div>
-        <button type="button" className="button small" disabled={step === 'placing'} onClick={() => setPopup('method')}>
-          {method ? <Trans>Change</Trans> : <Trans>Choose payment method</Trans>}
-        </button>
-      </div>
-      {method === 'CreditCard' && (
-        <div className="checkout-row">
-          <div>
-            <p className="checkout-label">
-              <Trans>Card</Trans>
-            </p>
-            <p className="checkout-value">
-              {loadingCards ? (
-                <span className="muted">{t`Loading your cards…`}</span>
-              ) : card ? (
-                cardName(card)
-              ) : (
-                <span className="muted">{t`No card chosen`}</span>
-              )}
-            </p>
-          </div>
-          <button type="button" className="button small" disabled={step === 'placing' || loadingCards} onClick={() => setPopup('card')}>
-            {card ? <Trans>Change card</Trans> : <Trans>Choose card</Trans>}
-          </button>
-        </div>
-      )}
-      {method === 'FPS' && (
-        <p className="muted small">
-          <Trans>After you place the order, scan the FPS QR code with your banking app within 10 minutes. Your seats are held until then.</Trans>
-        </p>
-      )}
-      {method === 'Alipay' && (
-        <p className="muted small">
-          <Trans>After you place the order, you will go to Alipay to pay.</Trans>
-        </p>
-      )}
-      {needsAge && (
-        <label className="checkout-choice event-age" data-checked={ageConfirmed}>
-          <input type="checkbox" checked={ageConfirmed} onChange={(e) => actor.send({ type: 'CONFIRM_AGE', confirmed: e.target.checked })} />
-          <span className="checkout-choice-text">
-            <span>
-              <Trans>I confirm that I and every guest are 18 or over.</Trans>
-            </span>
-            <span className="muted small">
-              <Trans>This tasting serves alcohol. Under the law of Hong Kong, intoxicating liquor must not be sold or supplied to a minor.</Trans>
-            </span>
-          </span>
-        </label>
-      )}
-      {step !== 'addCard' &&
-        (finding ? (
-          <p className="form-error" role="alert">
-            {finding === 'notPlaced' ? (
-              <Trans>Your booking was not placed and nothing was charged. You can place it again.</Trans>
-            ) : (
-              <Trans>Your booking is placed, but its payment did not go through and nothing was charged. Choose how to pay and try again.</Trans>
-            )}
-          </p>
-        ) : (
-          <ErrorNote error={error} />
-        ))}
-      <div className="checkout-actions">
-        <button type="button" className="button primary wide" disabled={!canPlace} onClick={() => actor.send({ type: 'PLACE_ORDER' })}>
-          {step === 'placing' ? (
-            <Trans>Placing your order…</Trans>
-          ) : hasOrder ? (
-            <Trans>Pay now</Trans>
-          ) : total ? (
-            <Trans>
-              Place order · <Price amount={total.Total} currency={total.Currency} />
-            </Trans>
-          ) : (
-            <Trans>Place order</Trans>
-          )}
-        </button>
-        {canBack && (
-          <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK' })}>
-            <Trans>Back</Trans>
-          </button>
-        )}
-      </div>
-      {popup === 'method' && <PaymentMethodPopup value={method} onChoose={chooseMethod} onClose={() => setPopup(null)} />}
-      {cardPopupOpen && <CardSelection choice={cardChoice} onClose={() => setPopup(null)} />}
-    </section>
-  );
-}
-
-/** The shared card popup, driven by the event join flow. */
-function useCardChoice(actor: JoinActor): CardChoice {
-  return {
-    adding: useSelector(actor, join.isAddingCard),
-    cards: useSelector(actor, join.cards),
-    selected: useSelector(actor, join.selectedCard),
-    loading: useSelector(actor, join.isLoadingCards),
-    canAdd: useSelector(actor, join.canAddCard),
-    busy: useSelector(actor, join.isBusy),
-    error: useSelector(actor, join.error),
-    select: (cardID) => actor.send({ type: 'SELECT_CARD', cardID }),
-    add: () => actor.send({ type: 'ADD_CARD' }),
-    submitCard: (card) => actor.send({ type: 'SUBMIT_CARD', ...card }),
-    cancelAdding: () => {
-      if (actor.getSnapshot().matches({ payment: { addingCard: 'editing' } })) actor.send({ type: 'CANCEL' });
-    },
-  };
-}
-
-function Finished(props: { outcome: string | undefined; orderID: string | undefined; headingRef: HeadingRef }) {
-  const { popups } = useServices();
-  if (props.outcome === 'fps' && props.orderID) {
-    const orderID = props.orderID;
-    return (
-      <section className="checkout-section">
-        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
-          <Trans>Pay with FPS</Trans>
-        </h2>
-        <p>
-          <Trans>Your booking is placed and your seats are held. Scan the QR code with your banking app to pay within 10 minutes.</Trans>
-        </p>
-        <button type="button" className="button primary" onClick={() => popups.open('fpsPayment', { orderID, kind: 'event' })}>
-          <Trans>Show the QR code</Trans>
-        </button>
-      </section>
-    );
-  }
-  if (props.outcome === 'cancelled') {
-    return (
-      <section className="checkout-section">
-        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
-          <Trans>Booking cancelled</Trans>
-        </h2>
-        <p role="status">
-          <Trans>This booking was cancelled and nothing was charged. Its seats were given back.</Trans>
-        </p>
-        <Link to="/home" className="button primary">
-          <Trans>Back to home</Trans>
-        </Link>
-      </section>
-    );
-  }
-  return (
-    <p className="muted" role="status">
-      <Trans>One moment…</Trans>
-    </p>
   );
 }
 

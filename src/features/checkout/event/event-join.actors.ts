@@ -22,7 +22,7 @@ import type { EventJoinSnapshot } from '../../../../machines/event-join/event-jo
 import type { EventCalculateRequest, EventTotals } from '../../../../machines/event-join/event-join.types.ts';
 import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
-import { orderFailData } from '../checkout.actors.ts';
+import { orderFailData } from '../order-fail-data.ts';
 
 /** The event as getEventDetail answers it (the machine keeps the whole answer; it reads only part). */
 export type JoinEvent = CallResponse<typeof getEventDetail>['eventDetail'];

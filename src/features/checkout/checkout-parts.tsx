@@ -1,0 +1,28 @@
+import { useLingui } from '@lingui/react/macro';
+import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
+import type { useFlow } from '../../app/use-flow.ts';
+import type { createCheckoutFlow } from './checkout.actors.ts';
+
+/** What the checkouts' steps share (the screens and the steps loaded after them). */
+export type CheckoutActor = ReturnType<typeof useFlow<ReturnType<typeof createCheckoutFlow>>>;
+export type HeadingRef = React.RefObject<HTMLHeadingElement | null>;
+
+export function useErrorText() {
+  const { i18n } = useLingui();
+  return (error: { code: string; message?: string | undefined } | undefined) => {
+    if (!error) return undefined;
+    const shown = i18n._(paymentMessage(error.code));
+    return { shown, detail: serverDetail(error, shown) };
+  };
+}
+
+export function ErrorNote({ error }: { error: { code: string; message?: string | undefined } | undefined }) {
+  const text = useErrorText()(error);
+  if (!text) return null;
+  return (
+    <div className="form-error checkout-error" role="alert">
+      <p>{text.shown}</p>
+      {text.detail && <p className="small">{text.detail}</p>}
+    </div>
+  );
+}
