@@ -55,6 +55,15 @@ export const TITLED_ITEM_PAGES = new Map([
   ['activate_ticket', 'Activate your ticket'],
   ['order_event_confirm', 'Your booking'],
 ]);
+/** Pages of two fixed segments, in lower case (the taste pages). */
+export const TITLED_SUB_PAGES = new Map([
+  ['daily_sip/select_product', "Today's sip"],
+  ['taste_card/select_product', 'Choose the drink'],
+  ['taste_card/steps', 'Write a taste card'],
+  ['taste_card/success', 'Taste card published'],
+]);
+/** new_tastecard/{productID?}: with or without its drink. */
+const NEW_TASTE_CARD_TITLE = 'Write a taste card';
 /** event_record/{eventID}/{varianceID}: the one page of two parameters. */
 const EVENT_RECORD_TITLE = 'Your event booking';
 /** The flow tools: pages only while they are on (FLOW_TOOLS), not found otherwise, as in the SPA. */
@@ -105,6 +114,9 @@ export function routeOf(pathname: string, options: { flowTools: boolean }): Page
     case 'search_boxset':
       return { kind: 'search', boxset: name === 'search_boxset', ...(second === undefined ? {} : { keyword: second }) };
   }
+  if (name === 'new_tastecard') return { kind: 'titled', name: NEW_TASTE_CARD_TITLE };
+  const sub = second === undefined ? undefined : TITLED_SUB_PAGES.get(`${name}/${second.toLowerCase()}`);
+  if (sub) return { kind: 'titled', name: sub };
   const titled = second === undefined ? (TITLED_PAGES.get(name) ?? (options.flowTools ? FLOW_TOOL_PAGES.get(name) : undefined)) : TITLED_ITEM_PAGES.get(name);
   if (titled) return { kind: 'titled', name: titled };
   if (second === undefined && (INFORMATION_PAGES as readonly string[]).includes(name)) return { kind: 'information', id: name };

@@ -275,6 +275,26 @@ describe('other pages', () => {
     expect((await page('/testing', appWith({ production: false }))).title).toBe('Flow atlas · Sip & Gather');
   });
 
+  it('the taste pages answer 200 with their routes\' titles: daily_sip, new_tastecard with or without its drink, the taste card flow', async () => {
+    for (const [url, title] of [
+      ['/daily_sip/select_product', "Today's sip"],
+      ['/new_tastecard', 'Write a taste card'],
+      ['/new_tastecard/tea-tieguanyin', 'Write a taste card'],
+      ['/taste_card/select_product', 'Choose the drink'],
+      ['/taste_card/steps', 'Write a taste card'],
+      ['/taste_card/success?cardID=c-1', 'Taste card published'],
+      ['/Taste_Card/Steps/', 'Write a taste card'],
+    ]) {
+      const p = await page(url!);
+      expect(p.status, url).toBe(200);
+      expect(p.title, url).toBe(`${title} · Sip & Gather`);
+    }
+    // Only the flow's own pages: the layout has no page, and nothing lies below them.
+    for (const url of ['/daily_sip', '/taste_card', '/taste_card/_flow', '/taste_card/steps/x', '/new_tastecard/tea-tieguanyin/x', '/daily_sip/steps']) {
+      expect((await page(url)).status, url).toBe(404);
+    }
+  });
+
   it('/index.html is no page of its own: it redirects for good to /home, keeping the query', async () => {
     const app = (shared ??= appWith());
     for (const [url, location] of [

@@ -3,11 +3,15 @@
  * is the one the SPA then gives the page itself (src/app/page-title.tsx), in English: the server's
  * route table mirrors src/routes, and this keeps the two from drifting apart.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { act, screen, waitFor } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema.ts';
 import { pageHead } from '../../server/http/page-head.ts';
 import { createPageFacts } from '../../server/services/page-facts.ts';
 import { renderApp } from '../support/render-app.tsx';
+import { shopper } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let server: TestApp;
@@ -30,6 +34,7 @@ const PAGES = [
   '/search_result/%E7%83%8F%E9%BE%8D',
   '/search_result',
   '/about',
+  '/daily_sip/select_product',
   '/faq',
   '/privacy_policy',
   '/payment_fail',
@@ -49,6 +54,35 @@ describe('the server’s page titles', () => {
     // The status follows the SPA's not-found page.
     const notFound = view.router.state.matches.some((m) => m.status === 'notFound' || m._notFound);
     expect(head.status).toBe(notFound ? 404 : 200);
+  });
+});
+
+/** Member pages (the taste card flow), reached signed in. */
+const MEMBER_PAGES = ['/taste_card/select_product', '/taste_card/steps?productID=tea-tieguanyin', '/new_tastecard/tea-tieguanyin', '/taste_card/success?cardID=no-such-card'];
+
+describe('the server’s titles of the taste card pages', () => {
+  async function signedIn() {
+    const m = await shopper(server, { address: false });
+    await server.db.update(users).set({ preSurveyDone: true }).where(eq(users.id, m.userId));
+    const view = await renderApp(server, '/home');
+    act(() => view.services.session.send({ type: 'SIGNED_IN', tokens: m }));
+    await waitFor(() => expect(view.services.session.getSnapshot().context.user).toBeDefined());
+    return view;
+  }
+
+  it.each(MEMBER_PAGES)('%s: the SPA gives the page the title the server wrote', async (path) => {
+    const { head } = await pageHead(path.split('?')[0]!, createPageFacts(server.deps), { publicUrl: 'http://shop.test', flowTools: true });
+    expect(head.status).toBe(200);
+    const view = await signedIn();
+    await act(() => view.router.history.push(path));
+    await waitFor(() => expect(document.title).toBe(head.title));
+  });
+
+  it('/new_tastecard: the server writes its route’s title (the SPA goes on to choosing the drink at once)', async () => {
+    const { head } = await pageHead('/new_tastecard', createPageFacts(server.deps), { publicUrl: 'http://shop.test', flowTools: true });
+    const view = await signedIn();
+    const title = view.router.routesById['/new_tastecard/{-$productID}'].options.staticData?.title as MessageDescriptor;
+    expect(head).toMatchObject({ status: 200, title: `${i18n._(title)} · Sip & Gather` });
   });
 });
 
