@@ -6,8 +6,8 @@ import { bagHandlers } from './bag.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import { contentHandlers } from './content.ts';
 import { emailChangeHandlers } from './email-change.ts';
-import { eventHandlers } from './events.ts';
 import { eventOrderHandlers } from './event-orders.ts';
+import { eventHandlers } from './events.ts';
 import { mediaHandlers } from './media.ts';
 import { notificationHandlers } from './notifications.ts';
 import { orderHandlers } from './orders.ts';
@@ -25,8 +25,8 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   catalogueHandlers,
   contentHandlers,
   emailChangeHandlers,
-  eventHandlers,
   eventOrderHandlers,
+  eventHandlers,
   mediaHandlers,
   notificationHandlers,
   orderHandlers,
