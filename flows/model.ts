@@ -80,6 +80,7 @@ export interface ModelPath<M extends AnyStateMachine = AnyStateMachine> {
 export const DONE = 'xstate.done.actor.';
 export const ERROR = 'xstate.error.actor.';
 export const AFTER = 'xstate.after.';
+export const SNAPSHOT = 'xstate.snapshot.';
 
 // The graph functions are typed for user events only; fixtures add the actor events, so they go through this loose view.
 type LooseTraversal = (
@@ -113,6 +114,8 @@ export function eventsOf<M extends AnyStateMachine>(model: MachineModel<M>): (s:
       const fixtures = table.get(type);
       if (fixtures) return fixtures;
       if (type.startsWith(AFTER)) return [{ type }];
+      // A child's snapshot, relayed so that the page follows the child (onSnapshot): the child's own model drives its steps.
+      if (type.startsWith(SNAPSHOT)) return [];
       throw new Error(`${model.machine.id}: no fixture for event "${type}"`);
     });
 }
@@ -248,7 +251,8 @@ export function machineTransitions(machine: AnyStateMachine): Map<AnyTransitionD
     if (node.always?.length) groups.push(['(always)', node.always]);
     for (const [type, defs] of groups) {
       defs.forEach((t, i) => {
-        if (isForbidden(t)) return;
+        // A child's relayed snapshot only lets the page follow the child; the child's own model covers its steps.
+        if (isForbidden(t) || type.startsWith(SNAPSHOT)) return;
         const targets = t.target?.map((n: AnyStateNode) => n.id).join(', ') ?? '(self)';
         const ordinal = defs.length > 1 ? ` #${i + 1}` : '';
         out.set(t, `${node.id} —${type}${guardName(t)}${ordinal}→ ${targets}`);

@@ -9,6 +9,7 @@ import { entryGateModel } from './entry-gate.model.ts';
 import { entrySurveyModel } from './entry-survey.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { fpsPaymentModel } from './fps-payment.model.ts';
+import { orderPaymentModel } from './order-payment.model.ts';
 import { searchModel } from './search.model.ts';
 import { sessionModel } from './session.model.ts';
 import { signInModel } from './sign-in.model.ts';
@@ -25,6 +26,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'event-join': eventJoinModel as unknown as MachineModel<AnyStateMachine>,
   'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
   'fps-payment': fpsPaymentModel as unknown as MachineModel<AnyStateMachine>,
+  'order-payment': orderPaymentModel as unknown as MachineModel<AnyStateMachine>,
   search: searchModel as unknown as MachineModel<AnyStateMachine>,
   session: sessionModel as unknown as MachineModel<AnyStateMachine>,
   'sign-in': signInModel as unknown as MachineModel<AnyStateMachine>,
