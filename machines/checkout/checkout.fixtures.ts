@@ -1,6 +1,7 @@
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { CheckoutContext, CouponError, GetShoppingBagOutput, PaymentStart, SavedCard, ShoppingBag } from './checkout.types.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
+import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './checkout.types.ts';
 
 export const visa: SavedCard = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 };
 export const mastercard: SavedCard = { id: 'pm_mc', brand: 'mastercard', last4: '4444', expMonth: 2, expYear: 2032 };
@@ -74,41 +75,6 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
       done: [{ ok: true, data: { PaymentMethod: { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 } } }, { ok: false, code: 'StripeError' }],
       error: new Error('network down'),
     },
-    checkout: {
-      done: [
-        { ok: true, data: paid },
-        { ok: true, data: needsStep },
-        { ok: true, data: processing },
-        { ok: false, code: '70600', message: 'This coupon has expired' },
-        { ok: false, code: 'OutOfStock', message: 'Island Single Malt is out of stock' },
-        { ok: false, code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later', data: { OrderID: 'order-1' } },
-        { ok: false, code: 'StripeError', message: 'The card provider could not be reached' },
-        { ok: false, code: 'InvalidParameter', message: 'AgeConfirmed' },
-        // The actor reports that no answer came (rather than rejecting): the order is looked up.
-        { ok: false, code: 'NetworkError' },
-      ],
-      error: new Error('network down'),
-    },
-    createProductPayment: {
-      done: [
-        { ok: true, data: paid },
-        { ok: true, data: needsStep },
-        { ok: true, data: processing },
-        { ok: false, code: 'AlipayError', message: 'Alipay is unavailable' },
-        { ok: false, code: 'ObjectNotFound' },
-      ],
-      error: new Error('network down'),
-    },
-    productCreditcardPayment: {
-      done: [
-        { ok: true, data: paid },
-        { ok: true, data: needsStep },
-        { ok: true, data: processing },
-        { ok: false, code: 'PaymentFail', data: { OrderID: 'order-1' } },
-        { ok: false, code: 'ObjectNotFound' },
-      ],
-      error: new Error('network down'),
-    },
     userUpdateInfo: {
       done: [{ ok: true, data: { userDetailInfo: { mainDeliveryAddressIndex: 1 } } }, { ok: false, code: 'InvalidParameter' }],
       error: new Error('network down'),
@@ -124,17 +90,22 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
       ],
       error: new Error('network down'),
     },
-    // Noted before placing, and read again when placing's answer is lost: order-1 is new unless it was listed before.
-    listUserProductOrder: {
+    // Where paying ended (machines/order-payment has its own model for how it gets there).
+    orderPayment: {
       done: [
-        { ok: true, data: { OrderList: [] } },
-        { ok: true, data: { OrderList: [{ OrderID: 'order-1', PaymentStatus: 'Paid' }, { OrderID: 'order-0', PaymentStatus: 'Paid' }] } },
-        { ok: true, data: { OrderList: [{ OrderID: 'order-1', PaymentStatus: 'WaitForPayment' }] } },
-        { ok: true, data: { OrderList: [{ OrderID: 'order-1', PaymentStatus: 'PaymentFailed' }] } },
-        { ok: true, data: { OrderList: [{ OrderID: 'order-1', PaymentStatus: 'Expired' }] } },
-        { ok: false, code: 'InternalError' },
+        { outcome: 'confirmed', OrderID: 'order-1', payment: paid },
+        { outcome: 'redirect', OrderID: 'order-1', payment: needsStep },
+        { outcome: 'fps', OrderID: 'order-1', payment: { ...processing, PaymentStatus: 'pending' } },
+        { outcome: 'processing', OrderID: 'order-1', payment: processing },
+        { outcome: 'failed', OrderID: 'order-1', error: { code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later' } },
+        { outcome: 'cancelled', OrderID: 'order-1', payment: processing },
+        { outcome: 'unpaid', error: { code: '70600', message: 'This coupon has expired' }, refusedBy: 'placeOrder' },
+        { outcome: 'unpaid', error: { code: 'OutOfStock', message: 'Island Single Malt is out of stock' }, refusedBy: 'placeOrder' },
+        { outcome: 'unpaid', OrderID: 'order-1', error: { code: 'ObjectNotFound' }, refusedBy: 'payOrder' },
+        { outcome: 'unpaid', error: { code: ORDER_NOT_PLACED } },
+        { outcome: 'unpaid', OrderID: 'order-1', error: { code: PAYMENT_NOT_TAKEN } },
       ],
-      error: new Error('network down'),
+      error: new Error('paying failed'),
     },
   },
   // The graph tells states apart by what the guards look at, not by every value the flow holds.

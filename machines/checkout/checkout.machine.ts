@@ -1,65 +1,40 @@
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type {
   AddCreditCardInput,
   AddCreditCardOutput,
   AddPaymentMethodInput,
   AddPaymentMethodOutput,
   CallResult,
-  CheckoutCallInput,
   CheckoutContext,
   CheckoutEvent,
   CheckoutInput,
   CheckoutOutcome,
   CheckoutOutput,
-  CheckoutPaymentAnswer,
   CheckoutTag,
-  CreateProductPaymentInput,
   Empty,
   GetPaymentMethodOutput,
   GetProductOrderInput,
   GetProductOrderOutput,
   GetShoppingBagInput,
   GetShoppingBagOutput,
-  ListUserProductOrderInput,
-  ListUserProductOrderOutput,
-  OrderPaymentStatus,
-  PaymentStart,
+  OrderPaymentError,
+  OrderPaymentInput,
+  OrderPaymentLogic,
+  OrderPaymentOutcome,
+  OrderPaymentOutput,
   PlaceOrderFailData,
-  ProductCreditcardPaymentInput,
   UserUpdateInfoInput,
   UserUpdateInfoOutput,
 } from './checkout.types.ts';
-import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR, ORDER_NOT_PLACED, PAYMENT_ERRORS, PAYMENT_NOT_TAKEN } from './checkout.types.ts';
-
-type PlaceResult = CallResult<PaymentStart, PlaceOrderFailData>;
-type FoundOrder = { OrderID: string; PaymentStatus: OrderPaymentStatus };
+import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR } from './checkout.types.ts';
 
 /**
- * How many of the member's newest orders are noted just before placing, and read again when
- * placing's answer is lost. The order an attempt placed is told apart from earlier ones by the
- * server's own record, not by time: it is the newest listed order that was not listed just before.
- * Both reads take the same number of newest orders, so every earlier order the second read lists
- * was in the first (orders are never deleted; new ones only push old ones down), whatever order
- * the server's clocks gave them. Comparing the order's creation time with when the checkout started
- * would need the device's clock to agree with the server's, and a margin for skew would take an
- * order placed a minute before (a failed attempt, another tab) for this one. (An order another tab
- * places in the same seconds would count as this attempt's; the shop keeps one unpaid product order
- * per member, so the newest is the one that stands.)
+ * How many of the member's newest orders the paying flow notes just before placing, and reads again
+ * when placing's answer is lost (the order placed is the newest one not listed before; see
+ * machines/order-payment). The shop keeps one unpaid product order per member, so the newest few
+ * are enough.
  */
 const ORDERS_COMPARED = 5;
-
-/** The order placed since the orders were noted: the newest listed order that was not listed then. */
-function orderPlacedSince(before: readonly string[] | undefined, result: CallResult<ListUserProductOrderOutput>): FoundOrder | undefined {
-  if (!result.ok) return undefined;
-  // Placing is entered only from notingOrders, which notes them; none noted would count every order as new.
-  const noted = new Set(before ?? []);
-  return result.data.OrderList.find((o) => !noted.has(o.OrderID));
-}
-
-/** The answer held for the routing state: checkout, create-product-payment or product-creditcard-payment. */
-const heldAnswer = ({ context }: { context: CheckoutContext }): { result: PlaceResult } => ({
-  result: context.answer?.result ?? { ok: false, code: NETWORK_ERROR },
-});
 
 export const checkoutMachine = setup({
   types: {
@@ -82,32 +57,17 @@ export const checkoutMachine = setup({
     addPaymentMehtod: fromPromise<CallResult<AddPaymentMethodOutput>, AddPaymentMethodInput>(async () => {
       throw new Error('addPaymentMehtod not provided');
     }),
-    checkout: fromPromise<PlaceResult, CheckoutCallInput>(async () => {
-      throw new Error('checkout not provided');
-    }),
-    createProductPayment: fromPromise<PlaceResult, CreateProductPaymentInput>(async () => {
-      throw new Error('createProductPayment not provided');
-    }),
-    productCreditcardPayment: fromPromise<PlaceResult, ProductCreditcardPaymentInput>(async () => {
-      throw new Error('productCreditcardPayment not provided');
-    }),
     userUpdateInfo: fromPromise<CallResult<UserUpdateInfoOutput>, UserUpdateInfoInput>(async () => {
       throw new Error('userUpdateInfo not provided');
     }),
     getProductOrder: fromPromise<CallResult<GetProductOrderOutput>, GetProductOrderInput>(async () => {
       throw new Error('getProductOrder not provided');
     }),
-    listUserProductOrder: fromPromise<CallResult<ListUserProductOrderOutput>, ListUserProductOrderInput>(async () => {
-      throw new Error('listUserProductOrder not provided');
-    }),
-  },
-  delays: {
-    /** Between two reads of the order while the provider decides. */
-    pollInterval: 2_000,
-    /** How long to keep reading before leaving the answer to the order page. */
-    pollDeadline: 60_000,
-    /** After an answer was lost: a moment for a request the server is still working on to finish before the order is looked up. */
-    answerLostSettle: 3_000,
+    // The paying flow every order kind shares (machines/order-payment), provided with the product's calls.
+    // A machine, declared by its type: this file imports only its own folder, so it opens as-is in the visualizer.
+    orderPayment: fromPromise<OrderPaymentOutput, OrderPaymentInput>(async () => {
+      throw new Error('orderPayment not provided');
+    }) as unknown as OrderPaymentLogic,
   },
   actions: {
     storeBag: assign(({ context }, params: { result: GetShoppingBagOutput }) =>
@@ -151,31 +111,24 @@ export const checkoutMachine = setup({
       const card = params.result.data.PaymentMethod;
       return { cards: [...(context.cards ?? []).filter((c) => c.id !== card.id), card], cardID: card.id, newPaymentMethodID: undefined, error: undefined };
     }),
-    storePayment: assign((_, params: { result: PlaceResult }) =>
-      params.result.ok ? { payment: params.result.data, orderID: params.result.data.OrderID, error: undefined } : {},
-    ),
     storeFailure: assign(({ context }, params: { result: CallResult<unknown, PlaceOrderFailData> }) =>
       params.result.ok
         ? {}
         : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
     ),
-    dropCoupon: assign(({ context }, params: { result: CallResult<unknown, PlaceOrderFailData> }) => ({
+    dropCoupon: assign(({ context }, params: { error: OrderPaymentError | undefined }) => ({
       couponID: undefined,
-      couponError: params.result.ok
-        ? undefined
-        : { couponID: context.couponID ?? '', code: params.result.code, message: params.result.message },
+      couponError: params.error ? { couponID: context.couponID ?? '', code: params.error.code, message: params.error.message } : undefined,
     })),
-    holdAnswer: assign((_, params: CheckoutPaymentAnswer) => ({ answer: params })),
-    forgetAnswer: assign({ answer: undefined }),
-    noteOrdersBefore: assign((_, params: { result: CallResult<ListUserProductOrderOutput> }) => ({
-      ordersBefore: params.result.ok ? params.result.data.OrderList.map((o) => o.OrderID) : undefined,
+    /** Where the paying flow left the order: it is the order paid from now on; the card's extra step, once asked about, is behind. */
+    storeOrderPayment: assign(({ context }, params: { output: OrderPaymentOutput }) => ({
+      orderID: params.output.OrderID ?? context.orderID,
+      payment: params.output.payment,
+      error: params.output.error,
+      paymentID: undefined,
     })),
-    /** The order looked up after a lost answer, held for routingFoundOrder; it is the order paid from now on. */
-    holdFoundOrder: assign((_, params: { order: FoundOrder | undefined }) => (params.order ? { foundOrder: params.order, orderID: params.order.OrderID } : {})),
-    forgetFoundOrder: assign({ foundOrder: undefined }),
-    noteNotPlaced: assign({ error: { code: ORDER_NOT_PLACED } }),
-    notePaymentNotTaken: assign({ error: { code: PAYMENT_NOT_TAKEN } }),
-    storeOrderFailure: assign({ error: { code: 'PaymentFail' } }),
+    /** Nothing to keep: a new snapshot, so that what reads the paying flow through this one (the page's selectors) reads it again. */
+    followPayingFlow: assign({}),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
     finish: assign((_, params: { outcome: CheckoutOutcome }) => ({ outcome: params.outcome })),
@@ -194,33 +147,14 @@ export const checkoutMachine = setup({
     hasOrder: ({ context }) => context.orderID !== undefined,
     resumingCard: ({ context }) => context.orderID !== undefined && context.method === 'CreditCard' && context.paymentID !== undefined,
     resuming: ({ context }) => context.orderID !== undefined,
-    paid: (_, params: { result: PlaceResult }) => params.result.ok && params.result.data.PaymentStatus === 'succeeded',
-    fpsPlaced: ({ context }, params: { result: PlaceResult }) => params.result.ok && context.method === 'FPS',
-    mustRedirect: (_, params: { result: PlaceResult }) =>
-      params.result.ok && params.result.data.PaymentStatus === 'requires_action' && Boolean(params.result.data.RedirectURL),
-    paymentRefused: (_, params: { result: CallResult<unknown, unknown> }) =>
-      !params.result.ok && (PAYMENT_ERRORS as readonly string[]).includes(params.result.code),
-    answeredBy: ({ context }, params: { call: CheckoutPaymentAnswer['call'] }) => context.answer?.call === params.call,
-    /** Only placing the order reprices it with the coupon and holds the bag's stock. */
-    placingRefusedCoupon: ({ context }) => {
-      const result = context.answer?.call === 'checkout' ? context.answer.result : undefined;
-      return result !== undefined && !result.ok && result.code === INVALID_COUPON;
-    },
-    placingFoundBagChanged: ({ context }) => {
-      const result = context.answer?.call === 'checkout' ? context.answer.result : undefined;
-      return result !== undefined && !result.ok && (BAG_ERRORS as readonly string[]).includes(result.code);
-    },
     orderPayable: (_, params: { result: CallResult<GetProductOrderOutput> }) =>
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
     orderIs: (_, params: { result: CallResult<GetProductOrderOutput>; status: GetProductOrderOutput['Order']['PaymentStatus'] }) =>
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
-    /** No answer came back: the actor reported the connection dropped (a value rather than a rejection). */
-    answerLost: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === NETWORK_ERROR,
-    placedByThisAttempt: ({ context }, params: { result: CallResult<ListUserProductOrderOutput> }) =>
-      orderPlacedSince(context.ordersBefore, params.result) !== undefined,
-    foundOrderIs: ({ context }, params: { status: OrderPaymentStatus }) => context.foundOrder?.PaymentStatus === params.status,
-    payingByFps: ({ context }) => context.method === 'FPS',
-    payingByAlipay: ({ context }) => context.method === 'Alipay',
+    paymentEnded: (_, params: { output: OrderPaymentOutput; outcome: OrderPaymentOutcome }) => params.output.outcome === params.outcome,
+    /** Only placing the order reprices it with the coupon and holds the bag's stock. */
+    placingRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
+      params.output.refusedBy === 'placeOrder' && params.codes.includes(params.output.error?.code ?? ''),
   },
 }).createMachine({
   id: 'checkout',
@@ -248,7 +182,7 @@ export const checkoutMachine = setup({
       description: 'A fresh checkout reads the bag; back from the card’s extra step the flow picks up that payment; with an order placed before, it pays that order.',
       tags: ['step:loading'],
       always: [
-        { guard: 'resumingCard', target: 'confirmingCard', description: 'Back from the card’s extra confirmation: ask for its outcome.' },
+        { guard: 'resumingCard', target: 'payingOrder', description: 'Back from the card’s extra confirmation: the paying flow asks for its outcome.' },
         { guard: 'resuming', target: 'readingOrder', description: 'Paying an order placed before (after a failed payment, or left unpaid).' },
         { target: 'loadingBag' },
       ],
@@ -396,10 +330,10 @@ export const checkoutMachine = setup({
             },
             ADD_CARD: { guard: 'payingByCard', target: 'addingCard', actions: 'clearError' },
             PLACE_ORDER: [
-              { guard: 'readyToPlace', target: '#checkout.notingOrders', actions: 'clearError' },
+              { guard: 'readyToPlace', target: '#checkout.payingOrder', actions: 'clearError' },
               {
                 guard: 'readyToPay',
-                target: '#checkout.startingPayment',
+                target: '#checkout.payingOrder',
                 actions: 'clearError',
                 description: 'The order was placed by an earlier attempt: pay that order.',
               },
@@ -485,258 +419,63 @@ export const checkoutMachine = setup({
         },
       },
     },
-    notingOrders: {
+    payingOrder: {
       description:
-        'Just before placing: noting the member’s newest orders (list-user-product-order), so that if placing’s answer is lost, the order it placed can be told from earlier ones by the server’s own record.',
-      tags: ['busy', 'step:placing'],
+        'From Place order to an outcome, the one paying flow every order kind shares (orderPayment): it notes the member’s orders, places the order (checkout) or pays the one placed before (create-product-payment), follows the payment’s answer, looks the order up when an answer is lost, and reads it while the provider decides.',
+      tags: ['step:placing'],
       invoke: {
-        id: 'listUserProductOrder',
-        src: 'listUserProductOrder',
-        input: () => ({ Size: ORDERS_COMPARED }),
+        id: 'orderPayment',
+        src: 'orderPayment',
+        input: ({ context }) => {
+          const payWith = { PaymentMethod: context.method ?? 'CreditCard', CardID: context.method === 'CreditCard' ? context.cardID : undefined, CouponID: context.couponID };
+          return {
+            kind: 'product' as const,
+            payWith,
+            listOrders: { Size: ORDERS_COMPARED },
+            place: context.orderID === undefined ? { Language: context.language, Currency: context.currency, ...payWith, AgeConfirmed: context.ageConfirmed } : undefined,
+            orderID: context.orderID,
+            paymentID: context.paymentID,
+          };
+        },
         onDone: [
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'confirmed' }) }, target: 'confirmed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'redirect' }) }, target: 'redirecting', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'fps' }) }, target: 'fpsHandoff', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'processing' }) }, target: 'stillProcessing', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'failed' }) }, target: 'failed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) }, target: 'cancelled', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
           {
-            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'placing',
-            actions: { type: 'noteOrdersBefore', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'placingRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
+            target: 'refreshingTotals',
+            actions: [
+              { type: 'dropCoupon', params: ({ event }) => ({ error: event.output.error }) },
+              { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
+            ],
+            description: 'Placing answered 70600: the coupon no longer applies. Drop it, keep its message, and show the new totals.',
+          },
+          {
+            guard: { type: 'placingRefused', params: ({ event }) => ({ output: event.output, codes: BAG_ERRORS }) },
+            target: 'bagProblem',
+            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
+            description: 'Placing found the bag changed (OutOfStock, ShoppingBagEmpty).',
           },
           {
             target: 'payment',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-            description: 'Refused: nothing is placed, and the reason is shown.',
+            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
+            description:
+              'Nothing paid: another refusal (e.g. the order was cancelled meanwhile), the orders not noted, or a lost answer’s look-up found the order not placed, or placed and not paid. Back to the payment step with the reason.',
           },
         ],
-        onError: {
-          target: 'payment',
-          actions: 'storeNetworkError',
-          description: 'Unreachable: nothing is placed (without the orders noted, a lost answer could not be checked); the member can try again.',
+        onError: { target: 'payment', actions: 'storeNetworkError', description: 'The paying flow itself failed (not an answer of the server): back to the payment step.' },
+        onSnapshot: {
+          actions: 'followPayingFlow',
+          description: 'The paying flow moved on (placing, checking, paying): the page, which reads it through this flow, follows.',
         },
       },
-    },
-    placing: {
-      description: 'Placing the order and starting its payment (checkout). Stock is held from here.',
-      tags: ['busy', 'step:placing'],
-      invoke: {
-        id: 'checkout',
-        src: 'checkout',
-        input: ({ context }) => ({
-          Language: context.language,
-          Currency: context.currency,
-          PaymentMethod: context.method ?? 'CreditCard',
-          CardID: context.method === 'CreditCard' ? context.cardID : undefined,
-          CouponID: context.couponID,
-          AgeConfirmed: context.ageConfirmed,
-        }),
-        onDone: {
-          target: 'routingPaymentAnswer',
-          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'checkout' as const, result: event.output }) },
-        },
-        onError: {
-          target: 'lostAnswer',
-          description: 'No answer (the connection dropped): the order may be placed, and even paid. Find out rather than say it failed.',
-        },
-      },
-    },
-    startingPayment: {
-      description: 'Paying the order an earlier attempt placed, with the method chosen now (create-product-payment).',
-      tags: ['busy', 'step:placing'],
-      invoke: {
-        id: 'createProductPayment',
-        src: 'createProductPayment',
-        input: ({ context }) => ({
-          OrderID: context.orderID ?? '',
-          PaymentMethod: context.method ?? 'CreditCard',
-          CardID: context.method === 'CreditCard' ? context.cardID : undefined,
-          CouponID: context.couponID,
-        }),
-        onDone: {
-          target: 'routingPaymentAnswer',
-          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'createProductPayment' as const, result: event.output }) },
-        },
-        onError: { target: 'lostAnswer', description: 'No answer (the connection dropped): the payment may have been taken. Read the order.' },
-      },
-    },
-    routingPaymentAnswer: {
-      description:
-        'Where the answer of placing the order or paying it (checkout, create-product-payment, product-creditcard-payment) leads: one routing for the three calls.',
-      tags: ['step:placing'],
-      always: [
-        {
-          guard: { type: 'answerLost', params: heldAnswer },
-          target: 'lostAnswer',
-          actions: 'forgetAnswer',
-          description: 'No answer came back (the connection dropped): not a refusal. Look the order up.',
-        },
-        {
-          guard: { type: 'paid', params: heldAnswer },
-          target: 'confirmed',
-          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
-        },
-        {
-          guard: { type: 'fpsPlaced', params: heldAnswer },
-          target: 'fpsHandoff',
-          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
-        },
-        {
-          guard: { type: 'mustRedirect', params: heldAnswer },
-          target: 'redirecting',
-          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
-          description: 'Alipay’s page, or the issuer asks for another step.',
-        },
-        {
-          guard: { type: 'paymentRefused', params: heldAnswer },
-          target: 'failed',
-          actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'],
-        },
-        {
-          guard: { type: 'answeredBy', params: { call: 'productCreditcardPayment' } },
-          target: 'polling',
-          actions: 'forgetAnswer',
-          description: 'Back from the card’s extra step, still processing or no clear answer: the order’s status decides.',
-        },
-        {
-          guard: { type: 'succeeded', params: heldAnswer },
-          target: 'polling',
-          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
-          description: 'Placed or paid; the provider is still deciding.',
-        },
-        {
-          guard: 'placingRefusedCoupon',
-          target: 'refreshingTotals',
-          actions: [
-            { type: 'dropCoupon', params: heldAnswer },
-            { type: 'storeFailure', params: heldAnswer },
-            'forgetAnswer',
-          ],
-          description: 'Placing answered 70600: the coupon no longer applies. Drop it, keep its message, and show the new totals.',
-        },
-        {
-          guard: 'placingFoundBagChanged',
-          target: 'bagProblem',
-          actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'],
-          description: 'Placing found the bag changed (OutOfStock, ShoppingBagEmpty).',
-        },
-        {
-          target: 'payment',
-          actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'],
-          description: 'Any other refusal (e.g. the order was cancelled meanwhile): back to the payment step with the reason.',
-        },
-      ],
-    },
-    lostAnswer: {
-      description:
-        'The answer to placing or paying never came (the connection dropped), yet the server may have placed the order and even taken the payment. The order is looked up and the flow goes where it actually stands; nothing is placed or paid again blindly.',
-      initial: 'settling',
-      states: {
-        settling: {
-          description: 'A short pause, so that a request the server is still working on can finish before the order is looked up.',
-          tags: ['busy', 'step:checking'],
-          after: {
-            answerLostSettle: [
-              {
-                guard: 'hasOrder',
-                target: 'readingOrder',
-                description: 'Paying a known order (create-product-payment, product-creditcard-payment): read it.',
-              },
-              { target: 'findingOrder', description: 'Placing (checkout): the order’s id was in the lost answer, so find the order.' },
-            ],
-          },
-        },
-        findingOrder: {
-          description:
-            'Did placing place an order? The member’s newest orders (list-user-product-order), compared with those noted just before placing: an order not among those is this attempt’s.',
-          tags: ['busy', 'step:checking'],
-          invoke: {
-            id: 'listUserProductOrder',
-            src: 'listUserProductOrder',
-            input: () => ({ Size: ORDERS_COMPARED }),
-            onDone: [
-              {
-                guard: { type: 'placedByThisAttempt', params: ({ event }) => ({ result: event.output }) },
-                target: 'routingFoundOrder',
-                actions: { type: 'holdFoundOrder', params: ({ context, event }) => ({ order: orderPlacedSince(context.ordersBefore, event.output) }) },
-              },
-              {
-                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: '#checkout.payment',
-                actions: 'noteNotPlaced',
-                description: 'No new order: nothing was placed and nothing charged. The bag is as it was; the member can place the order again.',
-              },
-              { target: 'lookupFailed' },
-            ],
-            onError: { target: 'lookupFailed' },
-          },
-        },
-        readingOrder: {
-          description: 'Reading the order being paid (get-product-order): where its payment stands.',
-          tags: ['busy', 'step:checking'],
-          invoke: {
-            id: 'getProductOrder',
-            src: 'getProductOrder',
-            input: ({ context }) => ({ orderID: context.orderID ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: 'routingFoundOrder',
-                actions: { type: 'holdFoundOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.data.Order : undefined }) },
-              },
-              { target: 'lookupFailed' },
-            ],
-            onError: { target: 'lookupFailed' },
-          },
-        },
-        routingFoundOrder: {
-          description: 'Where the order looked up leads, by its payment status.',
-          tags: ['step:checking'],
-          always: [
-            {
-              guard: { type: 'foundOrderIs', params: { status: 'Paid' } },
-              target: '#checkout.confirmed',
-              actions: 'forgetFoundOrder',
-              description: 'Placed and paid: the answer was lost, not the order. The confirmation follows.',
-            },
-            {
-              guard: and([{ type: 'foundOrderIs', params: { status: 'WaitForPayment' as const } }, 'payingByFps']),
-              target: '#checkout.fpsHandoff',
-              actions: 'forgetFoundOrder',
-              description: 'Placed for FPS: the QR popup shows the order’s QR.',
-            },
-            {
-              guard: and([{ type: 'foundOrderIs', params: { status: 'WaitForPayment' as const } }, 'payingByAlipay']),
-              target: '#checkout.payment',
-              actions: ['forgetFoundOrder', 'notePaymentNotTaken'],
-              description:
-                'Alipay waits for the member on its page, whose address was in the lost answer: nothing was paid. Pay the order again.',
-            },
-            {
-              guard: { type: 'foundOrderIs', params: { status: 'WaitForPayment' } },
-              target: '#checkout.startingPayment',
-              actions: 'forgetFoundOrder',
-              description:
-                'The card payment is undecided, or waits for the card’s extra step, whose page was in the lost answer: ask for the order’s payment again with the same card (create-product-payment; the provider answers with the same payment, never a second charge), whose answer leads on.',
-            },
-            {
-              guard: { type: 'foundOrderIs', params: { status: 'PaymentFailed' } },
-              target: '#checkout.payment',
-              actions: ['forgetFoundOrder', 'notePaymentNotTaken'],
-              description: 'The payment did not go through and nothing was charged: back to choosing how to pay that order.',
-            },
-            {
-              target: '#checkout.failed',
-              actions: ['forgetFoundOrder', 'storeOrderFailure'],
-              description: 'Cancelled, or expired unpaid: it can no longer be paid (payment_fail).',
-            },
-          ],
-        },
-        lookupFailed: {
-          description:
-            'The look-up failed too (still offline): whether the order went through is not known. The member can look again; placing or paying again is not offered until it is known.',
-          tags: ['step:unconfirmed'],
-          on: {
-            RETRY: [
-              { guard: 'hasOrder', target: 'readingOrder', description: 'Read the order being paid again.' },
-              { target: 'findingOrder', description: 'Look for the order again (never place it again).' },
-            ],
-          },
+      on: {
+        RETRY: {
+          actions: sendTo('orderPayment', { type: 'RETRY' }),
+          description: 'The look-up after a lost answer failed too, and the member looks again: the paying flow does.',
         },
       },
     },
@@ -756,56 +495,6 @@ export const checkoutMachine = setup({
           { target: 'payment', actions: { type: 'storeBagFailure', params: ({ event }) => ({ result: event.output }) } },
         ],
         onError: { target: 'payment', actions: 'storeNetworkError' },
-      },
-    },
-    confirmingCard: {
-      description: 'Back from the card’s extra confirmation: reading the card payment’s outcome (product-creditcard-payment).',
-      tags: ['busy', 'step:paying'],
-      invoke: {
-        id: 'productCreditcardPayment',
-        src: 'productCreditcardPayment',
-        input: ({ context }) => ({ OrderID: context.orderID ?? '', Payload: context.paymentID ?? '', OrderType: 'product' as const }),
-        onDone: {
-          target: 'routingPaymentAnswer',
-          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'productCreditcardPayment' as const, result: event.output }) },
-        },
-        onError: { target: 'lostAnswer', description: 'No answer (the connection dropped): the order’s status decides.' },
-      },
-    },
-    polling: {
-      description: 'Waiting for the payment result, which reaches the server by webhook: reading the order every few seconds.',
-      tags: ['busy', 'step:paying'],
-      initial: 'fetching',
-      after: { pollDeadline: { target: 'stillProcessing', description: 'No answer in time: the order page will show it.' } },
-      states: {
-        fetching: {
-          description: 'Reading the order (get-product-order).',
-          invoke: {
-            id: 'getProductOrder',
-            src: 'getProductOrder',
-            input: ({ context }) => ({ orderID: context.orderID ?? '' }),
-            onDone: [
-              { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: '#checkout.confirmed' },
-              {
-                guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'PaymentFailed' }) },
-                target: '#checkout.failed',
-                actions: 'storeOrderFailure',
-              },
-              { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Cancelled' }) }, target: '#checkout.cancelled' },
-              {
-                guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Expired' }) },
-                target: '#checkout.cancelled',
-                description: 'The payment window ended unpaid: the server cancelled the order.',
-              },
-              { target: 'waiting', description: 'Still waiting for payment, or the read failed: read again shortly.' },
-            ],
-            onError: { target: 'waiting' },
-          },
-        },
-        waiting: {
-          description: 'A pause before reading the order again.',
-          after: { pollInterval: 'fetching' },
-        },
       },
     },
     failed: {

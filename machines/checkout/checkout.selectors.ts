@@ -2,11 +2,23 @@ import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { CheckoutError, CheckoutOutput, CheckoutStep, CouponError, OrderDetail, PaymentMethod, SavedCard } from './checkout.types.ts';
 import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './checkout.types.ts';
+import * as orderPayment from '../order-payment/order-payment.selectors.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
-/** A call is running: disable the controls and show the loader. */
-export const isBusy = (s: CheckoutSnapshot): boolean => s.hasTag('busy');
+/** The paying flow (machines/order-payment) while checkout pays through it: its snapshot, which the steps below read. */
+export function paying(s: CheckoutSnapshot): orderPayment.OrderPaymentSnapshot | undefined {
+  // Children are typed by every actor this flow may run; the one invoked as orderPayment is the paying flow once provided
+  // (unprovided, as in the model's own paths, it is the placeholder promise, which has no steps to read).
+  const child: unknown = s.matches('payingOrder') ? s.children.orderPayment?.getSnapshot() : undefined;
+  return typeof child === 'object' && child !== null && 'tags' in child ? (child as orderPayment.OrderPaymentSnapshot) : undefined;
+}
+
+/** A call is running (checkout's own, or the paying flow's): disable the controls and show the loader. */
+export const isBusy = (s: CheckoutSnapshot): boolean => {
+  const child = paying(s);
+  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child));
+};
 
 /** Which part of the checkout page to show. */
 export type { CheckoutStep };
@@ -14,6 +26,9 @@ export type { CheckoutStep };
 /** The step the state names with its `step:` tag (the machine says which step each state is); 'done' once finished. */
 export function step(s: CheckoutSnapshot): CheckoutStep {
   if (s.status === 'done') return 'done';
+  const child = paying(s);
+  const childStep = child && orderPayment.step(child);
+  if (childStep) return childStep;
   for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as CheckoutStep;
   throw new Error(`checkout: state ${JSON.stringify(s.value)} names no step`);
 }
@@ -59,7 +74,15 @@ export function lostAnswerFinding(s: CheckoutSnapshot): 'notPlaced' | 'notPaid' 
   return code === ORDER_NOT_PLACED ? 'notPlaced' : code === PAYMENT_NOT_TAKEN ? 'notPaid' : undefined;
 }
 /** The look-up after a lost answer can be tried again (it failed too): it looks again, it never places again. */
-export const canCheckAgain = (s: CheckoutSnapshot): boolean => s.matches({ lostAnswer: 'lookupFailed' }) && s.can({ type: 'RETRY' });
+export const canCheckAgain = (s: CheckoutSnapshot): boolean => {
+  const child = paying(s);
+  return child !== undefined && orderPayment.canCheckAgain(child);
+};
+/** Waiting for the payment's result (the order read every few seconds). */
+export const isPolling = (s: CheckoutSnapshot): boolean => {
+  const child = paying(s);
+  return child !== undefined && orderPayment.isPolling(child);
+};
 
 /** An order already exists (a failed payment): paying again pays that order. */
 export const hasOrder = (s: CheckoutSnapshot): boolean => s.context.orderID !== undefined;

@@ -83,17 +83,8 @@ export type CheckoutCallInput = {
  * RedirectURL: Alipay's page or the card's extra confirmation), `processing` (the provider is
  * deciding; the order's status will tell), `pending` (FPS: the QR comes next).
  */
-export type PaymentStart = {
-  OrderID: string;
-  PaymentStatus: 'succeeded' | 'requires_action' | 'processing' | 'pending';
-  /** The provider's payment id (Stripe's PaymentIntent). */
-  PaymentID?: string | undefined;
-  RedirectURL?: string | undefined;
-  /** With outcome 'failed': the spec §8 code (PaymentFail, StripeError, AlipayError). */
-  ErrorCode?: string | undefined;
-};
-/** A refused checkout may still have placed the order (the payment was declined): its id comes along. */
-export type PlaceOrderFailData = { OrderID?: string | undefined };
+export type { PaymentStart, PlaceOrderFailData } from '../order-payment/order-payment.types.ts';
+import type { PaymentStart } from '../order-payment/order-payment.types.ts';
 
 /** create-product-payment {PaymentMethod, OrderID, CouponID} (spec §7), plus CardID: pays a placed order again. */
 export type CreateProductPaymentInput = {
@@ -114,7 +105,8 @@ export type ProductCreditcardPaymentInput = { OrderID: string; Payload: string; 
  * get-product-order {orderID}: what checkout reads of an order while waiting for its payment.
  * Expired: the payment window ended unpaid and the server released the order's stock.
  */
-export type OrderPaymentStatus = 'WaitForPayment' | 'Paid' | 'PaymentFailed' | 'Cancelled' | 'Expired';
+export type { OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
+import type { OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
 export type GetProductOrderInput = { orderID: string };
 export type GetProductOrderOutput = { Order: { OrderID: string; PaymentStatus: OrderPaymentStatus } };
 
@@ -152,19 +144,15 @@ export type CheckoutInput = {
 
 export type CheckoutError = { code: string; message?: string | undefined };
 
-/**
- * The flow's own codes (not the server's) for what looking up an order whose answer was lost found:
- * placing never placed it (nothing charged, the bag as it was), or the order is there but its
- * payment did not go through (nothing charged, it can be paid again).
- */
-export const ORDER_NOT_PLACED = 'OrderNotPlaced';
-export const PAYMENT_NOT_TAKEN = 'PaymentNotTaken';
+/** What looking up an order whose answer was lost found (the paying flow's own codes, not the server's). */
+export { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from '../order-payment/order-payment.types.ts';
 
-/** An answer to placing or paying, held for the one state that routes it (and forgotten there). */
-export type CheckoutPaymentAnswer = {
-  call: 'checkout' | 'createProductPayment' | 'productCreditcardPayment';
-  result: CallResult<PaymentStart, PlaceOrderFailData>;
-};
+// ---- Paying, by the flow every order kind shares (machines/order-payment).
+
+export type { OrderPaymentError, OrderPaymentInput, OrderPaymentOutcome, OrderPaymentOutput } from '../order-payment/order-payment.types.ts';
+import type { orderPaymentMachine } from '../order-payment/order-payment.machine.ts';
+/** The paying flow's logic, which checkout invokes as its child `orderPayment`. */
+export type OrderPaymentLogic = typeof orderPaymentMachine;
 
 export type CheckoutOutcome = 'confirmed' | 'redirect' | 'fps' | 'processing' | 'failed' | 'cancelled' | 'backToBag';
 
@@ -190,15 +178,6 @@ export type CheckoutContext = {
   /** The payment id a resumed flow came back with. */
   paymentID?: string | undefined;
   error?: CheckoutError | undefined;
-  /** Only while routingPaymentAnswer decides where it leads. */
-  answer?: CheckoutPaymentAnswer | undefined;
-  /**
-   * The member's newest product orders (their ids, newest first) just before placing: if placing's
-   * answer is lost, an order not among them is the one this attempt placed.
-   */
-  ordersBefore?: readonly string[] | undefined;
-  /** Only while routingFoundOrder decides where an order looked up after a lost answer leads. */
-  foundOrder?: { OrderID: string; PaymentStatus: OrderPaymentStatus } | undefined;
   outcome?: CheckoutOutcome | undefined;
 };
 

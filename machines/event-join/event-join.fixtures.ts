@@ -1,6 +1,7 @@
 import type { eventJoinMachine } from './event-join.machine.ts';
 import type { CouponError, EventDetail, EventJoinContext, EventOrderSummary, EventTotals, PaymentStart, SavedCard } from './event-join.types.ts';
 import { guestProblem } from './event-join.guests.ts';
+import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './event-join.types.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
 
 export const visa: SavedCard = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 };
@@ -130,42 +131,26 @@ export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
       done: [{ ok: true, data: { PaymentMethod: { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 } } }, { ok: false, code: 'StripeError' }],
       error: new Error('network down'),
     },
-    listUserEventOrder: {
-      done: [
-        { ok: true, data: { OrderList: [] } },
-        { ok: true, data: { OrderList: [{ OrderID: 'eorder-1', PaymentStatus: 'Paid' }] } },
-        { ok: true, data: { OrderList: [{ OrderID: 'eorder-1', PaymentStatus: 'WaitForPayment' }] } },
-        { ok: true, data: { OrderList: [{ OrderID: 'eorder-1', PaymentStatus: 'PaymentFailed' }] } },
-        { ok: true, data: { OrderList: [{ OrderID: 'eorder-1', PaymentStatus: 'Expired' }] } },
-        { ok: false, code: 'InternalError' },
-      ],
-      error: new Error('network down'),
-    },
-    newEventCheckOut: {
-      done: [
-        { ok: true, data: paid },
-        { ok: true, data: needsStep },
-        { ok: true, data: processing },
-        { ok: false, code: '70600', message: 'This coupon has expired' },
-        { ok: false, code: 'OutOfStock', message: 'Only 2 spaces left' },
-        { ok: false, code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later', data: { OrderID: 'eorder-1' } },
-        { ok: false, code: 'AgeConfirmationRequired' },
-        { ok: false, code: 'NetworkError' },
-      ],
-      error: new Error('network down'),
-    },
-    createEventPayment: {
-      done: [
-        { ok: true, data: paid },
-        { ok: true, data: needsStep },
-        { ok: false, code: 'AlipayError', message: 'Alipay is unavailable' },
-        { ok: false, code: 'ObjectNotFound' },
-      ],
-      error: new Error('network down'),
-    },
     getEventOrder: {
       done: [order('Paid'), order('PaymentFailed'), order('WaitForPayment', 'Alipay'), order('Cancelled'), order('Expired'), { ok: false, code: 'InternalError' }],
       error: new Error('network down'),
+    },
+    // Where paying ended (machines/order-payment has its own model for how it gets there).
+    orderPayment: {
+      done: [
+        { outcome: 'confirmed', OrderID: 'eorder-1', payment: paid },
+        { outcome: 'redirect', OrderID: 'eorder-1', payment: needsStep },
+        { outcome: 'fps', OrderID: 'eorder-1', payment: { ...processing, PaymentStatus: 'pending' } },
+        { outcome: 'processing', OrderID: 'eorder-1', payment: processing },
+        { outcome: 'failed', OrderID: 'eorder-1', error: { code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later' } },
+        { outcome: 'cancelled', OrderID: 'eorder-1', payment: processing },
+        { outcome: 'unpaid', error: { code: '70600', message: 'This coupon has expired' }, refusedBy: 'placeOrder' },
+        { outcome: 'unpaid', error: { code: 'OutOfStock', message: 'Only 2 spaces left' }, refusedBy: 'placeOrder' },
+        { outcome: 'unpaid', OrderID: 'eorder-1', error: { code: 'ObjectNotFound' }, refusedBy: 'payOrder' },
+        { outcome: 'unpaid', error: { code: ORDER_NOT_PLACED } },
+        { outcome: 'unpaid', OrderID: 'eorder-1', error: { code: PAYMENT_NOT_TAKEN } },
+      ],
+      error: new Error('paying failed'),
     },
   },
   // The graph tells states apart by what the guards look at, not by every value the flow holds.

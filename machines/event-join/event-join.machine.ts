@@ -1,11 +1,10 @@
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type {
   AddCreditCardInput,
   AddCreditCardOutput,
   AddPaymentMethodInput,
   AddPaymentMethodOutput,
   CallResult,
-  CreateEventPaymentInput,
   Empty,
   EventCalculateInput,
   EventCalculateOutput,
@@ -20,34 +19,22 @@ import type {
   GetEventOrderInput,
   GetEventOrderOutput,
   GetPaymentMethodOutput,
-  ListUserEventOrderInput,
-  ListUserEventOrderOutput,
   ListUserEventRecordInput,
   ListUserEventRecordOutput,
-  NewEventCheckOutInput,
+  OrderPaymentError,
+  OrderPaymentInput,
+  OrderPaymentLogic,
+  OrderPaymentOutcome,
+  OrderPaymentOutput,
   OrderPaymentStatus,
   PaymentMethod,
-  PlaceResult,
 } from './event-join.types.ts';
-import { INVALID_COUPON, NETWORK_ERROR, ORDER_NOT_PLACED, PAYMENT_ERRORS, PAYMENT_NOT_TAKEN, SESSION_GONE_ERRORS } from './event-join.types.ts';
+import { INVALID_COUPON, NETWORK_ERROR, SESSION_GONE_ERRORS } from './event-join.types.ts';
 import { guestInfo, guestProblem, guestSlots, maxSeats, resizeGuests, sessionOpen } from './event-join.guests.ts';
 
-type FoundOrder = { OrderID: string; PaymentStatus: OrderPaymentStatus };
-type Answer = NonNullable<EventJoinContext['answer']>;
 
 const session = (c: EventJoinContext) => c.event?.Variances.find((v) => v.VarianceID === c.varianceID);
 const slotsOf = (c: EventJoinContext) => guestSlots(c.seats, Boolean(c.varianceID && c.joined?.includes(c.varianceID)));
-
-/** The order placed since the member's orders for the session were noted: the newest listed that was not listed then. */
-function orderPlacedSince(before: readonly string[] | undefined, result: CallResult<ListUserEventOrderOutput>): FoundOrder | undefined {
-  if (!result.ok) return undefined;
-  const noted = new Set(before ?? []);
-  return result.data.OrderList.find((o) => !noted.has(o.OrderID));
-}
-
-const heldAnswer = ({ context }: { context: EventJoinContext }): { result: PlaceResult } => ({
-  result: context.answer?.result ?? { ok: false, code: NETWORK_ERROR },
-});
 
 export const eventJoinMachine = setup({
   types: {
@@ -76,26 +63,14 @@ export const eventJoinMachine = setup({
     addPaymentMehtod: fromPromise<CallResult<AddPaymentMethodOutput>, AddPaymentMethodInput>(async () => {
       throw new Error('addPaymentMehtod not provided');
     }),
-    listUserEventOrder: fromPromise<CallResult<ListUserEventOrderOutput>, ListUserEventOrderInput>(async () => {
-      throw new Error('listUserEventOrder not provided');
-    }),
-    newEventCheckOut: fromPromise<PlaceResult, NewEventCheckOutInput>(async () => {
-      throw new Error('newEventCheckOut not provided');
-    }),
-    createEventPayment: fromPromise<PlaceResult, CreateEventPaymentInput>(async () => {
-      throw new Error('createEventPayment not provided');
-    }),
     getEventOrder: fromPromise<CallResult<GetEventOrderOutput>, GetEventOrderInput>(async () => {
       throw new Error('getEventOrder not provided');
     }),
-  },
-  delays: {
-    /** Between two reads of the order while the provider decides. */
-    pollInterval: 2_000,
-    /** How long to keep reading before leaving the answer to the order page. */
-    pollDeadline: 60_000,
-    /** After an answer was lost: a moment for a request the server is still working on to finish before the order is looked up. */
-    answerLostSettle: 3_000,
+    // The paying flow every order kind shares (machines/order-payment), provided with the event's calls.
+    // A machine, declared by its type: this file imports only its own folder, so it opens as-is in the visualizer.
+    orderPayment: fromPromise<OrderPaymentOutput, OrderPaymentInput>(async () => {
+      throw new Error('orderPayment not provided');
+    }) as unknown as OrderPaymentLogic,
   },
   actions: {
     storeEvent: assign(({ context }, params: { result: CallResult<GetEventDetailOutput> }) => {
@@ -156,9 +131,9 @@ export const eventJoinMachine = setup({
     ),
     applyCoupon: assign((_, params: { code: string }) => ({ couponID: params.code.trim(), couponError: undefined, error: undefined })),
     removeCoupon: assign({ couponID: undefined, couponError: undefined }),
-    dropCoupon: assign(({ context }, params: { result: PlaceResult }) => ({
+    dropCoupon: assign(({ context }, params: { error: OrderPaymentError | undefined }) => ({
       couponID: undefined,
-      couponError: params.result.ok ? undefined : { couponID: context.couponID ?? '', code: params.result.code, message: params.result.message },
+      couponError: params.error ? { couponID: context.couponID ?? '', code: params.error.code, message: params.error.message } : undefined,
     })),
     confirmAge: assign((_, params: { confirmed: boolean }) => ({ ageConfirmed: params.confirmed })),
     selectMethod: assign((_, params: { method: PaymentMethod }) => ({ method: params.method, error: undefined })),
@@ -176,14 +151,6 @@ export const eventJoinMachine = setup({
       const card = params.result.data.PaymentMethod;
       return { cards: [...(context.cards ?? []).filter((c) => c.id !== card.id), card], cardID: card.id, newPaymentMethodID: undefined, error: undefined };
     }),
-    noteOrdersBefore: assign((_, params: { result: CallResult<ListUserEventOrderOutput> }) => ({
-      ordersBefore: params.result.ok ? params.result.data.OrderList.map((o) => o.OrderID) : undefined,
-    })),
-    holdAnswer: assign((_, params: Answer) => ({ answer: params })),
-    forgetAnswer: assign({ answer: undefined }),
-    storePayment: assign((_, params: { result: PlaceResult }) =>
-      params.result.ok ? { payment: params.result.data, orderID: params.result.data.OrderID, error: undefined } : {},
-    ),
     storeFailure: assign(({ context }, params: { result: CallResult<unknown, { OrderID?: string | undefined }> }) =>
       params.result.ok ? {} : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
     ),
@@ -202,11 +169,14 @@ export const eventJoinMachine = setup({
         error: undefined,
       };
     }),
-    holdFoundOrder: assign((_, params: { order: FoundOrder | undefined }) => (params.order ? { foundOrder: params.order, orderID: params.order.OrderID } : {})),
-    forgetFoundOrder: assign({ foundOrder: undefined }),
-    noteNotPlaced: assign({ error: { code: ORDER_NOT_PLACED } }),
-    notePaymentNotTaken: assign({ error: { code: PAYMENT_NOT_TAKEN } }),
-    storeOrderFailure: assign({ error: { code: 'PaymentFail' } }),
+    /** Where the paying flow left the order: it is the order paid from now on. */
+    storeOrderPayment: assign(({ context }, params: { output: OrderPaymentOutput }) => ({
+      orderID: params.output.OrderID ?? context.orderID,
+      payment: params.output.payment,
+      error: params.output.error,
+    })),
+    /** Nothing to keep: a new snapshot, so that what reads the paying flow through this one (the page's selectors) reads it again. */
+    followPayingFlow: assign({}),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
     finish: assign((_, params: { outcome: EventJoinOutcome }) => ({ outcome: params.outcome })),
@@ -230,8 +200,6 @@ export const eventJoinMachine = setup({
     hasOrder: ({ context }) => context.orderID !== undefined,
     isCard: (_, params: { method: PaymentMethod }) => params.method === 'CreditCard',
     payingByCard: ({ context }) => context.method === 'CreditCard',
-    payingByFps: ({ context }) => context.method === 'FPS',
-    payingByAlipay: ({ context }) => context.method === 'Alipay',
     knownCard: ({ context }, params: { cardID: string }) => Boolean(context.cards?.some((c) => c.id === params.cardID)),
     /** A method (and a card when paying by card), and the over-18 confirmation for a spirits tasting. */
     readyToPlace: ({ context }) =>
@@ -241,21 +209,14 @@ export const eventJoinMachine = setup({
       (context.method !== 'CreditCard' || context.cardID !== undefined) &&
       (!context.event?.IsAlcohol || context.ageConfirmed),
     readyToPay: ({ context }) => context.orderID !== undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
-    answerLost: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === NETWORK_ERROR,
-    paid: (_, params: { result: PlaceResult }) => params.result.ok && params.result.data.PaymentStatus === 'succeeded',
-    fpsPlaced: ({ context }, params: { result: PlaceResult }) => params.result.ok && context.method === 'FPS',
-    mustRedirect: (_, params: { result: PlaceResult }) =>
-      params.result.ok && params.result.data.PaymentStatus === 'requires_action' && Boolean(params.result.data.RedirectURL),
-    paymentRefused: (_, params: { result: CallResult<unknown, unknown> }) =>
-      !params.result.ok && (PAYMENT_ERRORS as readonly string[]).includes(params.result.code),
-    couponRefused: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === INVALID_COUPON,
     orderIs: (_, params: { result: CallResult<GetEventOrderOutput>; status: OrderPaymentStatus }) =>
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
     orderPayable: (_, params: { result: CallResult<GetEventOrderOutput> }) =>
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
-    placedByThisAttempt: ({ context }, params: { result: CallResult<ListUserEventOrderOutput> }) =>
-      orderPlacedSince(context.ordersBefore, params.result) !== undefined,
-    foundOrderIs: ({ context }, params: { status: OrderPaymentStatus }) => context.foundOrder?.PaymentStatus === params.status,
+    paymentEnded: (_, params: { output: OrderPaymentOutput; outcome: OrderPaymentOutcome }) => params.output.outcome === params.outcome,
+    /** Placing or paying refused with one of these codes. */
+    answerRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
+      params.output.refusedBy !== undefined && params.codes.includes(params.output.error?.code ?? ''),
   },
 }).createMachine({
   id: 'eventJoin',
@@ -500,8 +461,8 @@ export const eventJoinMachine = setup({
             },
             ADD_CARD: { guard: 'payingByCard', target: 'addingCard', actions: 'clearError' },
             PLACE_ORDER: [
-              { guard: 'readyToPlace', target: '#eventJoin.notingOrders', actions: 'clearError' },
-              { guard: 'readyToPay', target: '#eventJoin.startingPayment', actions: 'clearError', description: 'The order was placed by an earlier attempt: pay that order.' },
+              { guard: 'readyToPlace', target: '#eventJoin.payingOrder', actions: 'clearError' },
+              { guard: 'readyToPay', target: '#eventJoin.payingOrder', actions: 'clearError', description: 'The order was placed by an earlier attempt: pay that order.' },
             ],
             BACK: [
               { guard: and(['noOrderYet', 'hasGuestSlots']), target: '#eventJoin.enteringGuests', actions: 'clearError' },
@@ -583,239 +544,71 @@ export const eventJoinMachine = setup({
         },
       },
     },
-    notingOrders: {
+    payingOrder: {
       description:
-        'Just before placing: noting the member’s orders for the session (list-user-event-order), so that if placing’s answer is lost, the order it placed can be told from earlier ones.',
-      tags: ['busy', 'step:placing'],
-      invoke: {
-        id: 'listUserEventOrder',
-        src: 'listUserEventOrder',
-        input: ({ context }) => ({ VarianceID: context.varianceID ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'placing',
-            actions: { type: 'noteOrdersBefore', params: ({ event }) => ({ result: event.output }) },
-          },
-          { target: '#eventJoin.payment', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
-        ],
-        onError: { target: '#eventJoin.payment', actions: 'storeNetworkError' },
-      },
-    },
-    placing: {
-      description: 'Placing the event order and starting its payment (newEventCheckOut): the seats are held for the payment window.',
-      tags: ['busy', 'step:placing'],
-      invoke: {
-        id: 'newEventCheckOut',
-        src: 'newEventCheckOut',
-        input: ({ context }) => ({
-          Language: context.language,
-          Currency: context.currency,
-          VarianceID: context.varianceID ?? '',
-          NumberOfSeat: context.seats,
-          GuestInfo: guestInfo(context.guests),
-          PaymentMethod: context.method ?? 'CreditCard',
-          CardID: context.method === 'CreditCard' ? context.cardID : undefined,
-          CouponID: context.couponID,
-          AgeConfirmed: context.ageConfirmed,
-        }),
-        onDone: {
-          target: 'routingPaymentAnswer',
-          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'newEventCheckOut' as const, result: event.output }) },
-        },
-        onError: { target: 'lostAnswer', description: 'No answer (the connection dropped): the order may have been placed. Find out.' },
-      },
-    },
-    startingPayment: {
-      description: 'Paying the order an earlier attempt placed, with the method chosen now (create-event-payment).',
-      tags: ['busy', 'step:placing'],
-      invoke: {
-        id: 'createEventPayment',
-        src: 'createEventPayment',
-        input: ({ context }) => ({
-          OrderID: context.orderID ?? '',
-          PaymentMethod: context.method ?? 'CreditCard',
-          CardID: context.method === 'CreditCard' ? context.cardID : undefined,
-        }),
-        onDone: {
-          target: 'routingPaymentAnswer',
-          actions: { type: 'holdAnswer', params: ({ event }) => ({ call: 'createEventPayment' as const, result: event.output }) },
-        },
-        onError: { target: 'lostAnswer', description: 'No answer: the payment may have been taken. Read the order.' },
-      },
-    },
-    routingPaymentAnswer: {
-      description: 'Where the answer of placing the order or paying it (newEventCheckOut, create-event-payment) leads.',
+        'From Place order to an outcome, the one paying flow every order kind shares (orderPayment): it notes the member’s orders for the session, places the event order (newEventCheckOut) or pays the one placed before (create-event-payment), follows the payment’s answer, looks the order up when an answer is lost, and reads it while the provider decides.',
       tags: ['step:placing'],
-      always: [
-        { guard: { type: 'answerLost', params: heldAnswer }, target: 'lostAnswer', actions: 'forgetAnswer' },
-        { guard: { type: 'paid', params: heldAnswer }, target: 'confirmed', actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'] },
-        {
-          guard: { type: 'fpsPlaced', params: heldAnswer },
-          target: 'fpsHandoff',
-          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
-          description: 'Placed for FPS: the QR popup takes over.',
+      invoke: {
+        id: 'orderPayment',
+        src: 'orderPayment',
+        input: ({ context }) => {
+          const payWith = { PaymentMethod: context.method ?? 'CreditCard', CardID: context.method === 'CreditCard' ? context.cardID : undefined };
+          return {
+            kind: 'event' as const,
+            payWith,
+            listOrders: { VarianceID: context.varianceID ?? '' },
+            place:
+              context.orderID === undefined
+                ? {
+                    Language: context.language,
+                    Currency: context.currency,
+                    VarianceID: context.varianceID ?? '',
+                    NumberOfSeat: context.seats,
+                    GuestInfo: guestInfo(context.guests),
+                    ...payWith,
+                    CouponID: context.couponID,
+                    AgeConfirmed: context.ageConfirmed,
+                  }
+                : undefined,
+            orderID: context.orderID,
+          };
         },
-        {
-          guard: { type: 'mustRedirect', params: heldAnswer },
-          target: 'redirecting',
-          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
-          description: 'Alipay’s page, or the card issuer asks for another step.',
-        },
-        { guard: { type: 'paymentRefused', params: heldAnswer }, target: 'failed', actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'] },
-        {
-          guard: { type: 'succeeded', params: heldAnswer },
-          target: 'polling',
-          actions: [{ type: 'storePayment', params: heldAnswer }, 'forgetAnswer'],
-          description: 'Placed or paid; the provider is still deciding.',
-        },
-        {
-          guard: { type: 'couponRefused', params: heldAnswer },
-          target: 'calculating',
-          actions: [{ type: 'dropCoupon', params: heldAnswer }, 'forgetAnswer'],
-          description: 'Placing answered 70600: drop the coupon, keep its message, and read the totals again.',
-        },
-        {
-          guard: { type: 'sessionGone', params: heldAnswer },
-          target: 'refreshingEvent',
-          actions: [
-            { type: 'noteSessionGone', params: ({ context }) => ({ code: context.answer?.result.ok === false ? context.answer.result.code : '' }) },
-            'forgetAnswer',
-          ],
-          description: 'The session filled up (OutOfStock) or its sale closed while the member was paying: nothing placed. Choose again.',
-        },
-        { target: 'payment', actions: [{ type: 'storeFailure', params: heldAnswer }, 'forgetAnswer'], description: 'Any other refusal: back to the payment step with the reason.' },
-      ],
-    },
-    lostAnswer: {
-      description:
-        'The answer to placing or paying never came, yet the server may have placed the order and even taken the payment: the order is looked up, and nothing is placed or paid again blindly.',
-      initial: 'settling',
-      states: {
-        settling: {
-          description: 'A short pause, so that a request the server is still working on can finish before the order is looked up.',
-          tags: ['busy', 'step:checking'],
-          after: {
-            answerLostSettle: [
-              { guard: 'hasOrder', target: 'readingOrder', description: 'Paying a known order: read it.' },
-              { target: 'findingOrder', description: 'Placing: find the order it may have placed.' },
-            ],
+        onDone: [
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'confirmed' }) }, target: 'confirmed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'redirect' }) }, target: 'redirecting', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'fps' }) }, target: 'fpsHandoff', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'processing' }) }, target: 'stillProcessing', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'failed' }) }, target: 'failed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) }, target: 'cancelled', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          {
+            guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
+            target: 'calculating',
+            actions: { type: 'dropCoupon', params: ({ event }) => ({ error: event.output.error }) },
+            description: 'Placing answered 70600: drop the coupon, keep its message, and read the totals again.',
           },
-        },
-        findingOrder: {
-          description: 'Did placing place an order? The member’s orders for the session (list-user-event-order), compared with those noted before placing.',
-          tags: ['busy', 'step:checking'],
-          invoke: {
-            id: 'listUserEventOrder',
-            src: 'listUserEventOrder',
-            input: ({ context }) => ({ VarianceID: context.varianceID ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'placedByThisAttempt', params: ({ event }) => ({ result: event.output }) },
-                target: 'routingFoundOrder',
-                actions: { type: 'holdFoundOrder', params: ({ context, event }) => ({ order: orderPlacedSince(context.ordersBefore, event.output) }) },
-              },
-              {
-                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: '#eventJoin.payment',
-                actions: 'noteNotPlaced',
-                description: 'No new order: nothing was placed and nothing charged. The member can place it again.',
-              },
-              { target: 'lookupFailed' },
-            ],
-            onError: { target: 'lookupFailed' },
+          {
+            guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: SESSION_GONE_ERRORS }) },
+            target: 'refreshingEvent',
+            actions: { type: 'noteSessionGone', params: ({ event }) => ({ code: event.output.error?.code ?? '' }) },
+            description: 'The session filled up (OutOfStock) or its sale closed while the member was paying: nothing placed. Choose again.',
           },
-        },
-        readingOrder: {
-          description: 'Reading the order being paid (get-event-order): where its payment stands.',
-          tags: ['busy', 'step:checking'],
-          invoke: {
-            id: 'getEventOrder',
-            src: 'getEventOrder',
-            input: ({ context }) => ({ orderID: context.orderID ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: 'routingFoundOrder',
-                actions: { type: 'holdFoundOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.data.Order : undefined }) },
-              },
-              { target: 'lookupFailed' },
-            ],
-            onError: { target: 'lookupFailed' },
+          {
+            target: 'payment',
+            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
+            description:
+              'Nothing paid: another refusal, the orders not noted, or a lost answer’s look-up found the order not placed, or placed and not paid. Back to the payment step with the reason.',
           },
-        },
-        routingFoundOrder: {
-          description: 'Where the order looked up leads, by its payment status.',
-          tags: ['step:checking'],
-          always: [
-            { guard: { type: 'foundOrderIs', params: { status: 'Paid' } }, target: '#eventJoin.confirmed', actions: 'forgetFoundOrder' },
-            {
-              guard: and([{ type: 'foundOrderIs', params: { status: 'WaitForPayment' as const } }, 'payingByFps']),
-              target: '#eventJoin.fpsHandoff',
-              actions: 'forgetFoundOrder',
-            },
-            {
-              guard: and([{ type: 'foundOrderIs', params: { status: 'WaitForPayment' as const } }, 'payingByAlipay']),
-              target: '#eventJoin.payment',
-              actions: ['forgetFoundOrder', 'notePaymentNotTaken'],
-              description: 'Alipay waits on its page, whose address was in the lost answer: nothing was paid. Pay the order again.',
-            },
-            {
-              guard: { type: 'foundOrderIs', params: { status: 'WaitForPayment' } },
-              target: '#eventJoin.startingPayment',
-              actions: 'forgetFoundOrder',
-              description: 'The card payment is undecided: ask for the order’s payment again with the same card (the provider answers with the same payment).',
-            },
-            {
-              guard: { type: 'foundOrderIs', params: { status: 'PaymentFailed' } },
-              target: '#eventJoin.payment',
-              actions: ['forgetFoundOrder', 'notePaymentNotTaken'],
-            },
-            { target: '#eventJoin.failed', actions: ['forgetFoundOrder', 'storeOrderFailure'], description: 'Cancelled, or expired unpaid: it can no longer be paid.' },
-          ],
-        },
-        lookupFailed: {
-          description: 'The look-up failed too: whether the order went through is not known. The member can look again; placing again is not offered until it is known.',
-          tags: ['step:unconfirmed'],
-          on: {
-            RETRY: [{ guard: 'hasOrder', target: 'readingOrder' }, { target: 'findingOrder' }],
-          },
+        ],
+        onError: { target: 'payment', actions: 'storeNetworkError', description: 'The paying flow itself failed (not an answer of the server): back to the payment step.' },
+        onSnapshot: {
+          actions: 'followPayingFlow',
+          description: 'The paying flow moved on (placing, checking, paying): the page, which reads it through this flow, follows.',
         },
       },
-    },
-    polling: {
-      description: 'Waiting for the payment result, which reaches the server by webhook: reading the order every few seconds.',
-      tags: ['busy', 'step:paying'],
-      initial: 'fetching',
-      after: { pollDeadline: { target: 'stillProcessing', description: 'No answer in time: the order page will show it.' } },
-      states: {
-        fetching: {
-          description: 'Reading the order (get-event-order).',
-          invoke: {
-            id: 'getEventOrder',
-            src: 'getEventOrder',
-            input: ({ context }) => ({ orderID: context.orderID ?? '' }),
-            onDone: [
-              { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: '#eventJoin.confirmed' },
-              {
-                guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'PaymentFailed' }) },
-                target: '#eventJoin.failed',
-                actions: 'storeOrderFailure',
-              },
-              { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Cancelled' }) }, target: '#eventJoin.cancelled' },
-              {
-                guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Expired' }) },
-                target: '#eventJoin.cancelled',
-                description: 'The payment window ended unpaid: the seats were given back.',
-              },
-              { target: 'waiting', description: 'Still waiting for payment, or the read failed: read again shortly.' },
-            ],
-            onError: { target: 'waiting' },
-          },
-        },
-        waiting: {
-          description: 'A pause before reading the order again.',
-          after: { pollInterval: 'fetching' },
+      on: {
+        RETRY: {
+          actions: sendTo('orderPayment', { type: 'RETRY' }),
+          description: 'The look-up after a lost answer failed too, and the member looks again: the paying flow does.',
         },
       },
     },

@@ -16,16 +16,31 @@ import type {
 } from './event-join.types.ts';
 import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './event-join.types.ts';
 import { guestProblem, guestSlots, maxSeats as maxSeatsOf, sessionOpen } from './event-join.guests.ts';
+import * as orderPayment from '../order-payment/order-payment.selectors.ts';
 
 export type EventJoinSnapshot = SnapshotFrom<typeof eventJoinMachine>;
 export type { EventJoinStep };
 
-/** A call is running: disable the controls and show the loader. */
-export const isBusy = (s: EventJoinSnapshot): boolean => s.hasTag('busy');
+/** The paying flow (machines/order-payment) while the join pays through it: its snapshot, which the steps below read. */
+export function paying(s: EventJoinSnapshot): orderPayment.OrderPaymentSnapshot | undefined {
+  // Children are typed by every actor this flow may run; the one invoked as orderPayment is the paying flow once provided
+  // (unprovided, as in the model's own paths, it is the placeholder promise, which has no steps to read).
+  const child: unknown = s.matches('payingOrder') ? s.children.orderPayment?.getSnapshot() : undefined;
+  return typeof child === 'object' && child !== null && 'tags' in child ? (child as orderPayment.OrderPaymentSnapshot) : undefined;
+}
+
+/** A call is running (the join's own, or the paying flow's): disable the controls and show the loader. */
+export const isBusy = (s: EventJoinSnapshot): boolean => {
+  const child = paying(s);
+  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child));
+};
 
 /** The step the state names with its `step:` tag; 'done' once finished. */
 export function step(s: EventJoinSnapshot): EventJoinStep {
   if (s.status === 'done') return 'done';
+  const child = paying(s);
+  const childStep = child && orderPayment.step(child);
+  if (childStep) return childStep;
   for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as EventJoinStep;
   throw new Error(`eventJoin: state ${JSON.stringify(s.value)} names no step`);
 }
@@ -82,7 +97,10 @@ export function lostAnswerFinding(s: EventJoinSnapshot): 'notPlaced' | 'notPaid'
   const code = s.context.error?.code;
   return code === ORDER_NOT_PLACED ? 'notPlaced' : code === PAYMENT_NOT_TAKEN ? 'notPaid' : undefined;
 }
-export const canCheckAgain = (s: EventJoinSnapshot): boolean => s.matches({ lostAnswer: 'lookupFailed' });
+export const canCheckAgain = (s: EventJoinSnapshot): boolean => {
+  const child = paying(s);
+  return child !== undefined && orderPayment.canCheckAgain(child);
+};
 
 /** The flow's result once done: where to go next. */
 export const result = (s: EventJoinSnapshot): EventJoinOutput | undefined => (s.status === 'done' ? s.output : undefined);

@@ -97,18 +97,19 @@ export type NewEventCheckOutInput = {
 /** create-event-payment {OrderID, PaymentMethod, CardID}: pays a placed, unpaid event order again. */
 export type CreateEventPaymentInput = { OrderID: string; PaymentMethod: PaymentMethod; CardID?: string | undefined };
 
-/** Where the payment stands once the order is placed (contract PaymentStart; see machines/checkout). */
-export type PaymentStart = {
-  OrderID: string;
-  PaymentStatus: 'succeeded' | 'requires_action' | 'processing' | 'pending';
-  PaymentID?: string | undefined;
-  RedirectURL?: string | undefined;
-};
+export type { PaymentStart, OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
+import type { PaymentStart, OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
 /** A refused payment may still have placed the order: its id comes along. */
 export type PlaceFailData = { OrderID?: string | undefined };
 export type PlaceResult = CallResult<PaymentStart, PlaceFailData>;
 
-export type OrderPaymentStatus = 'WaitForPayment' | 'Paid' | 'PaymentFailed' | 'Cancelled' | 'Expired';
+// ---- Paying, by the flow every order kind shares (machines/order-payment).
+
+export type { OrderPaymentError, OrderPaymentInput, OrderPaymentOutcome, OrderPaymentOutput } from '../order-payment/order-payment.types.ts';
+import type { orderPaymentMachine } from '../order-payment/order-payment.machine.ts';
+/** The paying flow's logic, which the event join invokes as its child `orderPayment`. */
+export type OrderPaymentLogic = typeof orderPaymentMachine;
+
 /** get-event-order {orderID}: what the flow reads of an event order (the confirmation page shows the rest). */
 export type EventOrderSummary = {
   OrderID: string;
@@ -145,9 +146,8 @@ export type GuestProblem = { name?: 'missing' | 'tooLong' | undefined; contact?:
 
 export type EventJoinError = { code: string; message?: string | undefined };
 
-/** The flow's own codes: placing's lost answer found no order (nothing charged), or an order not paid. */
-export const ORDER_NOT_PLACED = 'OrderNotPlaced';
-export const PAYMENT_NOT_TAKEN = 'PaymentNotTaken';
+/** What looking up an order whose answer was lost found (the paying flow's own codes): no order (nothing charged), or an order not paid. */
+export { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from '../order-payment/order-payment.types.ts';
 
 /** Why the member is back at choosing a session: the one chosen filled up (or its sale closed) meanwhile. */
 export type SessionNotice = { varianceID: string; code: string; spacesLeft: number; seatsWanted: number };
@@ -177,10 +177,6 @@ export type EventJoinContext = {
   newPaymentMethodID?: string | undefined;
   orderID?: string | undefined;
   payment?: PaymentStart | undefined;
-  ordersBefore?: readonly string[] | undefined;
-  /** Only while a routing state decides where an answer leads. */
-  answer?: { call: 'newEventCheckOut' | 'createEventPayment'; result: PlaceResult } | undefined;
-  foundOrder?: { OrderID: string; PaymentStatus: OrderPaymentStatus } | undefined;
   error?: EventJoinError | undefined;
   outcome?: EventJoinOutcome | undefined;
 };

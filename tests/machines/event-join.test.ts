@@ -7,6 +7,8 @@ import { oolongTasting, paid, threeSeats, visa, whiskyTasting, unpaidOrder } fro
 import { guestProblem, guestSlots } from '../../machines/event-join/event-join.guests.ts';
 import { eventJoinMachine } from '../../machines/event-join/event-join.machine.ts';
 import * as select from '../../machines/event-join/event-join.selectors.ts';
+import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
+import type { OrderPaymentInput, ReadOrderOutput } from '../../machines/order-payment/order-payment.types.ts';
 import type {
   CallResult,
   EventCalculateRequest,
@@ -36,16 +38,24 @@ describe('eventJoin: model paths', () => {
     const { calls } = await replayOnActor(eventJoinModel, p);
     for (const call of calls) {
       const input = call.input as Record<string, unknown>;
-      if (call.src === 'newEventCheckOut') {
-        expect(input).toMatchObject({ Language: 'en', Currency: 'HKD', VarianceID: 'var-oolong-1' });
-        expect(input.NumberOfSeat).toBeGreaterThanOrEqual(1);
-        if (input.PaymentMethod === 'CreditCard') expect(['pm_visa', 'pm_mc', 'pm_new']).toContain(input.CardID);
-        else expect(input.CardID).toBeUndefined();
-        // Only named guests travel, never more than the guest slots.
-        expect((input.GuestInfo as unknown[]).length).toBeLessThan(input.NumberOfSeat as number);
+      if (call.src === 'orderPayment') {
+        const { kind, payWith, listOrders, place, orderID } = call.input as OrderPaymentInput;
+        expect({ kind, listOrders }).toEqual({ kind: 'event', listOrders: { VarianceID: 'var-oolong-1' } });
+        if (payWith.PaymentMethod === 'CreditCard') expect(['pm_visa', 'pm_mc', 'pm_new']).toContain(payWith.CardID);
+        else expect(payWith.CardID).toBeUndefined();
+        if (orderID === undefined) {
+          const request = place as NewEventCheckOutInput;
+          expect(request).toMatchObject({ Language: 'en', Currency: 'HKD', VarianceID: 'var-oolong-1', ...payWith });
+          expect(request.NumberOfSeat).toBeGreaterThanOrEqual(1);
+          // Only named guests travel, never more than the guest slots.
+          expect(request.GuestInfo.length).toBeLessThan(request.NumberOfSeat);
+        } else {
+          expect(orderID).toBe('eorder-1');
+          expect(place).toBeUndefined();
+        }
       }
       if (call.src === 'EventCalculate') expect((input.request as EventCalculateRequest).VarianceID).toBe('var-oolong-1');
-      if (call.src === 'createEventPayment' || call.src === 'getEventOrder') expect(input.OrderID ?? input.orderID).toBe('eorder-1');
+      if (call.src === 'getEventOrder') expect(input.orderID).toBe('eorder-1');
       if (call.src === 'getEventDetail') expect(input).toEqual({ EventID: 'evt-oolong', Currency: 'HKD' });
     }
   });
@@ -68,7 +78,7 @@ describe('eventJoin: guest rules are the contract’s', () => {
 });
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
-const POLL_INTERVAL = eventJoinMachine.implementations.delays.pollInterval as number;
+const POLL_INTERVAL = orderPaymentMachine.implementations.delays.pollInterval as number;
 
 type Answers = {
   event?: () => CallResult<{ eventDetail: EventDetail }>;
@@ -92,6 +102,7 @@ function startJoin(input: EventJoinInput, answers: Answers = {}) {
       return answer(input);
     };
   const calculate = answers.calculate ?? (() => ({ ok: true as const, data: threeSeats }));
+  const readOrder = answers.order ?? ((): CallResult<GetEventOrderOutput> => ({ ok: true, data: { Order: { ...unpaidOrder, PaymentStatus: 'Paid' } } }));
   const machine = eventJoinMachine.provide({
     actors: {
       getEventDetail: fromPromise(call('getEventDetail', answers.event ?? (() => ({ ok: true as const, data: { eventDetail: oolongTasting } })))),
@@ -102,10 +113,17 @@ function startJoin(input: EventJoinInput, answers: Answers = {}) {
       getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
       addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
       addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
-      listUserEventOrder: fromPromise(call('listUserEventOrder', answers.orders ?? (() => ({ ok: true as const, data: { OrderList: [] } })))),
-      newEventCheckOut: fromPromise(call('newEventCheckOut', answers.place ?? (() => ({ ok: true as const, data: paid })))),
-      createEventPayment: fromPromise(call('createEventPayment', (): PlaceResult => ok(paid))),
-      getEventOrder: fromPromise(call('getEventOrder', answers.order ?? (() => ({ ok: true as const, data: { Order: { ...unpaidOrder, PaymentStatus: 'Paid' as const } } })))),
+      getEventOrder: fromPromise(call('getEventOrder', readOrder)),
+      // The paying flow with the event's calls, recorded under the calls' names.
+      orderPayment: orderPaymentMachine.provide({
+        actors: {
+          listOrders: fromPromise(call('listUserEventOrder', answers.orders ?? ((): CallResult<ListUserEventOrderOutput> => ({ ok: true, data: { OrderList: [] } })))),
+          placeOrder: fromPromise(call('newEventCheckOut', (i: Readonly<Record<string, unknown>>) => (answers.place ?? ((): PlaceResult => ok(paid)))(i as NewEventCheckOutInput))),
+          payOrder: fromPromise(call('createEventPayment', (): PlaceResult => ok(paid))),
+          confirmCardPayment: fromPromise(call('productCreditcardPayment', (): PlaceResult => ({ ok: false, code: 'NotExpected' }))),
+          readOrder: fromPromise(call('getEventOrder', (): CallResult<ReadOrderOutput> => readOrder())),
+        },
+      }),
     },
   });
   const actor = createActor(machine, { input, clock });

@@ -18,7 +18,7 @@ import {
   userUpdateInfo,
   type TokenSet,
 } from '../../contract/index.ts';
-import { checkoutMachine } from '../../machines/checkout/checkout.machine.ts';
+import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
 import { users } from '../../server/db/schema.ts';
 import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -392,7 +392,7 @@ describe('wallet and coupon', () => {
 });
 
 describe('a checkout whose answer never came (the connection dropped)', () => {
-  const SETTLE = checkoutMachine.implementations.delays.answerLostSettle as number;
+  const SETTLE = orderPaymentMachine.implementations.delays.answerLostSettle as number;
   afterEach(() => vi.useRealTimers());
 
   /**

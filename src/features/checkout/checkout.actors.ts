@@ -18,7 +18,8 @@ import {
 } from '../../../contract/index.ts';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
 import type { CheckoutSnapshot } from '../../../machines/checkout/checkout.selectors.ts';
-import type { GetShoppingBagInput, ShoppingBag } from '../../../machines/checkout/checkout.types.ts';
+import type { CheckoutCallInput, GetShoppingBagInput, ListUserProductOrderInput, ShoppingBag } from '../../../machines/checkout/checkout.types.ts';
+import { orderPaymentMachine } from '../../../machines/order-payment/order-payment.machine.ts';
 import { couponFailData, withCouponRecovery } from '../../../machines/coupon-totals/coupon-totals.provide.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { asCallResult } from '../../api/call-result.ts';
@@ -48,12 +49,18 @@ export function createCheckoutFlow(api: ApiClient, session: SessionActor) {
       getPaymentMehtod: fromPromise(() => asCallResult(api.call(getPaymentMehtod, {}))),
       addCreditCard: fromPromise(({ input }) => asCallResult(api.call(addCreditCard, input))),
       addPaymentMehtod: fromPromise(({ input }) => asCallResult(api.call(addPaymentMehtod, input))),
-      checkout: fromPromise(({ input }) => asCallResult(api.call(checkout, input), orderFailData)),
-      createProductPayment: fromPromise(({ input }) => asCallResult(api.call(createProductPayment, input), orderFailData)),
-      productCreditcardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
       getProductOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
-      // The member's newest orders: noted before placing, read again when placing's answer is lost.
-      listUserProductOrder: fromPromise(({ input }) => asCallResult(api.call(listUserProductOrder, input))),
+      orderPayment: orderPaymentMachine.provide({
+        actors: {
+          // The request checkout.machine.ts builds for the checkout call (the paying flow passes it on as it is).
+          placeOrder: fromPromise(({ input }) => asCallResult(api.call(checkout, input as CheckoutCallInput), orderFailData)),
+          payOrder: fromPromise(({ input }) => asCallResult(api.call(createProductPayment, input), orderFailData)),
+          confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
+          readOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
+          // The member's newest orders: noted before placing, read again when placing's answer is lost.
+          listOrders: fromPromise(({ input }) => asCallResult(api.call(listUserProductOrder, input as ListUserProductOrderInput))),
+        },
+      }),
       userUpdateInfo: fromPromise(async ({ input }) => {
         const deliveryAddress = session.getSnapshot().context.user?.deliveryAddress ?? [];
         const result = await asCallResult(api.call(userUpdateInfo, { accessToken: '', deliveryAddress, ...input }));

@@ -14,12 +14,14 @@ import {
   listUserEventOrder,
   listUserEventRecord,
   newEventCheckOut,
+  productCreditcardPayment,
   type CallResponse,
 } from '../../../../contract/index.ts';
 import { couponFailData, withCouponRecovery } from '../../../../machines/coupon-totals/coupon-totals.provide.ts';
 import { eventJoinMachine } from '../../../../machines/event-join/event-join.machine.ts';
 import type { EventJoinSnapshot } from '../../../../machines/event-join/event-join.selectors.ts';
-import type { EventCalculateRequest, EventTotals } from '../../../../machines/event-join/event-join.types.ts';
+import type { EventCalculateRequest, EventTotals, ListUserEventOrderInput, NewEventCheckOutInput } from '../../../../machines/event-join/event-join.types.ts';
+import { orderPaymentMachine } from '../../../../machines/order-payment/order-payment.machine.ts';
 import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import { orderFailData } from '../order-fail-data.ts';
@@ -47,10 +49,18 @@ export function createEventJoinFlow(api: ApiClient) {
       getPaymentMehtod: fromPromise(() => asCallResult(api.call(getPaymentMehtod, {}))),
       addCreditCard: fromPromise(({ input }) => asCallResult(api.call(addCreditCard, input))),
       addPaymentMehtod: fromPromise(({ input }) => asCallResult(api.call(addPaymentMehtod, input))),
-      listUserEventOrder: fromPromise(({ input }) => asCallResult(api.call(listUserEventOrder, input))),
-      newEventCheckOut: fromPromise(({ input }) => asCallResult(api.call(newEventCheckOut, input), orderFailData)),
-      createEventPayment: fromPromise(({ input }) => asCallResult(api.call(createEventPayment, input), orderFailData)),
       getEventOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
+      orderPayment: orderPaymentMachine.provide({
+        actors: {
+          // The request event-join.machine.ts builds for newEventCheckOut (the paying flow passes it on as it is).
+          placeOrder: fromPromise(({ input }) => asCallResult(api.call(newEventCheckOut, input as NewEventCheckOutInput), orderFailData)),
+          payOrder: fromPromise(({ input }) => asCallResult(api.call(createEventPayment, input), orderFailData)),
+          confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
+          readOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
+          // The member's orders for the session: noted before placing, read again when placing's answer is lost.
+          listOrders: fromPromise(({ input }) => asCallResult(api.call(listUserEventOrder, input as ListUserEventOrderInput))),
+        },
+      }),
     },
   });
 }
