@@ -5,20 +5,16 @@ import { expect, freshMember, test } from './support.ts';
  * Writing a taste card in Chromium on a phone against the real server (issue 16): from a product page's
  * "Write a taste card" through every step (five senses with the keyboard, notes and an aroma from the
  * wheel's search, a word of one's own, the recipe with units and a step, title and a photo with its
- * preview, review) to the success page with the card; then the card is archived. The member's card
- * list does not exist yet (helper "taste-pages" builds it), so archiving goes through the API
- * (new-update-taste-card, Status Private) and the public read then answers not found. Then the steps
- * at 360 and 390 px and on a desktop, in English and Chinese: nothing overflows.
+ * preview, review) to the success page with the card; the card on the drink's page (read afresh though
+ * the page was seen before writing); archived from the member's "My taste cards", after which the
+ * public read answers not found and the drink's page no longer shows it. Then the steps at 360 and
+ * 390 px and on a desktop, in English and Chinese: nothing overflows.
  */
 
 const PRODUCT = 'tea-tieguanyin';
 const SHOTS = process.env.TASTE_SHOTS_DIR ?? '/tmp/taste-flow-shots';
 // A 2×2 PNG: the photo the member adds.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBAQAcAwH/0fG6KQAAAABJRU5ErkJggg==', 'base64');
-
-async function currentIdToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('sg.tokens') ?? '{}') as { idToken?: string }).idToken ?? '');
-}
 
 async function call(request: APIRequestContext, name: string, data: object, idToken?: string) {
   return request.post(`/api/${name}`, { data, headers: idToken ? { authorization: `Bearer ${idToken}` } : {} });
@@ -37,7 +33,7 @@ async function expectNoOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('a member writes a taste card for a product from its page, sees it published, then archives it', async ({ page, request }) => {
+test('a member writes a taste card for a product from its page, sees it there and in their list, and archives it', async ({ page, request }) => {
   await freshMember(page, request, 'taste-writer');
   await page.goto(`/product/${PRODUCT}`);
   await page.getByRole('link', { name: 'Write a taste card' }).click();
@@ -95,13 +91,30 @@ test('a member writes a taste card for a product from its page, sees it publishe
   expect(Card).toMatchObject({ Status: 'Published', ProductID: PRODUCT, ProductImageType: 'photo', CustomTasteNote: ['Wet stone'] });
   expect(Card.TasteNote.map((n: { Name: { en: string } }) => n.Name.en)).toEqual(['Jasmine', 'Honey', 'Orchid']);
 
-  // Archive: the card list is not built yet, so through the call it will use.
-  const archived = await call(request, 'new-update-taste-card', { CardID: cardID, Status: 'Private' }, await currentIdToken(page));
-  expect(archived.ok(), await archived.text()).toBe(true);
-  expect((await call(request, 'new-get-public-taste-card', { CardID: cardID })).ok()).toBe(false);
-
+  // On the drink's page, among its taste cards.
   await page.getByRole('link', { name: "See the drink's page" }).click();
   await expect(page).toHaveURL(new RegExp(`/product/${PRODUCT}$`));
+  const tasteHeading = page.getByRole('heading', { name: 'Tasting notes' });
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(tasteHeading).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  const cards = page.getByRole('region', { name: 'Taste cards' });
+  await expect(cards.getByRole('button', { name: 'Orchid and honey, second steep' })).toBeVisible();
+
+  // In the member's list, where it is archived: gone from public reads and from the drink's page.
+  await page.getByRole('button', { name: 'Account and settings' }).click();
+  await page.getByRole('dialog', { name: 'Account and settings' }).getByRole('button', { name: 'My taste cards' }).click();
+  const list = page.getByRole('dialog', { name: 'My taste cards' });
+  const mine = list.locator('article', { has: page.getByRole('button', { name: 'Orchid and honey, second steep' }) });
+  await expect(mine.getByText('Published')).toBeVisible();
+  await mine.getByRole('button', { name: 'Archive' }).click();
+  await expect(mine.getByText('Archived')).toBeVisible();
+  expect((await call(request, 'new-get-public-taste-card', { CardID: cardID })).ok()).toBe(false);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cards.getByRole('button', { name: 'Orchid and honey, second steep' })).toHaveCount(0);
 });
 
 test('the steps at 360 and 390 px and on a desktop, in English and Chinese: nothing overflows', async ({ page, request }) => {

@@ -19,6 +19,10 @@ const FLOW_PATHS = ['/taste_card/select_product', '/taste_card/steps'];
 
 // The leave dialog (and Radix Dialog with it) is a chunk of its own, fetched once the flow shows, so that
 // the flow's pages keep their first load within budget (issue 14, Fast).
+/** Queries whose answers a new card changes (src/features/taste-profile/queries.ts names them so). */
+const TASTE_QUERY_ROOTS = new Set(['tasteCards', 'tasteProfile', 'similarByTaste', 'tasteMatch', 'dailySip', 'userProducts', 'listUserProduct']);
+const showsTasteCards = (key: readonly unknown[]) => TASTE_QUERY_ROOTS.has(String(key[0] === 'member' ? key[1] : key[0]));
+
 const LeaveDialog = preloadable(() => import('./LeaveDialog.tsx').then((m) => m.LeaveDialog));
 
 /** The device can seal a draft: Web Crypto (secure pages) and storage. */
@@ -67,6 +71,7 @@ function useStateOnce<T>(make: () => T): [T] {
 
 /** Keeps the address on the flow's page, and asks the flow before any navigation away. */
 function FollowTheFlow({ actor }: { actor: TasteCardActor }) {
+  const { queryClient } = useServices();
   const navigate = useNavigate();
   const location = useLocation();
   const page = useSelector(actor, select.page);
@@ -109,10 +114,12 @@ function FollowTheFlow({ actor }: { actor: TasteCardActor }) {
     } else if (page === 'steps' && location.pathname !== '/taste_card/steps') {
       void navigate({ to: '/taste_card/steps', replace: true });
     } else if (outcome?.outcome === 'saved') {
+      // What shows cards (the drink's page, the member's list, today's sip, matches) reads them afresh.
+      void queryClient.invalidateQueries({ predicate: (query) => showsTasteCards(query.queryKey) });
       void navigate({ to: '/taste_card/success', search: { cardID: outcome.card.CardID }, replace: true });
     } else if (outcome?.outcome === 'left' && !leavingByNavigation.current) {
       void navigate({ to: '/home' });
     }
-  }, [page, outcome, location.pathname, navigate]);
+  }, [page, outcome, location.pathname, navigate, queryClient]);
   return null;
 }
