@@ -82,7 +82,8 @@ describe('taste card: the main path through the pages', () => {
     expect(await screen.findByText('Select at least 3 items')).toBeTruthy();
     const notes = screen.getByRole('group', { name: 'Taste notes' });
     // The wheel: families as chips, the first family's notes shown.
-    expect(within(notes).getByRole('group', { name: 'Families' })).toBeTruthy();
+    // The wheel's families come with the vocabulary's answer: waited for, not assumed.
+    expect(await within(notes).findByRole('group', { name: 'Families' }, { timeout: 10_000 })).toBeTruthy();
     await within(notes).findByRole('list', { name: 'Words in this family' });
     await chooseWord(user, notes, 'Find a taste note', 'jasm', 'Jasmine');
     await chooseWord(user, notes, 'Find a taste note', 'honey', 'Honey');
