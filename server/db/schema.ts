@@ -20,3 +20,4 @@ export * from './schema/shopping.ts';
 export * from './schema/surveys.ts';
 export * from './schema/events.ts';
 export * from './schema/taste.ts';
+export * from './schema/event-surveys.ts';
