@@ -35,6 +35,10 @@ export const ErrorCode = {
   DeliveryAddressRequired: 'DeliveryAddressRequired',
   /** An event session whose sale is not open (not yet, or over: it started or sold its window out). */
   EventSaleClosed: 'EventSaleClosed',
+  /** A member subscribing to a plan they already have an ongoing subscription to. */
+  AlreadySubscribed: 'AlreadySubscribed',
+  /** A subscription that ended can no longer be changed. */
+  SubscriptionEnded: 'SubscriptionEnded',
   // Account answers, named as the spec's identity provider names them (DESIGN §4).
   UsernameExistsException: 'UsernameExistsException',
   UserNotConfirmedException: 'UserNotConfirmedException',

@@ -17,3 +17,4 @@ export * from './events.ts';
 export * from './event-orders.ts';
 export * from './taste-vocabulary.ts';
 export * from './taste-cards.ts';
+export * from './subscriptions.ts';

@@ -223,7 +223,7 @@ export const productCreditcardPayment = defineCall({
     OrderID: Id,
     Payload: Id,
     DeviceData: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-    OrderType: v.optional(v.picklist(['product', 'event']), 'product'),
+    OrderType: v.optional(v.picklist(['product', 'event', 'subscription']), 'product'),
   }),
   response: PaymentStart,
 });
