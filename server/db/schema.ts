@@ -21,3 +21,4 @@ export * from './schema/surveys.ts';
 export * from './schema/events.ts';
 export * from './schema/taste.ts';
 export * from './schema/event-surveys.ts';
+export * from './schema/subscriptions.ts';
