@@ -5,6 +5,7 @@ import { bagModel } from './bag.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { couponTotalsModel } from './coupon-totals.model.ts';
 import { eventJoinModel } from './event-join.model.ts';
+import { eventSurveyModel } from './event-survey.model.ts';
 import { entryGateModel } from './entry-gate.model.ts';
 import { entrySurveyModel } from './entry-survey.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
@@ -14,6 +15,7 @@ import { searchModel } from './search.model.ts';
 import { sessionModel } from './session.model.ts';
 import { signInModel } from './sign-in.model.ts';
 import { signUpModel } from './sign-up.model.ts';
+import { subscriptionCheckoutModel } from './subscription-checkout.model.ts';
 import { tasteCardModel } from './taste-card.model.ts';
 import { thirdPartySignInModel } from './third-party-sign-in.model.ts';
 
@@ -24,6 +26,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'entry-gate': entryGateModel as unknown as MachineModel<AnyStateMachine>,
   'entry-survey': entrySurveyModel as unknown as MachineModel<AnyStateMachine>,
   'event-join': eventJoinModel as unknown as MachineModel<AnyStateMachine>,
+  'event-survey': eventSurveyModel as unknown as MachineModel<AnyStateMachine>,
   'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
   'fps-payment': fpsPaymentModel as unknown as MachineModel<AnyStateMachine>,
   'order-payment': orderPaymentModel as unknown as MachineModel<AnyStateMachine>,
@@ -31,6 +34,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   session: sessionModel as unknown as MachineModel<AnyStateMachine>,
   'sign-in': signInModel as unknown as MachineModel<AnyStateMachine>,
   'sign-up': signUpModel as unknown as MachineModel<AnyStateMachine>,
+  'subscription-checkout': subscriptionCheckoutModel as unknown as MachineModel<AnyStateMachine>,
   'taste-card': tasteCardModel as unknown as MachineModel<AnyStateMachine>,
   'third-party-sign-in': thirdPartySignInModel as unknown as MachineModel<AnyStateMachine>,
 };
