@@ -22,3 +22,6 @@ export * from './schema/events.ts';
 export * from './schema/taste.ts';
 export * from './schema/event-surveys.ts';
 export * from './schema/subscriptions.ts';
+export * from './schema/b2b.ts';
+export * from './schema/nfc.ts';
+export * from './schema/newsletter.ts';

@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Mail sent through the outbox (the default mailer): kept for development and tests. */
 export const mailOutbox = pgTable(
@@ -11,6 +11,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers the mail was sent with (List-Unsubscribe on newsletters, Reply-To), if any. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.seq)],

@@ -1,0 +1,25 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Business enquiries (issue 20; spec §3 B2B enquiry): what a company sent through the b2b_enquiry form. The
+ * shop's team is mailed each one; this is the record of what came in.
+ */
+export const b2bEnquiries = pgTable(
+  'b2b_enquiries',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    countryCallingCode: text('country_calling_code').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    /** teaCollection, coffeeCollection, incenseCollection, curatedBoxSets, bespokeGiftSets or businessPartnerships. */
+    enquiryType: text('enquiry_type').notNull(),
+    message: text('message').notNull().default(''),
+    /** The enquirer's language ('en' | 'zh'): their confirmation mail's. */
+    language: text('language').notNull(),
+    /** When they ticked the privacy consent (sending the form needs it). */
+    consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('b2b_enquiries_created_idx').on(t.createdAt)],
+);
