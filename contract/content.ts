@@ -84,3 +84,12 @@ export const getNavigationMenu = defineCall({
   body: noBody,
   response: v.object({ Menu: v.array(Link) }),
 });
+
+/** Spec §7 Content: the inspiration section's title and subtitle on the landing (issue 19). */
+export const getInspirationTitle = defineCall({
+  name: 'getInspirationTitle',
+  method: 'GET',
+  auth: 'public',
+  body: noBody,
+  response: v.object({ Title: Bilingual, Subtitle: Bilingual }),
+});

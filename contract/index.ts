@@ -18,3 +18,6 @@ export * from './event-orders.ts';
 export * from './taste-vocabulary.ts';
 export * from './taste-cards.ts';
 export * from './subscriptions.ts';
+export * from './inspiration.ts';
+export * from './comments.ts';
+export * from './social.ts';

@@ -6,6 +6,14 @@ import { UserDetail } from './account.ts';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
+/** Inspiration posts (issue 19): pictures and short videos, checked by their bytes; never SVG. */
+export const INSPIRATION_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/webm'] as const;
+export const INSPIRATION_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const INSPIRATION_VIDEO_MAX_BYTES = 16 * 1024 * 1024;
+
+export const MediaPurpose = v.picklist(['avatar', 'tasteCard', 'inspiration']);
+export type MediaPurpose = v.InferOutput<typeof MediaPurpose>;
+
 /**
  * Reserves an upload. The client then PUTs the file's base64 (data-URL prefix removed, spec §5)
  * to `uploadUrl` with the file's content type, and sets `mediaUrl` as the avatar.
@@ -14,7 +22,15 @@ export const uploadTemporaryMedia = defineCall({
   name: 'upload-temporary-media',
   method: 'POST',
   auth: 'member',
-  body: v.object({ file: v.optional(v.pipe(v.string(), v.maxLength(200))) }),
+  body: v.object({
+    file: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    /**
+     * Ours (issue 19): what the file is for. avatar (the default) and tasteCard take pictures up to
+     * AVATAR_MAX_BYTES; inspiration takes pictures up to INSPIRATION_IMAGE_MAX_BYTES (resized for the SPA)
+     * and short videos (INSPIRATION_MEDIA_TYPES) up to INSPIRATION_VIDEO_MAX_BYTES.
+     */
+    Purpose: v.optional(MediaPurpose, 'avatar'),
+  }),
   response: v.object({ MediaID: v.string(), uploadUrl: v.string(), mediaUrl: v.string(), expiresAt: v.string() }),
 });
 

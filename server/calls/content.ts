@@ -12,7 +12,14 @@ export interface ContentBlocks {
   navigationMenu: Link[];
   footer: { Columns: { Title: Bilingual; Links: Link[] }[]; Note: Bilingual };
   newInSection: { Title: Bilingual; Subtitle: Bilingual };
+  inspirationSection: { Title: Bilingual; Subtitle: Bilingual };
 }
+
+/** The landing's inspiration section until the content block is written (issue 19; seeded by inspiration-data.ts). */
+const INSPIRATION_SECTION: ContentBlocks['inspirationSection'] = {
+  Title: { en: 'Inspiration', zh: '靈感' },
+  Subtitle: { en: 'How our members brew, pour and gather', zh: '看看會員如何沖泡、斟飲與相聚' },
+};
 
 async function block<K extends keyof ContentBlocks>(db: Db, key: K): Promise<ContentBlocks[K]> {
   const [row] = await db.select().from(contentBlocks).where(eq(contentBlocks.key, key));
@@ -55,6 +62,12 @@ export const contentHandlers = implement(contract, {
   },
 
   getFooterContent: ({ deps: { db } }) => block(db, 'footer'),
+
+  async getInspirationTitle({ deps: { db } }) {
+    const [row] = await db.select().from(contentBlocks).where(eq(contentBlocks.key, 'inspirationSection'));
+    const section = (row?.value as ContentBlocks['inspirationSection'] | undefined) ?? INSPIRATION_SECTION;
+    return { Title: section.Title, Subtitle: section.Subtitle };
+  },
 
   async getNavigationMenu({ deps: { db } }) {
     return { Menu: await block(db, 'navigationMenu') };

@@ -43,6 +43,7 @@ describe('contract and server', () => {
         'getBigPromotionBanner',
         'getFooterContent',
         'getHotKeyword',
+        'getInspirationTitle',
         'getNavigationMenu',
         'getNewInSection',
         'getSmallPromotionBanner',
