@@ -25,3 +25,4 @@ export * from './schema/subscriptions.ts';
 export * from './schema/b2b.ts';
 export * from './schema/nfc.ts';
 export * from './schema/newsletter.ts';
+export * from './schema/inspiration.ts';
