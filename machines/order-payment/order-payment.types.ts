@@ -9,7 +9,7 @@ import type { CallResult } from '../shared/call-result.ts';
 export { NETWORK_ERROR, PAYMENT_ERRORS } from '../shared/codes.ts';
 
 export type PaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
-export type OrderKind = 'product' | 'event';
+export type OrderKind = 'product' | 'event' | 'subscription';
 
 export type PaymentStart = {
   OrderID: string;

@@ -10,6 +10,7 @@ import { entryGateModel } from './entry-gate.model.ts';
 import { entrySurveyModel } from './entry-survey.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { fpsPaymentModel } from './fps-payment.model.ts';
+import { optimisticToggleModel } from './optimistic-toggle.model.ts';
 import { orderPaymentModel } from './order-payment.model.ts';
 import { searchModel } from './search.model.ts';
 import { sessionModel } from './session.model.ts';
@@ -29,6 +30,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'event-survey': eventSurveyModel as unknown as MachineModel<AnyStateMachine>,
   'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
   'fps-payment': fpsPaymentModel as unknown as MachineModel<AnyStateMachine>,
+  'optimistic-toggle': optimisticToggleModel as unknown as MachineModel<AnyStateMachine>,
   'order-payment': orderPaymentModel as unknown as MachineModel<AnyStateMachine>,
   search: searchModel as unknown as MachineModel<AnyStateMachine>,
   session: sessionModel as unknown as MachineModel<AnyStateMachine>,

@@ -1,0 +1,568 @@
+import { and, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import type {
+  AddCreditCardInput,
+  AddCreditCardOutput,
+  AddPaymentMethodInput,
+  AddPaymentMethodOutput,
+  CallResult,
+  CreateSubscriptionInput,
+  Empty,
+  GetPaymentMethodOutput,
+  GetSubscriptionOrderInput,
+  GetSubscriptionOrderOutput,
+  GetSubscriptionPlanInput,
+  GetSubscriptionPlanOutput,
+  OrderPaymentError,
+  OrderPaymentInput,
+  OrderPaymentLogic,
+  OrderPaymentOutcome,
+  OrderPaymentOutput,
+  OrderPaymentStatus,
+  PaymentMethod,
+  SubscriptionCalculateInput,
+  SubscriptionCalculateOutput,
+  SubscriptionCheckoutContext,
+  SubscriptionCheckoutEvent,
+  SubscriptionCheckoutInput,
+  SubscriptionCheckoutOutcome,
+  SubscriptionCheckoutOutput,
+  SubscriptionCheckoutTag,
+  UserUpdateInfoInput,
+  UserUpdateInfoOutput,
+} from './subscription-checkout.types.ts';
+import { DELIVERY_ADDRESS_REQUIRED, INVALID_COUPON, NETWORK_ERROR } from './subscription-checkout.types.ts';
+
+export const subscriptionCheckoutMachine = setup({
+  types: {
+    context: {} as SubscriptionCheckoutContext,
+    events: {} as SubscriptionCheckoutEvent,
+    input: {} as SubscriptionCheckoutInput,
+    output: {} as SubscriptionCheckoutOutput,
+    tags: {} as SubscriptionCheckoutTag,
+  },
+  actors: {
+    getSubscriptionPlan: fromPromise<CallResult<GetSubscriptionPlanOutput>, GetSubscriptionPlanInput>(async () => {
+      throw new Error('getSubscriptionPlan not provided');
+    }),
+    userUpdateInfo: fromPromise<CallResult<UserUpdateInfoOutput>, UserUpdateInfoInput>(async () => {
+      throw new Error('userUpdateInfo not provided');
+    }),
+    subscriptionCalculate: fromPromise<SubscriptionCalculateOutput, SubscriptionCalculateInput>(async () => {
+      throw new Error('subscriptionCalculate not provided');
+    }),
+    getPaymentMehtod: fromPromise<CallResult<GetPaymentMethodOutput>, Empty>(async () => {
+      throw new Error('getPaymentMehtod not provided');
+    }),
+    addCreditCard: fromPromise<CallResult<AddCreditCardOutput>, AddCreditCardInput>(async () => {
+      throw new Error('addCreditCard not provided');
+    }),
+    addPaymentMehtod: fromPromise<CallResult<AddPaymentMethodOutput>, AddPaymentMethodInput>(async () => {
+      throw new Error('addPaymentMehtod not provided');
+    }),
+    getSubscriptionOrder: fromPromise<CallResult<GetSubscriptionOrderOutput>, GetSubscriptionOrderInput>(async () => {
+      throw new Error('getSubscriptionOrder not provided');
+    }),
+    // The paying flow every order kind shares (machines/order-payment), provided with the subscription's calls.
+    // A machine, declared by its type: this file imports only its own folder, so it opens as-is in the visualizer.
+    orderPayment: fromPromise<OrderPaymentOutput, OrderPaymentInput>(async () => {
+      throw new Error('orderPayment not provided');
+    }) as unknown as OrderPaymentLogic,
+  },
+  actions: {
+    storePlan: assign(({ context }, params: { result: CallResult<GetSubscriptionPlanOutput> }) => {
+      if (!params.result.ok) return {};
+      const plan = params.result.data.PlanList.find((p) => p.SubscriptionID === context.subscriptionID);
+      return plan ? { plan, error: undefined } : { plan: undefined, error: { code: 'ObjectNotFound' } };
+    }),
+    chooseAddress: assign((_, params: { index: number }) => ({ addressIndex: params.index, totals: undefined, error: undefined })),
+    noteAddressNotSaved: assign({ addressNotSaved: true }),
+    forgetAddressNotSaved: assign({ addressNotSaved: false }),
+    storeTotals: assign(({ context }, params: { result: SubscriptionCalculateOutput }) =>
+      params.result.ok
+        ? {
+            totals: params.result.data.totals,
+            couponID: params.result.data.couponID,
+            couponError: params.result.data.couponError ?? context.couponError,
+            error: undefined,
+          }
+        : {},
+    ),
+    storeTotalsFailure: assign((_, params: { result: SubscriptionCalculateOutput }) =>
+      params.result.ok
+        ? {}
+        : {
+            totals: undefined,
+            error: { code: params.result.code, message: params.result.message },
+            ...(params.result.data?.couponError ? { couponID: undefined, couponError: params.result.data.couponError } : {}),
+          },
+    ),
+    applyCoupon: assign((_, params: { code: string }) => ({ couponID: params.code.trim(), couponError: undefined, error: undefined })),
+    removeCoupon: assign({ couponID: undefined, couponError: undefined }),
+    dropCoupon: assign(({ context }, params: { error: OrderPaymentError | undefined }) => ({
+      couponID: undefined,
+      couponError: params.error ? { couponID: context.couponID ?? '', code: params.error.code, message: params.error.message } : undefined,
+    })),
+    confirmAge: assign((_, params: { confirmed: boolean }) => ({ ageConfirmed: params.confirmed })),
+    selectMethod: assign((_, params: { method: PaymentMethod }) => ({ method: params.method, error: undefined })),
+    storeCards: assign(({ context }, params: { result: CallResult<GetPaymentMethodOutput> }) => {
+      if (!params.result.ok) return {};
+      const cards = params.result.data.PaymentMethodList;
+      return { cards, cardID: cards.some((c) => c.id === context.cardID) ? context.cardID : cards[0]?.id, error: undefined };
+    }),
+    selectCard: assign((_, params: { cardID: string }) => ({ cardID: params.cardID, error: undefined })),
+    storeNewPaymentMethod: assign((_, params: { result: CallResult<AddCreditCardOutput> }) => ({
+      newPaymentMethodID: params.result.ok ? params.result.data.PaymentMethodID : undefined,
+    })),
+    addSavedCard: assign(({ context }, params: { result: CallResult<AddPaymentMethodOutput> }) => {
+      if (!params.result.ok) return {};
+      const card = params.result.data.PaymentMethod;
+      return { cards: [...(context.cards ?? []).filter((c) => c.id !== card.id), card], cardID: card.id, newPaymentMethodID: undefined, error: undefined };
+    }),
+    storeFailure: assign(({ context }, params: { result: CallResult<unknown, { OrderID?: string | undefined }> }) =>
+      params.result.ok ? {} : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
+    ),
+    /** Paying an order waiting for payment: its plan, method and totals come from the order itself. */
+    storeResumedOrder: assign((_, params: { result: CallResult<GetSubscriptionOrderOutput> }) => {
+      if (!params.result.ok) return {};
+      const o = params.result.data.Order;
+      return {
+        subscriptionID: o.Plan.SubscriptionID,
+        plan: o.Plan,
+        method: o.PaymentMethod,
+        totals: { total: o.orderDetail.Total, discount: o.orderDetail.Discount, Currency: o.orderDetail.Currency },
+        // The age was confirmed when the subscription was taken.
+        ageConfirmed: true,
+        error: undefined,
+      };
+    }),
+    /** Where the paying flow left the order: it is the order paid from now on. */
+    storeOrderPayment: assign(({ context }, params: { output: OrderPaymentOutput }) => ({
+      orderID: params.output.OrderID ?? context.orderID,
+      payment: params.output.payment,
+      error: params.output.error,
+    })),
+    /** Placing refused the delivery address (none, or outside the service range): back to choosing one, with the reason. */
+    storeAddressRefused: assign((_, params: { error: OrderPaymentError | undefined }) => ({ error: params.error, totals: undefined })),
+    /** Nothing to keep: a new snapshot, so that what reads the paying flow through this one (the page's selectors) reads it again. */
+    followPayingFlow: assign({}),
+    storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
+    clearError: assign({ error: undefined }),
+    finish: assign((_, params: { outcome: SubscriptionCheckoutOutcome }) => ({ outcome: params.outcome })),
+  },
+  guards: {
+    succeeded: (_, params: { result: CallResult<unknown, unknown> }) => params.result.ok,
+    resuming: ({ context }) => context.orderID !== undefined,
+    planFound: ({ context }, params: { result: CallResult<GetSubscriptionPlanOutput> }) =>
+      params.result.ok && params.result.data.PlanList.some((p) => p.SubscriptionID === context.subscriptionID),
+    hasAddress: ({ context }) => context.addressIndex !== undefined,
+    validIndex: (_, params: { index: number }) => Number.isInteger(params.index) && params.index >= 0,
+    addressRefused: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === DELIVERY_ADDRESS_REQUIRED,
+    /** A code typed, and no order placed yet (a placed order keeps its coupon). */
+    couponGiven: ({ context }, params: { code: string }) => context.orderID === undefined && params.code.trim() !== '',
+    hasCoupon: ({ context }) => context.couponID !== undefined,
+    noOrderYet: ({ context }) => context.orderID === undefined,
+    hasOrder: ({ context }) => context.orderID !== undefined,
+    isCard: (_, params: { method: PaymentMethod }) => params.method === 'CreditCard',
+    payingByCard: ({ context }) => context.method === 'CreditCard',
+    knownCard: ({ context }, params: { cardID: string }) => Boolean(context.cards?.some((c) => c.id === params.cardID)),
+    /** Totals for the address, a method (and a card when paying by card), and the over-18 confirmation for a box holding spirits. */
+    readyToPlace: ({ context }) =>
+      context.orderID === undefined &&
+      context.totals !== undefined &&
+      context.method !== undefined &&
+      (context.method !== 'CreditCard' || context.cardID !== undefined) &&
+      (!context.plan?.IsAlcohol || context.ageConfirmed),
+    readyToPay: ({ context }) => context.orderID !== undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
+    orderIs: (_, params: { result: CallResult<GetSubscriptionOrderOutput>; status: OrderPaymentStatus }) =>
+      params.result.ok && params.result.data.Order.PaymentStatus === params.status,
+    orderPayable: (_, params: { result: CallResult<GetSubscriptionOrderOutput> }) =>
+      params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
+    paymentEnded: (_, params: { output: OrderPaymentOutput; outcome: OrderPaymentOutcome }) => params.output.outcome === params.outcome,
+    /** Placing or paying refused with one of these codes. */
+    answerRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
+      params.output.refusedBy !== undefined && params.codes.includes(params.output.error?.code ?? ''),
+  },
+}).createMachine({
+  id: 'subscriptionCheckout',
+  description:
+    'Subscribing to a box set: the plan, the delivery address (the totals need one, spec §5), the totals with a coupon, the over-18 confirmation for a box holding spirits, the payment method (saved card, new card, Alipay, FPS), placing the first cycle’s order and paying it.',
+  context: ({ input }) => ({
+    currency: input.currency,
+    language: input.language,
+    subscriptionID: input.subscriptionID,
+    addressIndex: input.addressIndex,
+    addressNotSaved: false,
+    ageConfirmed: false,
+    orderID: input.resume?.OrderID,
+  }),
+  initial: 'starting',
+  output: ({ context }) => ({
+    outcome: context.outcome ?? 'left',
+    OrderID: context.orderID,
+    RedirectURL: context.outcome === 'redirect' ? context.payment?.RedirectURL : undefined,
+    ErrorCode: context.outcome === 'failed' ? context.error?.code : undefined,
+  }),
+  states: {
+    starting: {
+      description: 'A fresh checkout reads the plans; paying an order waiting for payment (from the record or payment_fail) reads that order.',
+      tags: ['step:loading'],
+      always: [{ guard: 'resuming', target: 'readingOrder' }, { target: 'loadingPlan' }],
+    },
+    loadingPlan: {
+      description: 'Reading the plans on offer in the currency (getSubscriptionPlan) and keeping the one chosen.',
+      tags: ['busy', 'step:loading'],
+      invoke: {
+        id: 'getSubscriptionPlan',
+        src: 'getSubscriptionPlan',
+        input: ({ context }) => ({ Currency: context.currency }),
+        onDone: [
+          {
+            guard: { type: 'planFound', params: ({ event }) => ({ result: event.output }) },
+            target: 'choosingAddress',
+            actions: { type: 'storePlan', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'loadFailed',
+            actions: { type: 'storePlan', params: ({ event }) => ({ result: event.output }) },
+            description: 'The plan chosen is not on offer (any more): nothing to subscribe to.',
+          },
+          { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeNetworkError' },
+      },
+    },
+    loadFailed: {
+      description: 'The plan (or the order being paid) could not be read; the member can try again or go back to the plans.',
+      tags: ['step:loadFailed'],
+      on: {
+        RETRY: { target: 'starting', actions: 'clearError' },
+        LEAVE: 'left',
+      },
+    },
+    choosingAddress: {
+      description:
+        'Where the boxes go: the member’s delivery addresses, the selected one marked. The totals need one (spec §5); says why when the last one was refused (outside the service range).',
+      tags: ['step:address'],
+      exit: 'forgetAddressNotSaved',
+      on: {
+        PICK_ADDRESS: {
+          guard: { type: 'validIndex', params: ({ event }) => ({ index: event.index }) },
+          target: 'savingAddress',
+          description: 'The member picks an address: it becomes their selected one, which the totals are for.',
+        },
+        CHOOSE_ADDRESS: {
+          guard: { type: 'validIndex', params: ({ event }) => ({ index: event.index }) },
+          actions: { type: 'chooseAddress', params: ({ event }) => ({ index: event.index }) },
+          description: 'The selected address is another one (added or edited in the address popup).',
+        },
+        CONTINUE: { guard: 'hasAddress', target: 'calculating', actions: 'clearError' },
+        LEAVE: 'left',
+      },
+    },
+    savingAddress: {
+      description: 'Making the picked address the member’s selected delivery address (user-update-info).',
+      tags: ['busy', 'step:address'],
+      invoke: {
+        id: 'userUpdateInfo',
+        src: 'userUpdateInfo',
+        input: ({ event }) => {
+          assertEvent(event, 'PICK_ADDRESS');
+          return { mainDeliveryAddressIndex: event.index };
+        },
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'choosingAddress',
+            actions: {
+              type: 'chooseAddress',
+              params: ({ event }) => ({ index: event.output.ok ? event.output.data.userDetailInfo.mainDeliveryAddressIndex : 0 }),
+            },
+          },
+          { target: 'choosingAddress', actions: 'noteAddressNotSaved', description: 'Not saved: the address stays as it was, and the page says so.' },
+        ],
+        onError: { target: 'choosingAddress', actions: 'noteAddressNotSaved' },
+      },
+    },
+    calculating: {
+      description:
+        'Reading what a cycle costs delivered to the selected address (subscription-calculate; a refused coupon, 70600, is dropped with its message kept, and the totals read again).',
+      tags: ['busy', 'step:totals'],
+      invoke: {
+        id: 'subscriptionCalculate',
+        src: 'subscriptionCalculate',
+        input: ({ context }) => ({
+          couponID: context.couponID,
+          request: { SubscriptionID: context.subscriptionID ?? '', Language: context.language, Currency: context.currency },
+        }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'payment',
+            actions: { type: 'storeTotals', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'addressRefused', params: ({ event }) => ({ result: event.output }) },
+            target: 'choosingAddress',
+            actions: { type: 'storeTotalsFailure', params: ({ event }) => ({ result: event.output }) },
+            description: 'DeliveryAddressRequired: no selected address on the server, or one outside the service range. Choose another.',
+          },
+          { target: 'totalsFailed', actions: { type: 'storeTotalsFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'totalsFailed', actions: 'storeNetworkError' },
+      },
+    },
+    totalsFailed: {
+      description: 'The totals could not be read; the member can try again or change the address.',
+      tags: ['step:totalsFailed'],
+      on: {
+        RETRY: { target: 'calculating', actions: 'clearError' },
+        BACK: { target: 'choosingAddress', actions: 'clearError' },
+        LEAVE: 'left',
+      },
+    },
+    readingOrder: {
+      description: 'Paying an order waiting for payment: reading it (get-subscription-order); an unpaid one goes to the payment step with its method.',
+      tags: ['busy', 'step:loading'],
+      invoke: {
+        id: 'getSubscriptionOrder',
+        src: 'getSubscriptionOrder',
+        input: ({ context }) => ({ RecordID: context.orderID ?? '' }),
+        onDone: [
+          { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: 'subscribed' },
+          {
+            guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) },
+            target: 'payingAgain',
+            actions: { type: 'storeResumedOrder', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'cancelled',
+            description: 'Cancelled, or expired unpaid: nothing to pay.',
+          },
+          { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeNetworkError' },
+      },
+    },
+    payingAgain: {
+      description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
+      tags: ['step:loading'],
+      always: [{ guard: 'payingByCard', target: '#subscriptionCheckout.payment.loadingCards' }, { target: 'payment' }],
+    },
+    payment: {
+      description: 'The totals, the coupon, the over-18 confirmation for a box holding spirits, and how to pay: a saved card (renewals charge it), a new one, Alipay or FPS.',
+      initial: 'choosing',
+      states: {
+        choosing: {
+          description: 'The payment step. Subscribing needs a method, a card when paying by card, and the over-18 confirmation for a box holding spirits.',
+          tags: ['step:payment'],
+          on: {
+            APPLY_COUPON: {
+              guard: { type: 'couponGiven', params: ({ event }) => ({ code: event.code }) },
+              target: '#subscriptionCheckout.calculating',
+              actions: { type: 'applyCoupon', params: ({ event }) => ({ code: event.code }) },
+              description: 'An empty code does nothing (spec §5); a code is tried with the totals.',
+            },
+            REMOVE_COUPON: { guard: and(['noOrderYet', 'hasCoupon']), target: '#subscriptionCheckout.calculating', actions: 'removeCoupon' },
+            CONFIRM_AGE: { actions: { type: 'confirmAge', params: ({ event }) => ({ confirmed: event.confirmed }) } },
+            SELECT_METHOD: [
+              {
+                guard: { type: 'isCard', params: ({ event }) => ({ method: event.method }) },
+                target: 'loadingCards',
+                actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) },
+                description: 'Card: read the saved cards to choose from.',
+              },
+              { actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) } },
+            ],
+            SELECT_CARD: {
+              guard: { type: 'knownCard', params: ({ event }) => ({ cardID: event.cardID }) },
+              actions: { type: 'selectCard', params: ({ event }) => ({ cardID: event.cardID }) },
+            },
+            ADD_CARD: { guard: 'payingByCard', target: 'addingCard', actions: 'clearError' },
+            PLACE_ORDER: [
+              { guard: 'readyToPlace', target: '#subscriptionCheckout.payingOrder', actions: 'clearError' },
+              { guard: 'readyToPay', target: '#subscriptionCheckout.payingOrder', actions: 'clearError', description: 'The order was placed by an earlier attempt (or is a cycle waiting for payment): pay that order.' },
+            ],
+            BACK: { guard: 'noOrderYet', target: '#subscriptionCheckout.choosingAddress', actions: 'clearError' },
+            LEAVE: '#subscriptionCheckout.left',
+          },
+        },
+        loadingCards: {
+          description: 'Reading the saved cards (getPaymentMehtod).',
+          tags: ['busy', 'step:payment'],
+          invoke: {
+            id: 'getPaymentMehtod',
+            src: 'getPaymentMehtod',
+            input: () => ({}),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: 'choosing',
+                actions: { type: 'storeCards', params: ({ event }) => ({ result: event.output }) },
+              },
+              { target: 'choosing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+            ],
+            onError: { target: 'choosing', actions: 'storeNetworkError' },
+          },
+        },
+        addingCard: {
+          description: 'The add-card form: the card is tokenised, then saved to the member and selected.',
+          tags: ['step:addCard'],
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'Card number, expiry and CVC; shows why the last try was refused.',
+              on: {
+                SUBMIT_CARD: 'tokenizing',
+                CANCEL: { target: '#subscriptionCheckout.payment.choosing', actions: 'clearError' },
+              },
+            },
+            tokenizing: {
+              description: 'Tokenising the card (addCreditCard in the sandbox; Stripe.js when Stripe is configured).',
+              tags: ['busy'],
+              invoke: {
+                id: 'addCreditCard',
+                src: 'addCreditCard',
+                input: ({ event }) => {
+                  assertEvent(event, 'SUBMIT_CARD');
+                  return { number: event.number, exp_month: event.expMonth, exp_year: event.expYear, cvc: event.cvc };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                    target: 'attaching',
+                    actions: { type: 'storeNewPaymentMethod', params: ({ event }) => ({ result: event.output }) },
+                  },
+                  { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+                ],
+                onError: { target: 'editing', actions: 'storeNetworkError' },
+              },
+            },
+            attaching: {
+              description: 'Saving the card to the member (addPaymentMehtod).',
+              tags: ['busy'],
+              invoke: {
+                id: 'addPaymentMehtod',
+                src: 'addPaymentMehtod',
+                input: ({ context }) => ({ PaymentMethodID: context.newPaymentMethodID ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                    target: '#subscriptionCheckout.payment.choosing',
+                    actions: { type: 'addSavedCard', params: ({ event }) => ({ result: event.output }) },
+                  },
+                  { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
+                ],
+                onError: { target: 'editing', actions: 'storeNetworkError' },
+              },
+            },
+          },
+        },
+      },
+    },
+    payingOrder: {
+      description:
+        'From Subscribe to an outcome, the one paying flow every order kind shares (orderPayment): it notes the member’s subscription orders, places the first cycle’s order (create-subscription) or pays the one waiting (create-subscription-payment), follows the payment’s answer, looks the order up when an answer is lost, and reads it (get-subscription-order) while the provider decides.',
+      tags: ['step:placing'],
+      invoke: {
+        id: 'orderPayment',
+        src: 'orderPayment',
+        input: ({ context }) => {
+          const card = context.method === 'CreditCard' ? context.cardID : undefined;
+          const place: CreateSubscriptionInput | undefined =
+            context.orderID === undefined
+              ? {
+                  Language: context.language,
+                  Currency: context.currency,
+                  PaymentMethod: context.method ?? 'CreditCard',
+                  SubscriptionID: context.subscriptionID ?? '',
+                  PaymentMethodID: card,
+                  CouponID: context.couponID,
+                  AgeConfirmed: context.ageConfirmed,
+                }
+              : undefined;
+          return {
+            kind: 'subscription' as const,
+            payWith: { PaymentMethod: context.method ?? 'CreditCard', CardID: card },
+            listOrders: {},
+            place,
+            orderID: context.orderID,
+          };
+        },
+        onDone: [
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'confirmed' }) }, target: 'subscribed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'redirect' }) }, target: 'redirecting', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'fps' }) }, target: 'fpsHandoff', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'processing' }) }, target: 'stillProcessing', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'failed' }) }, target: 'failed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) }, target: 'cancelled', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
+          {
+            guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
+            target: 'calculating',
+            actions: { type: 'dropCoupon', params: ({ event }) => ({ error: event.output.error }) },
+            description: 'Placing answered 70600: drop the coupon, keep its message, and read the totals again.',
+          },
+          {
+            guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: [DELIVERY_ADDRESS_REQUIRED] }) },
+            target: 'choosingAddress',
+            actions: { type: 'storeAddressRefused', params: ({ event }) => ({ error: event.output.error }) },
+            description: 'The selected address went (or is outside the service range) while the member was paying: nothing placed. Choose one again.',
+          },
+          {
+            target: 'payment',
+            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
+            description:
+              'Nothing paid: another refusal (the box out of stock, already subscribed, the card refused), the orders not noted, or a lost answer’s look-up found the order not placed, or placed and not paid. Back to the payment step with the reason.',
+          },
+        ],
+        onError: { target: 'payment', actions: 'storeNetworkError', description: 'The paying flow itself failed (not an answer of the server): back to the payment step.' },
+        onSnapshot: {
+          actions: 'followPayingFlow',
+          description: 'The paying flow moved on (placing, checking, paying): the page, which reads it through this flow, follows.',
+        },
+      },
+      on: {
+        RETRY: {
+          actions: sendTo('orderPayment', { type: 'RETRY' }),
+          description: 'The look-up after a lost answer failed too, and the member looks again: the paying flow does.',
+        },
+      },
+    },
+    subscribed: {
+      type: 'final',
+      description: 'Paid: the subscription has started; its confirmation follows.',
+      entry: { type: 'finish', params: { outcome: 'subscribed' } },
+    },
+    redirecting: {
+      type: 'final',
+      description: 'The browser goes to the provider’s page (Alipay, or the card’s extra step); it comes back to the subscription’s confirmation page.',
+      entry: { type: 'finish', params: { outcome: 'redirect' } },
+    },
+    fpsHandoff: {
+      type: 'final',
+      description: 'Placed for FPS: the FPS QR popup (fpsPayment, reading get-subscription-order) takes over.',
+      entry: { type: 'finish', params: { outcome: 'fps' } },
+    },
+    failed: {
+      type: 'final',
+      description: 'The payment did not go through (PaymentFail, StripeError, AlipayError): payment_fail says so and offers to pay the order again.',
+      entry: { type: 'finish', params: { outcome: 'failed' } },
+    },
+    stillProcessing: {
+      type: 'final',
+      description: 'The provider has not answered yet: the confirmation page will show the result when it comes.',
+      entry: { type: 'finish', params: { outcome: 'processing' } },
+    },
+    cancelled: {
+      type: 'final',
+      description: 'The order is cancelled (or expired unpaid): nothing to pay.',
+      entry: { type: 'finish', params: { outcome: 'cancelled' } },
+    },
+    left: {
+      type: 'final',
+      description: 'The member left the checkout: back to the plans, nothing ordered.',
+      entry: { type: 'finish', params: { outcome: 'left' } },
+    },
+  },
+});
