@@ -15,6 +15,7 @@ import * as events from './events.ts';
 import * as eventOrders from './event-orders.ts';
 import * as tasteVocabulary from './taste-vocabulary.ts';
 import * as tasteCards from './taste-cards.ts';
+import * as eventSurveys from './event-surveys.ts';
 import * as subscriptions from './subscriptions.ts';
 import * as inspiration from './inspiration.ts';
 import * as comments from './comments.ts';
@@ -28,5 +29,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, inspiration, comments, social].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social].flatMap(callsOf).map((c) => [c.name, c]),
 );

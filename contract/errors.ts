@@ -35,6 +35,8 @@ export const ErrorCode = {
   DeliveryAddressRequired: 'DeliveryAddressRequired',
   /** An event session whose sale is not open (not yet, or over: it started or sold its window out). */
   EventSaleClosed: 'EventSaleClosed',
+  /** An event survey is answered from its session's start. */
+  SurveyNotOpen: 'SurveyNotOpen',
   /** A member subscribing to a plan they already have an ongoing subscription to. */
   AlreadySubscribed: 'AlreadySubscribed',
   /** A subscription that ended can no longer be changed. */

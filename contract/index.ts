@@ -21,3 +21,7 @@ export * from './subscriptions.ts';
 export * from './inspiration.ts';
 export * from './comments.ts';
 export * from './social.ts';
+export * from './event-surveys.ts';
+// Both the entry survey (account.ts) and event surveys name an answer SurveyAnswer: here it stays the entry
+// survey's; the event survey's is EventSurveyAnswer (or SurveyAnswer from './event-surveys.ts').
+export { SurveyAnswer } from './account.ts';

@@ -7,6 +7,7 @@ import { catalogueHandlers } from './catalogue.ts';
 import { contentHandlers } from './content.ts';
 import { emailChangeHandlers } from './email-change.ts';
 import { eventOrderHandlers } from './event-orders.ts';
+import { eventSurveyHandlers } from './event-surveys.ts';
 import { eventHandlers } from './events.ts';
 import { mediaHandlers } from './media.ts';
 import { notificationHandlers } from './notifications.ts';
@@ -26,6 +27,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   contentHandlers,
   emailChangeHandlers,
   eventOrderHandlers,
+  eventSurveyHandlers,
   eventHandlers,
   mediaHandlers,
   notificationHandlers,

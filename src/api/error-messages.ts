@@ -15,6 +15,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   RescanQRCode: msg`Please scan the QR code again.`,
   SurveyCannotResubmit: msg`This survey has already been submitted.`,
   SurveyNotComplete: msg`Please answer every question before submitting.`,
+  SurveyNotOpen: msg`This survey opens when the session starts.`,
   NoNeedToUpdateLike: msg`Already up to date.`,
   StripeError: msg`The card payment could not be processed.`,
   AlipayError: msg`The Alipay payment could not be processed.`,

@@ -30,6 +30,7 @@ import { seedCommerce } from './commerce-data.ts';
 import { seedSearchLogs } from './search-data.ts';
 import { seedOrderHistory } from './order-history.ts';
 import { seedTastingEvents } from './event-data.ts';
+import { seedEventSurveys } from './event-survey-data.ts';
 import { addGeneratedTasteCards, seedTasteCards } from './taste-card-data.ts';
 import { tasteVocabularyRows } from './taste-vocabulary-data.ts';
 
@@ -138,6 +139,7 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedSearchLogs(t, now);
     await seedOrderHistory(t, now);
     await seedTastingEvents(t, now);
+    await seedEventSurveys(t);
     // After the vocabulary, the products and the demo member: cards name all three.
     await seedTasteCards(t, now, demoHash);
   });
