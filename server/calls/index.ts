@@ -14,6 +14,7 @@ import { notificationHandlers } from './notifications.ts';
 import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
 import { searchHandlers } from './search.ts';
+import { subscriptionHandlers } from './subscriptions.ts';
 import { tasteCardHandlers } from './taste-cards.ts';
 import { tasteVocabularyHandlers } from './taste-vocabulary.ts';
 import { thirdPartyHandlers } from './third-party.ts';
@@ -34,6 +35,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   orderHandlers,
   referenceHandlers,
   searchHandlers,
+  subscriptionHandlers,
   tasteCardHandlers,
   tasteVocabularyHandlers,
   thirdPartyHandlers,

@@ -7,20 +7,28 @@
 import type { Deps } from '../deps.ts';
 import { runJobs, type JobHandlers } from './jobs/queue.ts';
 import { ORDER_EXPIRY_JOB, orderJobHandlers, PAYMENT_RECONCILE_JOB, reconcileAtStart } from './orders/index.ts';
+import { SUBSCRIPTION_RENEW_JOB } from './subscriptions/lifecycle.ts';
+import { subscriptionJobHandlers } from './subscriptions/renewals.ts';
 
-const shopJobHandlers: JobHandlers = { ...orderJobHandlers() };
+const shopJobHandlers: JobHandlers = { ...orderJobHandlers(), ...subscriptionJobHandlers };
 
 export interface DueJobsRun {
   /** Unpaid orders expired. */
   expiredOrders: number;
   /** Unpaid orders the payments sweep found paid at the provider. */
   reconciledOrders: number;
+  /** Subscription cycles renewed (a card charged, or an Alipay / FPS renewal placed and its link mailed). */
+  renewedSubscriptions: number;
 }
 
 /** Runs every job due at `now`. */
 export async function runDueJobs(deps: Deps, now: Date = deps.clock.now()): Promise<DueJobsRun> {
   const run = await runJobs(deps, shopJobHandlers, now);
-  return { expiredOrders: run.done[ORDER_EXPIRY_JOB] ?? 0, reconciledOrders: run.done[PAYMENT_RECONCILE_JOB] ?? 0 };
+  return {
+    expiredOrders: run.done[ORDER_EXPIRY_JOB] ?? 0,
+    reconciledOrders: run.done[PAYMENT_RECONCILE_JOB] ?? 0,
+    renewedSubscriptions: run.done[SUBSCRIPTION_RENEW_JOB] ?? 0,
+  };
 }
 
 /**

@@ -183,3 +183,102 @@ export function eventOrderPaidMail(to: string, language: Language, order: EventO
     order.link,
   );
 }
+
+/** What the subscription mails (issue 18) say about the plan and its bill. */
+export interface SubscriptionMailFacts {
+  plan: { en: string; zh: string };
+  reference: string;
+  total: number;
+  currency: string;
+  /** The member's page of the subscription (subscription_record/{orderID}). */
+  link: string;
+}
+
+/** Sent once when a subscription's first cycle is paid (it starts), and when a renewal is paid. */
+export function subscriptionPaidMail(to: string, language: Language, s: SubscriptionMailFacts & { first: boolean; nextBillingDate: string }): Mail {
+  const total = formatAmount(s.total, s.currency);
+  return bilingual(
+    to,
+    language,
+    {
+      subject: s.first ? `Your ${s.plan.en} subscription has started` : `Your ${s.plan.en} subscription is renewed`,
+      lines: [
+        `We received your payment of ${total} (order ${s.reference}). Your box ships within 4-7 working days.`,
+        `Next billing date: ${s.nextBillingDate}. You can cancel any time before it.`,
+      ],
+    },
+    {
+      subject: s.first ? `你的「${s.plan.zh}」訂閱已開始` : `你的「${s.plan.zh}」訂閱已續期`,
+      lines: [`我們已收到你的付款 ${total}（訂單 ${s.reference}）。禮盒將於 4 至 7 個工作天內寄出。`, `下次付款日期：${s.nextBillingDate}。你可於此日期前隨時取消。`],
+    },
+    s.link,
+  );
+}
+
+/** Alipay / FPS renewals: the link to pay the next cycle, mailed before its billing date. */
+export function subscriptionPaymentLinkMail(to: string, language: Language, s: SubscriptionMailFacts & { billingDate: string; payBefore: string }): Mail {
+  const total = formatAmount(s.total, s.currency);
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `Pay the next box of your ${s.plan.en} subscription`,
+      lines: [
+        `Your next cycle (${total}, order ${s.reference}) is billed on ${s.billingDate}. Please pay it through the link below.`,
+        `If it is not paid by ${s.payBefore}, your subscription ends.`,
+      ],
+    },
+    {
+      subject: `請支付你的「${s.plan.zh}」訂閱下一期`,
+      lines: [`你的下一期（${total}，訂單 ${s.reference}）將於 ${s.billingDate} 收費，請透過以下連結付款。`, `如於 ${s.payBefore} 前仍未付款，你的訂閱將會結束。`],
+    },
+    s.link,
+  );
+}
+
+/** A renewal's card was declined; it is tried again on nextTry (or the subscription ends: subscriptionEndedMail). */
+export function subscriptionCardDeclinedMail(to: string, language: Language, s: SubscriptionMailFacts & { nextTry: string }): Mail {
+  const total = formatAmount(s.total, s.currency);
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `We could not renew your ${s.plan.en} subscription`,
+      lines: [
+        `Your card was declined for ${total} (order ${s.reference}). We will try again on ${s.nextTry}.`,
+        'To keep your subscription, update your card or pay the order through the link below.',
+      ],
+    },
+    {
+      subject: `未能為你的「${s.plan.zh}」訂閱續期`,
+      lines: [`你的信用卡未能支付 ${total}（訂單 ${s.reference}）。我們將於 ${s.nextTry} 再試一次。`, '如要保留訂閱，請更新信用卡，或透過以下連結支付訂單。'],
+    },
+    s.link,
+  );
+}
+
+/** A subscription ended: why, in words (cancelled, the card declined on every try, a renewal left unpaid). */
+export function subscriptionEndedMail(
+  to: string,
+  language: Language,
+  s: { plan: { en: string; zh: string }; reason: 'Cancelled' | 'PaymentFailed' | 'Unpaid'; endedOn: string; link: string },
+): Mail {
+  const why = {
+    Cancelled: { en: 'you cancelled it', zh: '你已取消訂閱' },
+    PaymentFailed: { en: 'your card was declined on every try', zh: '你的信用卡多次嘗試收費均被拒絕' },
+    Unpaid: { en: 'its renewal was not paid in time', zh: '續期款項未有按時支付' },
+  }[s.reason];
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `Your ${s.plan.en} subscription has ended`,
+      lines: [`Your subscription ended on ${s.endedOn} because ${why.en}.`, 'You can subscribe again at any time.'],
+    },
+    {
+      subject: `你的「${s.plan.zh}」訂閱已結束`,
+      lines: [`你的訂閱已於 ${s.endedOn} 結束，原因：${why.zh}。`, '你可隨時再次訂閱。'],
+    },
+    s.link,
+  );
+}

@@ -31,6 +31,7 @@ import { seedSearchLogs } from './search-data.ts';
 import { seedOrderHistory } from './order-history.ts';
 import { seedTastingEvents } from './event-data.ts';
 import { seedEventSurveys } from './event-survey-data.ts';
+import { seedSubscriptionPlans } from './subscription-data.ts';
 import { addGeneratedTasteCards, seedTasteCards } from './taste-card-data.ts';
 import { tasteVocabularyRows } from './taste-vocabulary-data.ts';
 
@@ -140,6 +141,7 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedOrderHistory(t, now);
     await seedTastingEvents(t, now);
     await seedEventSurveys(t);
+    await seedSubscriptionPlans(t);
     // After the vocabulary, the products and the demo member: cards name all three.
     await seedTasteCards(t, now, demoHash);
   });

@@ -10,7 +10,7 @@
  * settle.ts (every payment outcome, webhooks, refunds), reconcile.ts (asking the provider what it
  * holds: before expiry, at start-up, on a sweep), expire.ts, cancel.ts, read.ts, cards.ts, and
  * product/ (the product kind: bag, stock, totals, re-pricing, ProductOrder descriptions) and event/
- * (the event kind: seats of a session, guests and tickets).
+ * (the event kind: seats of a session, guests and tickets) and subscription/ (a box-set subscription's cycles).
  */
 import type { Deps } from '../../deps.ts';
 import type { JobHandlers } from '../jobs/queue.ts';
@@ -20,10 +20,11 @@ import { orderKinds } from './kind.ts';
 import { returnPath as returnPathOf } from './payments.ts';
 import { eventOrderKind } from './event/kind.ts';
 import { productOrderKind } from './product/kind.ts';
+import { subscriptionOrderKind } from './subscription/kind.ts';
 import { PAYMENT_RECONCILE_JOB, reconcileSweepJob } from './reconcile.ts';
 import { receiveWebhook as receiveWebhookOf } from './settle.ts';
 
-export const SHOP_ORDER_KINDS = orderKinds([productOrderKind, eventOrderKind]);
+export const SHOP_ORDER_KINDS = orderKinds([productOrderKind, eventOrderKind, subscriptionOrderKind]);
 
 /** The jobs the order core schedules, for the shop's runner (services/jobs.ts). */
 export const orderJobHandlers = (kinds = SHOP_ORDER_KINDS): JobHandlers => ({

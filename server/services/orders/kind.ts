@@ -57,6 +57,11 @@ export interface Held {
   deliveryAddress?: unknown;
   billingAddress?: unknown;
   ageConfirmed?: boolean;
+  /**
+   * Until when the unpaid order holds and can be paid, when the kind decides it (a subscription's renewal waits
+   * for the member through its grace period); else the payment method's window.
+   */
+  payBefore?: Date;
   /** Writes the kind's lines and records for the new order, in the placing transaction. */
   record(tx: Db, orderId: string): Promise<void>;
 }

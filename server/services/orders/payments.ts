@@ -111,14 +111,21 @@ function paymentAnswer(order: OrderRow, payment: StartedPayment): PaymentStart {
 }
 
 /** Starts a payment of the order's total with the method (and card) and answers where it stands. */
-async function startPayment(deps: Deps, kinds: OrderKinds, order: OrderRow, method: PaymentMethod, cardId: string | undefined): Promise<PaymentStart> {
+async function startPayment(
+  deps: Deps,
+  kinds: OrderKinds,
+  order: OrderRow,
+  method: PaymentMethod,
+  cardId: string | undefined,
+  offSession?: { attempt: number },
+): Promise<PaymentStart> {
   const provider = await providerOf(deps);
   const request = { orderRef: order.reference, amount: order.total, currency: order.currency };
   const returnUrl = `${deps.config.publicUrl}${PAYMENT_RETURN_PATH}/${order.id}`;
   let started: PaymentResult<{ payment: StartedPayment }>;
   if (method === 'CreditCard') {
     const customerId = await customerOf(deps, order.userId, true);
-    started = await provider.createCardPayment({ ...request, customerId, cardId: cardId!, returnUrl });
+    started = await provider.createCardPayment({ ...request, customerId, cardId: cardId!, returnUrl, ...(offSession ? { offSession: true, attempt: offSession.attempt } : {}) });
   } else if (method === 'Alipay') {
     started = await provider.createAlipayPayment({ ...request, returnUrl });
   } else {
@@ -170,10 +177,12 @@ export interface PayOrderRequest {
   cardId?: string | undefined;
   /** Changes the unpaid order before it is paid (a product order re-priced with a new coupon). */
   beforePaying?: ((order: OrderRow) => Promise<OrderRow>) | undefined;
+  /** The member is not there: the saved card is charged off-session (a subscription's renewal), this try's number. */
+  offSession?: { attempt: number } | undefined;
 }
 
 /** create-product-payment: pays a placed, unpaid order (again), with this method. */
-export async function payOrder(deps: Deps, kinds: OrderKinds, { userId, orderId, method, cardId, beforePaying }: PayOrderRequest): Promise<PaymentStart> {
+export async function payOrder(deps: Deps, kinds: OrderKinds, { userId, orderId, method, cardId, beforePaying, offSession }: PayOrderRequest): Promise<PaymentStart> {
   let order = await ownOrder(deps, kinds, userId, orderId);
   if (order.paymentStatus === 'Paid') return { OrderID: order.id, PaymentStatus: 'succeeded', PaymentID: order.paymentId ?? undefined };
   if (!isUnpaid(order)) throw orderClosed(order);
@@ -183,7 +192,7 @@ export async function payOrder(deps: Deps, kinds: OrderKinds, { userId, orderId,
   if (order.paymentId && switching && (await releasePayment(deps, kinds, order))) {
     return { OrderID: order.id, PaymentStatus: 'succeeded', PaymentID: order.paymentId };
   }
-  return startPayment(deps, kinds, order, method, card);
+  return startPayment(deps, kinds, order, method, card, method === 'CreditCard' ? offSession : undefined);
 }
 
 /** product-creditcard-payment: after the card's extra step, reads the payment's outcome and settles it. */

@@ -77,7 +77,7 @@ export async function placeOrder<Request>(deps: Deps, kinds: OrderKinds, kind: O
         total: held.total,
         totalHkd: held.totalHkd,
         ageConfirmed: held.ageConfirmed ?? false,
-        payBefore: new Date(now.getTime() + deps.payments.windowMs[request.method]),
+        payBefore: held.payBefore ?? new Date(now.getTime() + deps.payments.windowMs[request.method]),
         createdAt: now,
       })
       .returning();

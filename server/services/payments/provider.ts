@@ -135,6 +135,13 @@ export interface CardPaymentRequest {
   cardId: string;
   /** Where the payer comes back after an extra confirmation step. */
   returnUrl: string;
+  /**
+   * The payer is not there (a subscription's renewal): charge the saved card without any step of theirs; a
+   * card that asks for one fails (authentication_required).
+   */
+  offSession?: boolean;
+  /** Which try of the same order and card this is (a renewal retried after a decline): a new payment each. */
+  attempt?: number;
 }
 
 export interface AlipayPaymentRequest {

@@ -409,6 +409,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       if (expired) updated = await move(payment, ['pending'], 'failed', { code: 'expired_card', declineCode: 'expired_card' });
       else if (behaviour.kind === 'succeed') updated = await move(payment, ['pending'], 'succeeded');
       else if (behaviour.kind === 'decline') updated = await move(payment, ['pending'], 'failed', { code: behaviour.code, declineCode: behaviour.declineCode });
+      // Off-session nobody can take the extra step: the card is declined as Stripe declines it.
+      else if (request.offSession) updated = await move(payment, ['pending'], 'failed', { code: 'card_declined', declineCode: 'authentication_required' });
       else updated = await move(payment, ['pending'], 'requires_action');
       return { ok: true, payment: toState(updated ?? payment) };
     },

@@ -253,12 +253,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             // (this API version's name for what older ones called payment_method_types)
             allowed_payment_method_types: ['card'],
             confirm: true,
-            // An extra confirmation step comes back as a redirect to Stripe's page, then to returnUrl.
-            return_url: request.returnUrl,
+            // Off-session (a renewal): the saved card is charged with the member away; a card that asks for a
+            // step of theirs fails (authentication_required) instead of waiting for it.
+            ...(request.offSession
+              ? { off_session: true }
+              : // An extra confirmation step comes back as a redirect to Stripe's page, then to returnUrl.
+                { return_url: request.returnUrl }),
             metadata: { orderRef: request.orderRef },
           },
-          // The same order and card give the same PaymentIntent, so a repeated request never charges twice.
-          { idempotencyKey: `card-${request.orderRef}-${request.cardId}` },
+          // The same order, card and try give the same PaymentIntent, so a repeated request never charges twice.
+          { idempotencyKey: `card-${request.orderRef}-${request.cardId}${request.attempt ? `-${request.attempt}` : ''}` },
         );
         return { ok: true, payment: paymentStateOf(pi) };
       } catch (error) {
