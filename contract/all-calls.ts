@@ -20,6 +20,9 @@ import * as subscriptions from './subscriptions.ts';
 import * as inspiration from './inspiration.ts';
 import * as comments from './comments.ts';
 import * as social from './social.ts';
+import * as b2b from './b2b.ts';
+import * as nfc from './nfc.ts';
+import * as newsletter from './newsletter.ts';
 
 function callsOf(module: Record<string, unknown>): CallDef[] {
   return Object.values(module).filter(
@@ -29,5 +32,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter].flatMap(callsOf).map((c) => [c.name, c]),
 );

@@ -25,3 +25,6 @@ export * from './event-surveys.ts';
 // Both the entry survey (account.ts) and event surveys name an answer SurveyAnswer: here it stays the entry
 // survey's; the event survey's is EventSurveyAnswer (or SurveyAnswer from './event-surveys.ts').
 export { SurveyAnswer } from './account.ts';
+export * from './b2b.ts';
+export * from './nfc.ts';
+export * from './newsletter.ts';

@@ -11,6 +11,7 @@ import { clientIp, createApiRouter, type AppEnv } from './http/api.ts';
 import { compressAnswers, matchesEtag, sendVariant, strongEtag } from './http/compression.ts';
 import { ApiError } from './http/errors.ts';
 import { mountMediaRoutes } from './http/media-routes.ts';
+import { mountNewsletterRoutes } from './http/newsletter-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
 import { mountOidcRoutes } from './http/oidc-routes.ts';
 import { createPages, type RenderedPage } from './http/page-head.ts';
@@ -66,12 +67,16 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         .where(eq(mailOutbox.to, email))
         .orderBy(desc(mailOutbox.seq))
         .limit(20);
-      return c.json({ result: true, Mails: mails.map(({ id, to, subject, text, createdAt }) => ({ id, to, subject, text, createdAt })) });
+      return c.json({
+        result: true,
+        Mails: mails.map(({ id, to, subject, text, html, headers, createdAt }) => ({ id, to, subject, text, html, headers: headers ?? {}, createdAt })),
+      });
     });
   }
   mountMediaRoutes(app, deps);
   mountOidcRoutes(app);
   mountPaymentRoutes(app, deps);
+  mountNewsletterRoutes(app, deps);
   app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
   app.all('/api/*', () => {
     throw new ApiError(404, ErrorCode.NotFound, 'Unknown call');

@@ -24,6 +24,8 @@ export interface Config {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where business enquiries are mailed (B2B_ENQUIRY_EMAIL). */
+  b2bEnquiryEmail: string;
   /** How long an unpaid card or Alipay order holds its stock (PAYMENT_WINDOW_MINUTES, default 30); FPS is always 10. */
   paymentWindowMinutes: number;
   /** How often the jobs runner looks for due work, such as unpaid orders to expire (JOBS_INTERVAL_SECONDS, default 15). */
@@ -48,6 +50,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sip & Gather <hello@sipandgather.hk>',
+    b2bEnquiryEmail: env.B2B_ENQUIRY_EMAIL?.trim() || 'partners@sipandgather.hk',
     paymentWindowMinutes: positiveNumber(env.PAYMENT_WINDOW_MINUTES, 30),
     jobsIntervalSeconds: positiveNumber(env.JOBS_INTERVAL_SECONDS, 15),
   };

@@ -34,6 +34,8 @@ export interface ServerConfig {
   production: boolean;
   /** The flow atlas and live inspector (/testing, /testing2); by default on outside production. */
   flowTools?: boolean;
+  /** Where business enquiries are mailed (B2B_ENQUIRY_EMAIL); partners@sipandgather.hk by default. */
+  b2bEnquiryEmail?: string;
 }
 
 /** What anonymous callers could otherwise repeat without end (DESIGN §7); see create-deps.ts for the numbers. */
@@ -55,6 +57,9 @@ export interface Limits {
   /** Coupon codes that turned out invalid, per member and per client address. */
   couponGuessesPerMember: RateLimiter;
   couponGuessesPerAddress: RateLimiter;
+  /** Public forms that mail someone (business enquiries, newsletter sign-ups; keys carry the form's name), per client address and per e-mail. */
+  formsPerAddress: RateLimiter;
+  formsPerEmail: RateLimiter;
 }
 
 /** The payment provider and the shop's payment rules. */

@@ -81,6 +81,7 @@ const deps = createDeps({
     publicUrl,
     production: config.production,
     flowTools: config.flowTools,
+    b2bEnquiryEmail: config.b2bEnquiryEmail,
   },
 });
 // Fail at start, not at the first checkout, when the configured provider cannot be loaded.

@@ -2,6 +2,7 @@
 // a module exporting `export const <group>Handlers = implement(contract, { … })`; `npm run typecheck` adds it here.
 import { collectGroups, type Registered } from './handler.ts';
 import { accountHandlers } from './account.ts';
+import { b2bHandlers } from './b2b.ts';
 import { bagHandlers } from './bag.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import { contentHandlers } from './content.ts';
@@ -10,6 +11,8 @@ import { eventOrderHandlers } from './event-orders.ts';
 import { eventSurveyHandlers } from './event-surveys.ts';
 import { eventHandlers } from './events.ts';
 import { mediaHandlers } from './media.ts';
+import { newsletterHandlers } from './newsletter.ts';
+import { nfcHandlers } from './nfc.ts';
 import { notificationHandlers } from './notifications.ts';
 import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
@@ -23,6 +26,7 @@ import { wishlistHandlers } from './wishlist.ts';
 /** Every served call, keyed by its spec name. */
 export const registry: ReadonlyMap<string, Registered> = collectGroups([
   accountHandlers,
+  b2bHandlers,
   bagHandlers,
   catalogueHandlers,
   contentHandlers,
@@ -31,6 +35,8 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   eventSurveyHandlers,
   eventHandlers,
   mediaHandlers,
+  newsletterHandlers,
+  nfcHandlers,
   notificationHandlers,
   orderHandlers,
   referenceHandlers,

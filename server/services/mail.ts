@@ -9,6 +9,11 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058; Reply-To on a
+   * business enquiry sent to the team). The outbox keeps them with the mail.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -19,7 +24,8 @@ export interface Mailer {
 export function createOutboxMailer(deps: { db: Db; clock: Clock; log: Logger }): Mailer {
   return {
     async send(mail) {
-      await deps.db.insert(mailOutbox).values({ id: randomUUID(), createdAt: deps.clock.now(), ...mail });
+      const { headers, ...rest } = mail;
+      await deps.db.insert(mailOutbox).values({ id: randomUUID(), createdAt: deps.clock.now(), ...rest, headers: headers ?? null });
       deps.log.info({ to: mail.to, subject: mail.subject }, `mail to outbox:\n${mail.text}`);
     },
   };
@@ -31,6 +37,7 @@ export async function createSmtpMailer(url: string, from: string): Promise<Maile
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail) {
+      // nodemailer sends `headers` as they are (List-Unsubscribe, List-Unsubscribe-Post, Reply-To).
       await transport.sendMail({ from, ...mail });
     },
   };

@@ -46,6 +46,7 @@ describe('contract and server', () => {
         'getInspirationTitle',
         'getNavigationMenu',
         'getNewInSection',
+        'getNewsletterSubscription',
         'getSmallPromotionBanner',
         'updateNowTrending',
         'updateTopSearch',

@@ -34,6 +34,7 @@ import { seedEventSurveys } from './event-survey-data.ts';
 import { seedSubscriptionPlans } from './subscription-data.ts';
 import { addGeneratedTasteCards, seedTasteCards } from './taste-card-data.ts';
 import { tasteVocabularyRows } from './taste-vocabulary-data.ts';
+import { seedFrontDoor } from './nfc-data.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -142,6 +143,7 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedTastingEvents(t, now);
     await seedEventSurveys(t);
     await seedSubscriptionPlans(t);
+    await seedFrontDoor(t, now);
     // After the vocabulary, the products and the demo member: cards name all three.
     await seedTasteCards(t, now, demoHash);
   });

@@ -1,19 +1,19 @@
 /**
  * list-user-product (issue 16; spec §7): the member's drinks: what they bought (lines of their paid product
- * orders) and what they carded, newest first, each with where it came from. NFC-added drinks come with
- * the NFC issue; none are answered yet.
+ * orders), added by tapping a tag (addUserProductByNFC, issue 20) and carded, newest first, each with where
+ * it came from.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Currency, ProductCard } from '../../../contract/index.ts';
 import type { Db } from '../../db/client.ts';
-import { orderLines, orders, tasteCards } from '../../db/schema.ts';
+import { orderLines, orders, tasteCards, userNfcProducts } from '../../db/schema.ts';
 import { cardsByIds } from '../catalogue.ts';
 import { drinkKindOfProductType } from './vocabulary.ts';
 
-type Source = 'bought' | 'carded';
+type Source = 'bought' | 'nfc' | 'carded';
 
 export async function userProducts(db: Db, userId: string, currency: Currency) {
-  const [bought, carded] = await Promise.all([
+  const [bought, carded, tapped] = await Promise.all([
     db
       .select({ productId: orderLines.productId, typeId: orderLines.productTypeId, at: sql<Date>`max(${orders.paidAt})`.mapWith(orders.paidAt) })
       .from(orderLines)
@@ -25,6 +25,7 @@ export async function userProducts(db: Db, userId: string, currency: Currency) {
       .from(tasteCards)
       .where(eq(tasteCards.userId, userId))
       .groupBy(tasteCards.productId),
+    db.select({ productId: userNfcProducts.productId, at: userNfcProducts.addedAt }).from(userNfcProducts).where(eq(userNfcProducts.userId, userId)),
   ]);
   const drinks = new Map<string, { sources: Set<Source>; last: Date }>();
   const note = (productId: string, source: Source, at: Date) => {
@@ -35,13 +36,14 @@ export async function userProducts(db: Db, userId: string, currency: Currency) {
   };
   // Bought equipment and box sets are not drinks (a teapot has no taste card).
   for (const b of bought) if (drinkKindOfProductType(b.typeId)) note(b.productId, 'bought', b.at);
+  for (const n of tapped) note(n.productId, 'nfc', n.at);
   for (const c of carded) note(c.productId, 'carded', c.at);
   const ordered = [...drinks].sort((a, b) => b[1].last.getTime() - a[1].last.getTime() || (a[0] < b[0] ? -1 : 1));
   const cards = new Map<string, ProductCard>((await cardsByIds(db, currency, ordered.map(([id]) => id))).map((c) => [c.ProductID, c]));
   return {
     ProductList: ordered.flatMap(([id, d]) => {
       const card = cards.get(id);
-      const Sources = (['bought', 'carded'] as const).filter((s) => d.sources.has(s));
+      const Sources = (['bought', 'nfc', 'carded'] as const).filter((s) => d.sources.has(s));
       return card ? [{ Product: card, Sources, LastAt: d.last.toISOString() }] : [];
     }),
   };
