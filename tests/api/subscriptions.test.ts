@@ -23,9 +23,11 @@ import {
   type CallBodyInput,
   type SubscriptionRecord,
 } from '../../contract/index.ts';
-import { coupons, orders, refundRequests, subscriptionCycles } from '../../server/db/schema.ts';
+import { coupons, orders, refundRequests, sandboxPayments, subscriptionCycles } from '../../server/db/schema.ts';
 import { SEED_SUBSCRIPTION_PLANS as PLANS } from '../../server/db/seed/subscription-data.ts';
 import { runDueJobs } from '../../server/services/jobs.ts';
+import { SUBSCRIPTION_RENEW_JOB } from '../../server/services/subscriptions/lifecycle.ts';
+import { renewSubscriptionJob } from '../../server/services/subscriptions/renewals.ts';
 import { mails } from '../support/members.ts';
 import { auth, CARDS, deliverWebhooks, refused, saveCard, shopper, stockOf, type Shopper } from '../support/shop.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
@@ -130,16 +132,21 @@ describe('plans and totals', () => {
     expect(totals.total).toBe(totals.amount - totals.discount + totals.shipping + totals.tax);
     expect(totals.orderDetail.Total).toBe(totals.total);
 
-    const [coupon] = await t.db.select().from(coupons).where(sql`${coupons.productTypeIds} = '[]'::jsonb and ${coupons.minSpendHkd} <= 62800 and ${coupons.maxUses} is null`).limit(1);
-    if (coupon) {
-      const discounted = await t.call(subscriptionCalculate, { SubscriptionID: PLANS.quarter, Currency: 'HKD', CountryID: 'HK', CouponID: coupon.code.toLowerCase() }, auth(m));
-      expect(discounted.discount).toBeGreaterThan(0);
-      expect(discounted.total).toBeLessThan(totals.total);
-    }
+    // WELCOME10 (seed): 10 % off anything from HK$200, once per member.
+    const discounted = await t.call(subscriptionCalculate, { SubscriptionID: PLANS.quarter, Currency: 'HKD', CountryID: 'HK', CouponID: 'welcome10' }, auth(m));
+    expect(discounted).toMatchObject({ amount: 62800, discount: 6280, orderDetail: { Coupon: { CouponID: 'WELCOME10', Discount: 6280 } } });
+    expect(discounted.total).toBeLessThan(totals.total);
     const bad = await refused(t, 'subscription-calculate', { SubscriptionID: PLANS.quarter, Currency: 'HKD', CouponID: 'NO-SUCH-COUPON' }, m);
     expect(bad).toMatchObject({ status: 400, json: { ErrorCode: '70600', reason: 'NotFound' } });
     const unknownPlan = await refused(t, 'subscription-calculate', { SubscriptionID: 'no-such-plan', Currency: 'HKD' }, m);
     expect(unknownPlan).toMatchObject({ status: 400, json: { ErrorCode: 'ObjectNotFound' } });
+
+    // The coupon discounts the first cycle; cancelling before paying ends a subscription that never started.
+    const start = await t.call(createSubscription, subscribeBody({ SubscriptionID: PLANS.quarter, CouponID: 'WELCOME10' }), auth(m));
+    const first = await t.call(getSubscriptionOrder, { RecordID: start.OrderID }, auth(m));
+    expect(first.Order).toMatchObject({ CouponID: 'WELCOME10', orderDetail: { Discount: 6280, Total: discounted.total } });
+    const never = (await t.call(cancelSubscription, { OrderID: start.OrderID }, auth(m))).Record;
+    expect(never).toMatchObject({ Status: 'Ended', EndReason: 'NotStarted', Tab: 'ended' });
   });
 
   it('refuses bad bodies with 400 naming the field', async () => {
@@ -207,6 +214,22 @@ describe('renewals by card', () => {
     // Each renewal is an order of the member's, with its box.
     const second = await t.call(getSubscriptionOrder, { RecordID: orderIds[1]! }, auth(m));
     expect(second.Order).toMatchObject({ Cycle: 2, PaymentStatus: 'Paid', RecordID: record.RecordID, ProductList: [{ VarianceID: MONTHLY_BOX, Quantity: 1 }] });
+  });
+
+  it('places and charges a cycle once even when the renewal itself runs twice at once, outside the queue', async () => {
+    const { m, record } = await cardSubscriber();
+    now = at(record.NextBillingDate) + MINUTE;
+    const job = { kind: SUBSCRIPTION_RENEW_JOB, key: record.RecordID, dueAt: new Date(now), attempts: 1, lastError: null, lockedBy: null, lockedUntil: null, createdAt: new Date(now) };
+    const runs = await Promise.all([renewSubscriptionJob(t.deps, job, new Date(now)), renewSubscriptionJob(t.deps, job, new Date(now)), renewSubscriptionJob(t.deps, job, new Date(now))]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    const billed = await ordersOfSubscription(record.RecordID);
+    expect(billed.map((b) => [b.cycle, b.status, b.attempts])).toEqual([
+      [1, 'Paid', 0],
+      [2, 'Paid', 1],
+    ]);
+    const [renewal] = await t.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, billed[1]!.orderId));
+    expect(await t.db.select({ id: sandboxPayments.id }).from(sandboxPayments).where(eq(sandboxPayments.orderRef, renewal!.reference))).toHaveLength(1);
+    expect((await recordOf(m, record.RecordID)).BillingHistory).toHaveLength(2);
   });
 
   it('retries a declined renewal 1, 3 and 7 days later, mailing each time, then ends the subscription saying why', async () => {
