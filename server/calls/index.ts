@@ -5,11 +5,13 @@ import { accountHandlers } from './account.ts';
 import { b2bHandlers } from './b2b.ts';
 import { bagHandlers } from './bag.ts';
 import { catalogueHandlers } from './catalogue.ts';
+import { commentHandlers } from './comments.ts';
 import { contentHandlers } from './content.ts';
 import { emailChangeHandlers } from './email-change.ts';
 import { eventOrderHandlers } from './event-orders.ts';
 import { eventSurveyHandlers } from './event-surveys.ts';
 import { eventHandlers } from './events.ts';
+import { inspirationHandlers } from './inspiration.ts';
 import { mediaHandlers } from './media.ts';
 import { newsletterHandlers } from './newsletter.ts';
 import { nfcHandlers } from './nfc.ts';
@@ -17,6 +19,7 @@ import { notificationHandlers } from './notifications.ts';
 import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
 import { searchHandlers } from './search.ts';
+import { socialHandlers } from './social.ts';
 import { subscriptionHandlers } from './subscriptions.ts';
 import { tasteCardHandlers } from './taste-cards.ts';
 import { tasteVocabularyHandlers } from './taste-vocabulary.ts';
@@ -29,11 +32,13 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   b2bHandlers,
   bagHandlers,
   catalogueHandlers,
+  commentHandlers,
   contentHandlers,
   emailChangeHandlers,
   eventOrderHandlers,
   eventSurveyHandlers,
   eventHandlers,
+  inspirationHandlers,
   mediaHandlers,
   newsletterHandlers,
   nfcHandlers,
@@ -41,6 +46,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   orderHandlers,
   referenceHandlers,
   searchHandlers,
+  socialHandlers,
   subscriptionHandlers,
   tasteCardHandlers,
   tasteVocabularyHandlers,

@@ -9,7 +9,7 @@ import { implement } from './handler.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 
 export const mediaHandlers = implement(contract, {
-  async uploadTemporaryMedia({ deps, userId }) {
+  async uploadTemporaryMedia({ body, deps, userId }) {
     const now = deps.clock.now();
     const [recent] = await deps.db
       .select({ n: count() })
@@ -20,7 +20,7 @@ export const mediaHandlers = implement(contract, {
     }
     const id = randomUUID();
     const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS);
-    await deps.db.insert(mediaUploads).values({ id, userId: userId, createdAt: now, expiresAt });
+    await deps.db.insert(mediaUploads).values({ id, userId: userId, purpose: body.Purpose, createdAt: now, expiresAt });
     return { MediaID: id, uploadUrl: uploadUrlFor(id), mediaUrl: mediaUrlFor(id), expiresAt: expiresAt.toISOString() };
   },
 

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { acceptUpload, finishedUpload } from '../services/uploads.ts';
+import { acceptUpload, finishedUpload, finishedVariant, uploadBodyLimitFor, uploadPurposeOf } from '../services/uploads.ts';
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
 import type { AppEnv } from './api.ts';
@@ -15,8 +15,6 @@ import { matchesEtag, strongEtag } from './compression.ts';
  */
 const TASTE_ICON_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
-/** A 2 MB file as base64 is about 2.7 MB; the API router's own limit may be lower. */
-export const MEDIA_UPLOAD_MAX_BODY = 3 * 1024 * 1024;
 
 /**
  * Media outside the contract: the PUT that fills an upload reserved by upload-temporary-media
@@ -27,12 +25,16 @@ export function mountMediaRoutes(app: Hono<AppEnv>, deps: Deps) {
   mountTasteIcons(app, deps);
   app.put(
     '/api/media-upload/:id',
-    bodyLimit({
-      maxSize: MEDIA_UPLOAD_MAX_BODY,
-      onError: () => {
-        throw new ApiError(413, ErrorCode.InvalidParameter, 'The file is larger than 2 MB', 'file');
-      },
-    }),
+    // The body limit is the reservation's purpose's (an inspiration video is far larger than an avatar).
+    async (c, next) => {
+      const purpose = await uploadPurposeOf(deps, c.req.param('id'));
+      return bodyLimit({
+        maxSize: uploadBodyLimitFor(purpose),
+        onError: () => {
+          throw new ApiError(413, ErrorCode.InvalidParameter, 'The file is too large', 'file');
+        },
+      })(c, next);
+    },
     async (c) => {
       const userId = await member(c, deps);
       const { mediaUrl } = await acceptUpload(deps, {
@@ -44,6 +46,18 @@ export function mountMediaRoutes(app: Hono<AppEnv>, deps: Deps) {
       return c.json({ result: true, mediaUrl });
     },
   );
+
+  // A picture's resized copy (issue 19), e.g. /media/upload/<id>/w480.
+  app.get('/media/upload/:id/:variant{w[0-9]{2,4}}', async (c) => {
+    const media = await finishedVariant(deps, c.req.param('id'), Number(c.req.param('variant').slice(1)));
+    if (!media) return c.notFound();
+    return c.body(new Uint8Array(media.bytes), 200, {
+      'content-type': media.contentType,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+  });
 
   app.get('/media/upload/:id', async (c) => {
     const media = await finishedUpload(deps, c.req.param('id'));

@@ -1,10 +1,18 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../contract/media.ts';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  INSPIRATION_IMAGE_MAX_BYTES,
+  INSPIRATION_MEDIA_TYPES,
+  INSPIRATION_VIDEO_MAX_BYTES,
+  type MediaPurpose,
+} from '../../contract/media.ts';
 import type { Db } from '../db/client.ts';
 import { mediaUploads } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import { resizePicture } from './pictures.ts';
 
 /** Media uploads: reservations, sniffing, serving and the avatar's ownership check. */
 
@@ -15,6 +23,7 @@ export const UPLOAD_TTL_MS = 15 * 60_000;
 export const UPLOADS_PER_HOUR = 20;
 
 export type AvatarType = (typeof AVATAR_TYPES)[number];
+export type UploadType = (typeof INSPIRATION_MEDIA_TYPES)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MEDIA_URL = /^\/media\/upload\/([0-9a-f-]{36})$/;
@@ -42,6 +51,48 @@ export function sniffImageType(bytes: Uint8Array): AvatarType | undefined {
   return undefined;
 }
 
+/**
+ * The picture or video type the bytes say they are (issue 19): the images above, an MP4 (an ISO media file:
+ * `ftyp` box first, a brand that is not a still image's) or a WebM (EBML header with the webm doc type).
+ * An SVG (text) is none of them.
+ */
+export function sniffMediaType(bytes: Uint8Array): UploadType | undefined {
+  const image = sniffImageType(bytes);
+  if (image) return image;
+  if (startsWith(bytes, ascii('ftyp'), 4)) {
+    const brand = String.fromCharCode(...bytes.subarray(8, 12));
+    // HEIF / AVIF pictures are ISO media files too: not videos.
+    if (/^(heic|heix|mif1|msf1|avif|avis)$/.test(brand)) return undefined;
+    return 'video/mp4';
+  }
+  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]) && Buffer.from(bytes.subarray(0, 64)).includes('webm')) return 'video/webm';
+  return undefined;
+}
+
+/** What an upload of this purpose takes: its content types and the largest file of each. */
+export function uploadRulesFor(purpose: MediaPurpose) {
+  if (purpose === 'inspiration') {
+    return {
+      types: INSPIRATION_MEDIA_TYPES as readonly string[],
+      maxBytes: (type: string) => (type.startsWith('video/') ? INSPIRATION_VIDEO_MAX_BYTES : INSPIRATION_IMAGE_MAX_BYTES),
+      typesText: 'a JPEG, PNG or WebP picture or an MP4 or WebM video',
+    };
+  }
+  return { types: AVATAR_TYPES as readonly string[], maxBytes: () => AVATAR_MAX_BYTES, typesText: 'a JPEG, PNG or WebP image' };
+}
+
+/** The largest PUT body (base64, with room for line breaks) an upload of this purpose can need. */
+export function uploadBodyLimitFor(purpose: MediaPurpose): number {
+  return purpose === 'inspiration' ? Math.ceil((INSPIRATION_VIDEO_MAX_BYTES * 4) / 3) + 1024 * 1024 : 3 * 1024 * 1024;
+}
+
+/** The purpose of an upload reservation (avatar for an unknown id: the smallest limits). */
+export async function uploadPurposeOf(deps: Deps, id: string): Promise<MediaPurpose> {
+  if (!isMediaId(id)) return 'avatar';
+  const [row] = await deps.db.select({ purpose: mediaUploads.purpose }).from(mediaUploads).where(eq(mediaUploads.id, id));
+  return row?.purpose ?? 'avatar';
+}
+
 /** The declared media type of a Content-Type header, if it is one we take. */
 export function avatarTypeOf(header: string | undefined): AvatarType | undefined {
   const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
@@ -62,40 +113,83 @@ export function decodeBase64(text: string): Buffer {
 const uploadNotFound = () => new ApiError(400, ErrorCode.ObjectNotFound, 'Upload not found or expired');
 
 /**
- * Fills a reservation: the member's own, unexpired and not yet used; the bytes at most
- * AVATAR_MAX_BYTES and, by their magic numbers, of the declared type.
+ * Fills a reservation: the member's own, unexpired and not yet used; the bytes within its purpose's limit
+ * and, by their magic numbers, of the declared type. An inspiration picture is re-encoded without its
+ * metadata (a phone's location stays with the phone) and resized for the SPA (pictures.ts).
  */
 export async function acceptUpload(
   deps: Deps,
   input: { id: string; userId: string; declaredType: string | undefined; base64: string },
 ): Promise<{ mediaUrl: string }> {
-  const type = avatarTypeOf(input.declaredType);
-  if (!type) throw new ApiError(400, ErrorCode.InvalidParameter, 'Content type must be image/jpeg, image/png or image/webp', 'content-type');
   if (!isMediaId(input.id)) throw uploadNotFound();
   const now = deps.clock.now();
   const [row] = await deps.db.select().from(mediaUploads).where(eq(mediaUploads.id, input.id));
+  const rules = uploadRulesFor(row?.purpose ?? 'avatar');
+  const declared = (input.declaredType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!rules.types.includes(declared)) {
+    const names = rules.types.join(', ').replace(/, ([^,]*)$/, ' or $1');
+    throw new ApiError(400, ErrorCode.InvalidParameter, `Content type must be ${names}`, 'content-type');
+  }
   // Another member's reservation answers like an unknown one.
   if (!row || row.userId !== input.userId || row.uploadedAt || row.expiresAt <= now) throw uploadNotFound();
 
   const bytes = decodeBase64(input.base64);
-  if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, ErrorCode.InvalidParameter, 'The file is larger than 2 MB', 'file');
+  const max = rules.maxBytes(declared);
+  if (bytes.length > max) throw new ApiError(413, ErrorCode.InvalidParameter, `The file is larger than ${max / (1024 * 1024)} MB`, 'file');
   if (bytes.length === 0) throw new ApiError(400, ErrorCode.InvalidParameter, 'The file is empty', 'file');
-  if (sniffImageType(bytes) !== type) throw new ApiError(400, ErrorCode.InvalidParameter, 'The file is not a JPEG, PNG or WebP image', 'file');
+  const sniffed = row.purpose === 'inspiration' ? sniffMediaType(bytes) : sniffImageType(bytes);
+  if (sniffed !== declared) {
+    const what = row.purpose === 'inspiration' ? 'The file is not a JPEG, PNG or WebP picture or an MP4 or WebM video' : 'The file is not a JPEG, PNG or WebP image';
+    throw new ApiError(400, ErrorCode.InvalidParameter, what, 'file');
+  }
+
+  let stored: { bytes: Buffer; contentType: string } = { bytes, contentType: declared };
+  let picture: Awaited<ReturnType<typeof resizePicture>> = null;
+  if (row.purpose === 'inspiration' && declared.startsWith('image/')) {
+    picture = await resizePicture(bytes);
+    if (picture) stored = picture.main;
+  }
 
   // Claim the reservation first, so two concurrent PUTs cannot both fill it.
   const [claimed] = await deps.db
     .update(mediaUploads)
-    .set({ contentType: type, size: bytes.length, uploadedAt: now })
+    .set({
+      contentType: stored.contentType,
+      size: stored.bytes.length,
+      uploadedAt: now,
+      ...(picture ? { width: picture.width, height: picture.height, variants: picture.variants.map((v) => ({ width: v.width, contentType: v.contentType })) } : {}),
+    })
     .where(and(eq(mediaUploads.id, row.id), isNull(mediaUploads.uploadedAt)))
     .returning({ id: mediaUploads.id });
   if (!claimed) throw uploadNotFound();
   try {
-    await deps.media.put(row.id, { bytes, contentType: type });
+    await deps.media.put(row.id, stored);
+    for (const variant of picture?.variants ?? []) {
+      await deps.media.put(variantIdOf(row.id, variant.width), { bytes: variant.bytes, contentType: variant.contentType });
+    }
   } catch (err) {
-    await deps.db.update(mediaUploads).set({ contentType: null, size: null, uploadedAt: null }).where(eq(mediaUploads.id, row.id));
+    await deps.db
+      .update(mediaUploads)
+      .set({ contentType: null, size: null, uploadedAt: null, width: null, height: null, variants: null })
+      .where(eq(mediaUploads.id, row.id));
     throw err;
   }
   return { mediaUrl: mediaUrlFor(row.id) };
+}
+
+/** Where a resized copy of a picture is kept (the media store's id) and served. */
+export const variantIdOf = (id: string, width: number) => `${id}-w${width}`;
+export const variantUrlFor = (id: string, width: number) => `/media/upload/${id}/w${width}`;
+
+/** A finished upload's resized copy, for serving; null when there is no such copy. */
+export async function finishedVariant(deps: Deps, id: string, width: number) {
+  if (!isMediaId(id)) return null;
+  const [row] = await deps.db
+    .select({ id: mediaUploads.id, variants: mediaUploads.variants })
+    .from(mediaUploads)
+    .where(and(eq(mediaUploads.id, id), isNotNull(mediaUploads.uploadedAt)));
+  if (!row?.variants?.some((v) => v.width === width)) return null;
+  return deps.media.get(variantIdOf(row.id, width));
 }
 
 /** A finished upload, for serving; null for unknown or unfinished ids. */

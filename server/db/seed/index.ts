@@ -33,6 +33,7 @@ import { seedTastingEvents } from './event-data.ts';
 import { seedEventSurveys } from './event-survey-data.ts';
 import { seedSubscriptionPlans } from './subscription-data.ts';
 import { addGeneratedTasteCards, seedTasteCards } from './taste-card-data.ts';
+import { seedInspiration } from './inspiration-data.ts';
 import { tasteVocabularyRows } from './taste-vocabulary-data.ts';
 import { seedFrontDoor } from './nfc-data.ts';
 
@@ -146,6 +147,8 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedFrontDoor(t, now);
     // After the vocabulary, the products and the demo member: cards name all three.
     await seedTasteCards(t, now, demoHash);
+    // After the catalogue: posts show its products.
+    await seedInspiration(t, now, demoHash);
   });
   if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
   if (options.extraTasteCards) await addGeneratedTasteCards(db, options.extraTasteCards, now);
