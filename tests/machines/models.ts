@@ -8,6 +8,7 @@ import { eventJoinModel } from './event-join.model.ts';
 import { eventSurveyModel } from './event-survey.model.ts';
 import { entryGateModel } from './entry-gate.model.ts';
 import { entrySurveyModel } from './entry-survey.model.ts';
+import { inspirationEditorModel } from './inspiration-editor.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { fpsPaymentModel } from './fps-payment.model.ts';
 import { optimisticToggleModel } from './optimistic-toggle.model.ts';
@@ -30,6 +31,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'event-survey': eventSurveyModel as unknown as MachineModel<AnyStateMachine>,
   'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
   'fps-payment': fpsPaymentModel as unknown as MachineModel<AnyStateMachine>,
+  'inspiration-editor': inspirationEditorModel as unknown as MachineModel<AnyStateMachine>,
   'optimistic-toggle': optimisticToggleModel as unknown as MachineModel<AnyStateMachine>,
   'order-payment': orderPaymentModel as unknown as MachineModel<AnyStateMachine>,
   search: searchModel as unknown as MachineModel<AnyStateMachine>,
