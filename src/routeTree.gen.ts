@@ -43,6 +43,7 @@ import { Route as Search_resultChar123KeywordChar125RouteImport } from './routes
 import { Route as Taste_cardFlowRouteImport } from './routes/taste_card/_flow'
 import { Route as Taste_cardSuccessRouteImport } from './routes/taste_card/success'
 import { Route as Event_recordEventIDVarianceIDRouteImport } from './routes/event_record/$eventID/$varianceID'
+import { Route as SurveyEventIDVarianceIDRouteImport } from './routes/survey/$eventID/$varianceID'
 import { Route as Taste_cardFlowSelect_productRouteImport } from './routes/taste_card/_flow/select_product'
 import { Route as Taste_cardFlowStepsRouteImport } from './routes/taste_card/_flow/steps'
 
@@ -223,6 +224,11 @@ const Event_recordEventIDVarianceIDRoute =
     path: '/event_record/$eventID/$varianceID',
     getParentRoute: () => rootRouteImport,
   } as any)
+const SurveyEventIDVarianceIDRoute = SurveyEventIDVarianceIDRouteImport.update({
+  id: '/survey/$eventID/$varianceID',
+  path: '/survey/$eventID/$varianceID',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Taste_cardFlowSelect_productRoute =
   Taste_cardFlowSelect_productRouteImport.update({
     id: '/select_product',
@@ -270,6 +276,7 @@ export interface FileRoutesByFullPath {
   '/taste_card': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
+  '/survey/$eventID/$varianceID': typeof SurveyEventIDVarianceIDRoute
   '/taste_card/select_product': typeof Taste_cardFlowSelect_productRoute
   '/taste_card/steps': typeof Taste_cardFlowStepsRoute
 }
@@ -308,6 +315,7 @@ export interface FileRoutesByTo {
   '/taste_card': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
+  '/survey/$eventID/$varianceID': typeof SurveyEventIDVarianceIDRoute
   '/taste_card/select_product': typeof Taste_cardFlowSelect_productRoute
   '/taste_card/steps': typeof Taste_cardFlowStepsRoute
 }
@@ -347,6 +355,7 @@ export interface FileRoutesById {
   '/taste_card/_flow': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
+  '/survey/$eventID/$varianceID': typeof SurveyEventIDVarianceIDRoute
   '/taste_card/_flow/select_product': typeof Taste_cardFlowSelect_productRoute
   '/taste_card/_flow/steps': typeof Taste_cardFlowStepsRoute
 }
@@ -387,6 +396,7 @@ export interface FileRouteTypes {
     | '/taste_card'
     | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
+    | '/survey/$eventID/$varianceID'
     | '/taste_card/select_product'
     | '/taste_card/steps'
   fileRoutesByTo: FileRoutesByTo
@@ -425,6 +435,7 @@ export interface FileRouteTypes {
     | '/taste_card'
     | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
+    | '/survey/$eventID/$varianceID'
     | '/taste_card/select_product'
     | '/taste_card/steps'
   id:
@@ -463,6 +474,7 @@ export interface FileRouteTypes {
     | '/taste_card/_flow'
     | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
+    | '/survey/$eventID/$varianceID'
     | '/taste_card/_flow/select_product'
     | '/taste_card/_flow/steps'
   fileRoutesById: FileRoutesById
@@ -502,6 +514,7 @@ export interface RootRouteChildren {
   Taste_cardFlowRoute: typeof Taste_cardFlowRouteWithChildren
   Taste_cardSuccessRoute: typeof Taste_cardSuccessRoute
   Event_recordEventIDVarianceIDRoute: typeof Event_recordEventIDVarianceIDRoute
+  SurveyEventIDVarianceIDRoute: typeof SurveyEventIDVarianceIDRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -744,6 +757,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Event_recordEventIDVarianceIDRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/survey/$eventID/$varianceID': {
+      id: '/survey/$eventID/$varianceID'
+      path: '/survey/$eventID/$varianceID'
+      fullPath: '/survey/$eventID/$varianceID'
+      preLoaderRoute: typeof SurveyEventIDVarianceIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/taste_card/_flow/select_product': {
       id: '/taste_card/_flow/select_product'
       path: '/select_product'
@@ -814,6 +834,7 @@ const rootRouteChildren: RootRouteChildren = {
   Taste_cardFlowRoute: Taste_cardFlowRouteWithChildren,
   Taste_cardSuccessRoute: Taste_cardSuccessRoute,
   Event_recordEventIDVarianceIDRoute: Event_recordEventIDVarianceIDRoute,
+  SurveyEventIDVarianceIDRoute: SurveyEventIDVarianceIDRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -65,7 +65,7 @@ export const eventSurveyMachine = setup({
     storeSubmitTime: assign((_, params: { result: CallResult<SubmitSurveyOutput, SurveyFailData> }) =>
       params.result.ok ? { submitTime: params.result.data.Survey.SubmitTime, completed: true, errorCode: undefined } : {},
     ),
-    markCompleted: assign({ completed: true, errorCode: undefined }),
+    markCompleted: assign({ completed: true }),
     answer: assign(({ context }, params: { questionID: string; answer: LocalAnswer }) => ({
       answers: { ...context.answers, [params.questionID]: params.answer },
       errorCode: undefined,
@@ -308,7 +308,8 @@ export const eventSurveyMachine = setup({
               {
                 guard: { type: 'failedWith', params: ({ event }) => ({ result: event.output, code: SURVEY_CANNOT_RESUBMIT }) },
                 target: 'readingResult',
-                description: 'SurveyCannotResubmit: it was submitted already (another tab or device): read what was sent.',
+                actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) },
+                description: 'SurveyCannotResubmit: it was submitted already (another tab or device): read what was sent, and say so.',
               },
               {
                 guard: { type: 'failedWith', params: ({ event }) => ({ result: event.output, code: SURVEY_NOT_COMPLETE }) },

@@ -16,9 +16,11 @@ import type {
 } from './event-survey.types.ts';
 import {
   FIVE_SENSES,
+  MAX_AROMAS,
   MAX_CUSTOM_WORD_LENGTH,
   MAX_CUSTOM_WORDS,
   MAX_OPTION_IDS,
+  MAX_TASTE_NOTES,
   SURVEY_TEXT_MAX,
   TASTE_LEVEL_MAX,
   TASTE_LEVEL_MIN,
@@ -34,9 +36,12 @@ export const textMax = (q: SurveyQuestion): number => Math.min(q.MaxLength ?? SU
 
 /** How many may be chosen: [min when answered or required, max]. */
 export function choiceBounds(q: SurveyQuestion): { min: number; max: number } {
-  const max = Math.min(q.MaxChoices ?? MAX_OPTION_IDS, MAX_OPTION_IDS, q.Type === 'Checkbox' ? q.Options.length : MAX_OPTION_IDS);
-  return { min: Math.max(q.MinChoices ?? 1, 1), max };
+  const byType = q.Type === 'Checkbox' ? q.Options.length : q.Type === 'Aroma' ? MAX_AROMAS : MAX_TASTE_NOTES;
+  return { min: Math.max(q.MinChoices ?? 1, 1), max: Math.min(q.MaxChoices ?? byType, MAX_OPTION_IDS) };
 }
+
+/** Characters as the member counts them (an emoji is one). */
+export const charCount = (text: string): number => [...text].length;
 
 /** Whether the member gave anything for the question (a blank text, no choice or no level is nothing). */
 export function isAnswered(q: SurveyQuestion, a: LocalAnswer | undefined): boolean {
@@ -82,7 +87,8 @@ export function answerProblem(q: SurveyQuestion, a: LocalAnswer | undefined): An
       return FIVE_SENSES.every((s) => isLevel(a?.FiveSenses?.[s])) ? undefined : { questionID, code: 'allSenses' };
     case 'Text': {
       const max = textMax(q);
-      return (a?.Text?.trim().length ?? 0) > max ? { questionID, code: 'tooLong', max } : undefined;
+      const text = a?.Text?.trim() ?? '';
+      return charCount(text) > max || text.length > SURVEY_TEXT_MAX ? { questionID, code: 'tooLong', max } : undefined;
     }
   }
 }

@@ -32,6 +32,9 @@ export const SURVEY_TEXT_MAX = 1000;
 /** Words of one's own with a TasteNote answer (contract MAX_CUSTOM_WORDS), each at most 30 characters. */
 export const MAX_CUSTOM_WORDS = 5;
 export const MAX_CUSTOM_WORD_LENGTH = 30;
+/** Most notes / aromas a TasteNote / Aroma question takes when it names no MaxChoices (contract MAX_TASTE_NOTES, MAX_AROMAS). */
+export const MAX_TASTE_NOTES = 12;
+export const MAX_AROMAS = 12;
 /** Most IDs one answer may carry (contract SurveyAnswer.OptionIDs). */
 export const MAX_OPTION_IDS = 30;
 

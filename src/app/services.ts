@@ -4,6 +4,7 @@ import { CURRENCIES, type Currency } from '../../contract/index.ts';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
 import { isUserVisible } from '../api/error-messages.ts';
 import { queries } from '../api/queries.ts';
+import { clearSurveyAnswers } from './event-survey-answers.ts';
 import { createInspection, type Inspection } from './inspection.ts';
 import { createPageHistory, type PageHistory } from './page-history.ts';
 import { createPopups, type Popups } from './popups.ts';
@@ -76,8 +77,11 @@ export function createAppServices(options: {
   const session = createSession({
     api,
     storage,
-    // Member data lives under query keys starting with 'member'.
-    clearMemberState: () => queryClient.removeQueries({ queryKey: ['member'] }),
+    // Member data lives under query keys starting with 'member'; survey answers are kept on the device (spec §4).
+    clearMemberState: () => {
+      queryClient.removeQueries({ queryKey: ['member'] });
+      clearSurveyAnswers(storage);
+    },
     openLogin: () => popups.open('login'),
     inspect: inspection.inspect,
   });

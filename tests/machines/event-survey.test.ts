@@ -12,6 +12,7 @@ import * as select from '../../machines/event-survey/event-survey.selectors.ts';
 import * as T from '../../machines/event-survey/event-survey.types.ts';
 import type {
   CallResult,
+  GetEventSurveyListOutput,
   GetSurveyResultOutput,
   LoadSurveyAnswersOutput,
   LocalAnswer,
@@ -74,6 +75,7 @@ describe('eventSurvey: the rules are the contract’s', () => {
       tasteCards.MAX_CUSTOM_WORDS,
       contract.SURVEY_TEXT_MAX,
     ]);
+    expect([T.MAX_TASTE_NOTES, T.MAX_AROMAS]).toEqual([tasteCards.MAX_TASTE_NOTES, tasteCards.MAX_AROMAS]);
     expect(T.MAX_OPTION_IDS).toBe(Math.max(tasteCards.MAX_TASTE_NOTES, tasteCards.MAX_AROMAS, 30));
     expect([T.NETWORK_ERROR, T.SURVEY_NOT_COMPLETE, T.SURVEY_CANNOT_RESUBMIT, T.SURVEY_NOT_OPEN].slice(1)).toEqual([
       ErrorCode.SurveyNotComplete,
@@ -102,8 +104,10 @@ describe('eventSurvey: the rules are the contract’s', () => {
     ['notes, the same ID twice', q('q-notes'), { OptionIDs: ['tn-a', 'tn-a'] }, false],
     ['notes, six words of one’s own', many, { OptionIDs: ['tn-a'], CustomTasteNote: ['a', 'b', 'c', 'd', 'e', 'f'] }, false],
     ['notes, a 31-character word', many, { OptionIDs: ['tn-a'], CustomTasteNote: ['x'.repeat(31)] }, false],
-    ['notes, 31 IDs', many, { OptionIDs: Array.from({ length: 31 }, (_, i) => `tn-${i}`) }, false],
-    ['notes, 30 IDs', many, { OptionIDs: Array.from({ length: 30 }, (_, i) => `tn-${i}`) }, true],
+    ['notes, 31 IDs', { ...many, MaxChoices: 40 }, { OptionIDs: Array.from({ length: 31 }, (_, i) => `tn-${i}`) }, false],
+    ['notes, 30 IDs', { ...many, MaxChoices: 40 }, { OptionIDs: Array.from({ length: 30 }, (_, i) => `tn-${i}`) }, true],
+    ['notes, 13 IDs and no MaxChoices (at most 12)', many, { OptionIDs: Array.from({ length: 13 }, (_, i) => `tn-${i}`) }, false],
+    ['text, 20 emoji in a 20-character question', q('q-words'), { Text: '🍵'.repeat(20) }, true],
     ['aromas, optional, none', q('q-aromas'), {}, true],
     ['aromas, four (at most 3)', q('q-aromas'), { OptionIDs: ['ar-a', 'ar-b', 'ar-c', 'ar-d'] }, false],
     ['checkbox, optional, one (at least 2 once answered)', q('q-learned'), { OptionIDs: ['o-roast'] }, false],
@@ -124,7 +128,7 @@ describe('eventSurvey: the rules are the contract’s', () => {
   it('what the schema refuses outright, the rules refuse too', () => {
     const schemaRefuses: Array<[SurveyQuestion, LocalAnswer]> = [
       [many, { OptionIDs: ['tn-a'], CustomTasteNote: ['a', 'b', 'c', 'd', 'e', 'f'] }],
-      [many, { OptionIDs: Array.from({ length: 31 }, (_, i) => `tn-${i}`) }],
+      [{ ...many, MaxChoices: 40 }, { OptionIDs: Array.from({ length: 31 }, (_, i) => `tn-${i}`) }],
       [free, { Text: 'x'.repeat(1001) }],
     ];
     for (const [question, answer] of schemaRefuses) {
@@ -147,7 +151,7 @@ function startSurvey(options: {
   const actor = createActor(
     eventSurveyMachine.provide({
       actors: {
-        getEventSurveyList: fromPromise(async () => ({ ok: true as const, data: { SurveyList: [tastingSurvey] } })),
+        getEventSurveyList: fromPromise(async (): Promise<CallResult<GetEventSurveyListOutput>> => ({ ok: true, data: { SurveyList: [tastingSurvey] } })),
         loadSurveyAnswers: fromPromise(async (): Promise<LoadSurveyAnswersOutput> => (options.draft ? { draft: options.draft } : {})),
         getSurveyResult: fromPromise(async () => options.result?.() ?? { ok: true as const, data: { Survey: { SurveyID: 'srv-1', VarianceID: 'evs-1', Question: [] } } }),
         submitSurvey: fromPromise(async ({ input }) => {

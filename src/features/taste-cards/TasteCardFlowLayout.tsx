@@ -6,6 +6,7 @@ import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
 import { tokens, user } from '../../../machines/session/session.selectors.ts';
 import { cookieId } from '../../app/cookie-id.ts';
 import { encryptedStorage } from '../../app/encrypted-storage.ts';
+import { TASTE_CARD_DRAFT_PURPOSE } from '../../app/taste-card-draft.ts';
 import { preloadable } from '../../app/preloadable.tsx';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
@@ -41,7 +42,7 @@ export function TasteCardFlowLayout() {
   const search = useSearch({ strict: false }) as { productID?: string };
   const userID = member?.userID ?? 'member';
   const machine = useMemo(() => {
-    const drafts = canKeepDrafts() ? { storage: encryptedStorage({ secret: cookieId(), purpose: 'taste-card-draft', storage }), userID } : undefined;
+    const drafts = canKeepDrafts() ? { storage: encryptedStorage({ secret: cookieId(), purpose: TASTE_CARD_DRAFT_PURPOSE, storage }), userID } : undefined;
     return createTasteCardFlow({ api, drafts, idToken: () => tokens(session.getSnapshot())?.idToken });
   }, [api, session, storage, userID]);
   // The input is read once, when the flow starts: the drink asked for and the shop's language.

@@ -11,14 +11,15 @@ import { asCallResult } from '../../api/call-result.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { uploadBase64Media } from '../../api/upload-media.ts';
 import type { EncryptedStorage } from '../../app/encrypted-storage.ts';
+import { draftKey, writeTasteCardDraft } from '../../app/taste-card-draft.ts';
 
 /** How long after the last change the draft is written (typing does not re-encrypt on every key). */
 export const DRAFT_WRITE_DELAY_MS = 400;
 /** A photo larger than this (as a data URL) is not kept in the draft: localStorage holds about 5 MB. */
 export const DRAFT_PHOTO_LIMIT = 1_500_000;
 
-/** One draft per member on a device. */
-export const draftKey = (userID: string) => `sg_taste_card_draft:${userID}`;
+/** One draft per member on a device (src/app/taste-card-draft.ts: a survey's answers can start one too). */
+export { draftKey };
 
 export interface TasteCardFlowDeps {
   api: ApiClient;
@@ -54,7 +55,7 @@ export function createTasteCardFlow(deps: TasteCardFlowDeps) {
           const draft = storable(pending);
           pending = undefined;
           // A failed write (storage full) leaves the previous draft; the card can still be saved.
-          lastWrite = lastWrite.then(() => drafts.storage.write(draftKey(drafts.userID), draft)).catch(() => undefined);
+          lastWrite = lastWrite.then(() => writeTasteCardDraft(drafts.storage, drafts.userID, draft)).catch(() => undefined);
         };
         receive((message) => {
           pending = message.draft;

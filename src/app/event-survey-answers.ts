@@ -1,0 +1,51 @@
+/**
+ * Spec §3/§4: local answers per event survey, with a completed flag, kept on this device sealed with the id
+ * cookie (src/app/encrypted-storage.ts), and cleared on logout with the rest of the member's state
+ * (src/app/services.ts). One stored value holds the member's answers to every survey (by survey and session),
+ * so that logout clears them with one key; another member's answers are never read back.
+ */
+import type { EncryptedStorage, KeyValueStorage } from './encrypted-storage.ts';
+
+export const SURVEY_ANSWERS_KEY = 'sg_event_survey_answers';
+/** What the key is derived for (encryptedStorage's purpose). */
+export const SURVEY_ANSWERS_PURPOSE = 'event-survey-answers';
+/** Surveys kept at most (the oldest go first). */
+export const SURVEY_ANSWERS_KEPT = 20;
+
+type Stored = { userID: string; answers: Array<[string, unknown]> };
+
+export interface SurveyAnswersStore {
+  read<T>(id: string): Promise<T | undefined>;
+  write(id: string, value: unknown): Promise<void>;
+}
+
+/** The member's answers, by an id of the caller's (survey and session). Writes happen one after another. */
+export function surveyAnswersStore(storage: EncryptedStorage, userID: string): SurveyAnswersStore {
+  let queue: Promise<unknown> = Promise.resolve();
+  const load = async () => {
+    const stored = await storage.read<Stored>(SURVEY_ANSWERS_KEY);
+    return stored?.userID === userID && Array.isArray(stored.answers) ? stored.answers : [];
+  };
+  return {
+    async read<T>(id: string) {
+      await queue.catch(() => undefined);
+      return (await load()).find(([key]) => key === id)?.[1] as T | undefined;
+    },
+    write(id, value) {
+      const next = queue
+        .catch(() => undefined)
+        .then(async () => {
+          const others = (await load()).filter(([key]) => key !== id);
+          const answers: Stored['answers'] = [...others, [id, value]].slice(-SURVEY_ANSWERS_KEPT) as Stored['answers'];
+          await storage.write(SURVEY_ANSWERS_KEY, { userID, answers } satisfies Stored);
+        });
+      queue = next;
+      return next;
+    },
+  };
+}
+
+/** Spec §4: logout clears the survey answers. */
+export function clearSurveyAnswers(storage: KeyValueStorage): void {
+  storage.removeItem(SURVEY_ANSWERS_KEY);
+}
