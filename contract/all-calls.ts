@@ -15,14 +15,15 @@ import * as events from './events.ts';
 import * as eventOrders from './event-orders.ts';
 import * as tasteVocabulary from './taste-vocabulary.ts';
 import * as tasteCards from './taste-cards.ts';
-import * as eventSurveys from './event-surveys.ts';
 import * as subscriptions from './subscriptions.ts';
+import * as eventSurveys from './event-surveys.ts';
 import * as inspiration from './inspiration.ts';
 import * as comments from './comments.ts';
 import * as social from './social.ts';
 import * as b2b from './b2b.ts';
 import * as nfc from './nfc.ts';
 import * as newsletter from './newsletter.ts';
+import * as memberHome from './member-home.ts';
 
 function callsOf(module: Record<string, unknown>): CallDef[] {
   return Object.values(module).filter(
@@ -32,5 +33,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome].flatMap(callsOf).map((c) => [c.name, c]),
 );

@@ -93,3 +93,16 @@ export const getInspirationTitle = defineCall({
   body: noBody,
   response: v.object({ Title: Bilingual, Subtitle: Bilingual }),
 });
+
+/**
+ * Spec §7 Content getSurveyLanding: the landing's block inviting everyone to taste with us and tell us what
+ * they tasted (event surveys). Button leads to the upcoming tastings; the SPA offers a member who has just
+ * been at a session its survey instead. Image: generated artwork (/media/art/…).
+ */
+export const getSurveyLanding = defineCall({
+  name: 'getSurveyLanding',
+  method: 'GET',
+  auth: 'public',
+  body: noBody,
+  response: v.object({ Title: Bilingual, Text: Bilingual, Image: v.string(), Button: Link }),
+});

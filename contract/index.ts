@@ -17,14 +17,15 @@ export * from './events.ts';
 export * from './event-orders.ts';
 export * from './taste-vocabulary.ts';
 export * from './taste-cards.ts';
-export * from './subscriptions.ts';
-export * from './inspiration.ts';
-export * from './comments.ts';
-export * from './social.ts';
 export * from './event-surveys.ts';
 // Both the entry survey (account.ts) and event surveys name an answer SurveyAnswer: here it stays the entry
 // survey's; the event survey's is EventSurveyAnswer (or SurveyAnswer from './event-surveys.ts').
 export { SurveyAnswer } from './account.ts';
+export * from './subscriptions.ts';
+export * from './inspiration.ts';
+export * from './comments.ts';
+export * from './social.ts';
 export * from './b2b.ts';
 export * from './nfc.ts';
 export * from './newsletter.ts';
+export * from './member-home.ts';

@@ -3,6 +3,7 @@ import * as contract from '../../contract/content.ts';
 import type { Link } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
 import { banners, contentBlocks, information } from '../db/schema.ts';
+import { content as seedContent } from '../db/seed/content-data.ts';
 import { notFound } from '../http/errors.ts';
 import { newestProducts, toBanner } from '../services/catalogue.ts';
 import { implement } from './handler.ts';
@@ -13,6 +14,7 @@ export interface ContentBlocks {
   footer: { Columns: { Title: Bilingual; Links: Link[] }[]; Note: Bilingual };
   newInSection: { Title: Bilingual; Subtitle: Bilingual };
   inspirationSection: { Title: Bilingual; Subtitle: Bilingual };
+  surveyLanding: { Title: Bilingual; Text: Bilingual; Image: string; Button: Link };
 }
 
 /** The landing's inspiration section until the content block is written (issue 19; seeded by inspiration-data.ts). */
@@ -67,6 +69,13 @@ export const contentHandlers = implement(contract, {
     const [row] = await db.select().from(contentBlocks).where(eq(contentBlocks.key, 'inspirationSection'));
     const section = (row?.value as ContentBlocks['inspirationSection'] | undefined) ?? INSPIRATION_SECTION;
     return { Title: section.Title, Subtitle: section.Subtitle };
+  },
+
+  // The seed's words (server/db/seed/content-data.ts) until the block is written, as for a database seeded before it.
+  async getSurveyLanding({ deps: { db } }) {
+    const [row] = await db.select().from(contentBlocks).where(eq(contentBlocks.key, 'surveyLanding'));
+    const { Title, Text, Image, Button } = (row?.value as ContentBlocks['surveyLanding'] | undefined) ?? seedContent.surveyLanding;
+    return { Title, Text, Image, Button };
   },
 
   async getNavigationMenu({ deps: { db } }) {

@@ -13,6 +13,7 @@ import { eventSurveyHandlers } from './event-surveys.ts';
 import { eventHandlers } from './events.ts';
 import { inspirationHandlers } from './inspiration.ts';
 import { mediaHandlers } from './media.ts';
+import { memberHomeHandlers } from './member-home.ts';
 import { newsletterHandlers } from './newsletter.ts';
 import { nfcHandlers } from './nfc.ts';
 import { notificationHandlers } from './notifications.ts';
@@ -40,6 +41,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   eventHandlers,
   inspirationHandlers,
   mediaHandlers,
+  memberHomeHandlers,
   newsletterHandlers,
   nfcHandlers,
   notificationHandlers,

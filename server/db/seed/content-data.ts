@@ -512,4 +512,13 @@ export const content: SeedContent = {
       zh: '來自茶農、烘焙師、製香師及蒸餾師的新到貨品，本季經我們團隊親自品嚐。',
     },
   },
+  surveyLanding: {
+    Title: { en: 'Taste with us, tell us what you tasted', zh: '與我們一起品嚐，告訴我們你嚐到甚麼' },
+    Text: {
+      en: 'Join a tasting in Sheung Wan, then answer its short survey: your notes, aromas and five senses join everyone else\'s, and shape what we pour next.',
+      zh: '到上環參加一場品鑑活動，然後填寫簡短問卷：你的風味筆記、香氣和五感評分會與其他品嚐者的匯集在一起，決定我們下一次斟上甚麼。',
+    },
+    Image: '/media/art/cup-28-4.svg',
+    Button: { Label: { en: 'See upcoming tastings', zh: '查看即將舉行的品鑑' }, To: '#upcoming-tastings' },
+  },
 };

@@ -116,6 +116,7 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
       { key: 'navigationMenu', value: content.navigationMenu },
       { key: 'footer', value: content.footer },
       { key: 'newInSection', value: content.newInSection },
+      { key: 'surveyLanding', value: content.surveyLanding },
     ]);
     await t.insert(surveys).values(entrySurvey);
     await t.insert(users).values({

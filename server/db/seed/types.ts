@@ -131,4 +131,6 @@ export interface SeedContent {
     Note: { en: string; zh: string };
   };
   newInSection: { Title: { en: string; zh: string }; Subtitle: { en: string; zh: string } };
+  /** The landing's survey invitation (getSurveyLanding). */
+  surveyLanding: { Title: { en: string; zh: string }; Text: { en: string; zh: string }; Image: string; Button: SeedLink };
 }
