@@ -253,6 +253,19 @@ export async function activeCampaigns(db: Db, now: Date): Promise<CampaignRule[]
   return rows.map((c) => ({ id: c.id, name: { en: c.nameEn, zh: c.nameZh }, rateBp: c.rateBp, productTypeIds: c.productTypeIds }));
 }
 
+/**
+ * Spec §1 SVIP: a member with an ongoing subscription (users.subscribed) gets a member price, 10 % off every
+ * product, as an automatic campaign: like any campaign it does not add to another (the largest applies).
+ */
+export const SVIP_CAMPAIGN: CampaignRule = { id: 'svip-member-price', name: { en: 'SVIP member price', zh: 'SVIP 會員價' }, rateBp: 1000, productTypeIds: [] };
+
+/** The campaigns active now for this member: the shop's, and the SVIP member price while they are subscribed. */
+export async function campaignsFor(db: Db, userId: string, now: Date): Promise<CampaignRule[]> {
+  const shop = await activeCampaigns(db, now);
+  const [member] = await db.select({ subscribed: users.subscribed }).from(users).where(eq(users.id, userId));
+  return member?.subscribed ? [...shop, SVIP_CAMPAIGN] : shop;
+}
+
 /** The country of the member's selected delivery address, else Hong Kong. */
 export async function deliveryCountryOf(db: Db, userId: string): Promise<string> {
   const [user] = await db
@@ -318,7 +331,7 @@ export async function priceBag(
   const countryId = await deliveryCountryOf(db, userId);
   // One after another: inside a transaction (checkout) the queries share one connection, which pg 9
   // will no longer queue for us.
-  const campaignRules = await activeCampaigns(db, now);
+  const campaignRules = await campaignsFor(db, userId, now);
   const shipping = await shippingFor(db, countryId, currency);
   const taxes = await taxesFor(db, countryId);
   const orderDetail = computeOrderDetail({

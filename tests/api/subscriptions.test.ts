@@ -13,6 +13,7 @@ import {
   cancelSubscription,
   createSubscription,
   createSubscriptionPayment,
+  getShoppingBag,
   getSubscriptionOrder,
   getSubscriptionPlan,
   getSubscriptionRecord,
@@ -29,7 +30,7 @@ import { runDueJobs } from '../../server/services/jobs.ts';
 import { SUBSCRIPTION_RENEW_JOB } from '../../server/services/subscriptions/lifecycle.ts';
 import { renewSubscriptionJob } from '../../server/services/subscriptions/renewals.ts';
 import { mails } from '../support/members.ts';
-import { auth, CARDS, deliverWebhooks, refused, saveCard, shopper, stockOf, type Shopper } from '../support/shop.ts';
+import { auth, CARDS, deliverWebhooks, fillBag, refused, saveCard, shopper, stockOf, type Shopper } from '../support/shop.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
 
 const MINUTE = 60_000;
@@ -393,6 +394,26 @@ describe('renewals by FPS', () => {
       'its renewal was not paid in time',
     );
     expect(await subscribed(m)).toBe(false);
+  });
+});
+
+describe('SVIP', () => {
+  it('a subscribed member gets the member price (10 % off) in the bag; it ends with the subscription', async () => {
+    const { m, record } = await cardSubscriber();
+    const other = await shopper(t);
+    const gaiwan = 'equipment-gaiwan-white';
+    for (const who of [m, other]) await fillBag(t, who, { [gaiwan]: 2 });
+    const member = (await t.call(getShoppingBag, { Currency: 'HKD' }, auth(m))).orderDetail;
+    expect(member.Campaign).toEqual({ CampaignID: 'svip-member-price', Name: { en: 'SVIP member price', zh: 'SVIP 會員價' }, Discount: Math.floor(member.SubTotal / 10) });
+    const regular = (await t.call(getShoppingBag, { Currency: 'HKD' }, auth(other))).orderDetail;
+    expect(regular.SubTotal).toBe(member.SubTotal);
+    expect(regular.Campaign).toBeUndefined();
+    expect(member.Total).toBeLessThan(regular.Total);
+
+    await t.call(cancelSubscription, { OrderID: record.RecordID }, auth(m));
+    now = at(record.EndDate) + MINUTE;
+    await runDueJobs(t.deps);
+    expect((await t.call(getShoppingBag, { Currency: 'HKD' }, auth(m))).orderDetail.Campaign).toBeUndefined();
   });
 });
 

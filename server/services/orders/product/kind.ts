@@ -11,7 +11,7 @@ import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Db } from '../../../db/client.ts';
 import { bagItems, countries, couponRedemptions, coupons, orderLines, products, users, variances } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { activeCampaigns, couponRuleOf, findCoupon, normaliseCouponCode, priceBag, pricedLines, taxesFor, type PricedBag } from '../../bag.ts';
+import { campaignsFor, couponRuleOf, findCoupon, normaliseCouponCode, priceBag, pricedLines, taxesFor, type PricedBag } from '../../bag.ts';
 import { mailOrderPaid } from '../../fulfilment.ts';
 import { orderNotFound } from '../errors.ts';
 import type { OrderKind, OrderRow } from '../kind.ts';
@@ -107,7 +107,7 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
       totalHkd = await hkdTotalOf(tx, {
         countryId: bag.orderDetail.CountryID,
         lines: pricedLines(bag.reconciliation.kept, 'HKD'),
-        campaigns: await activeCampaigns(tx, now),
+        campaigns: await campaignsFor(tx, userId, now),
         coupon: found && couponRuleOf(found.row),
         taxes: await taxesFor(tx, bag.orderDetail.CountryID),
       });

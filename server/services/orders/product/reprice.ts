@@ -6,7 +6,7 @@ import { ErrorCode } from '../../../../contract/errors.ts';
 import { couponRedemptions, coupons, orderLines, orders } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { activeCampaigns, checkCoupon, shippingFor, taxesFor } from '../../bag.ts';
+import { campaignsFor, checkCoupon, shippingFor, taxesFor } from '../../bag.ts';
 import { computeOrderDetail, type PricedLine } from '../../bag-totals.ts';
 import { orderClosed } from '../errors.ts';
 import { inTransaction, isUnpaid, type OrderKinds, type OrderRow } from '../kind.ts';
@@ -36,7 +36,7 @@ export async function repriceOrder(deps: Deps, kinds: OrderKinds, order: OrderRo
     if (coupon && !coupon.ok) throw invalidCoupon(coupon.refusal);
     const countryId = (locked.orderDetail as OrderDetail).CountryID;
     // One after another: a transaction's queries share one connection.
-    const campaigns = await activeCampaigns(tx, locked.createdAt);
+    const campaigns = await campaignsFor(tx, locked.userId, locked.createdAt);
     const shipping = await shippingFor(tx, countryId, currency);
     const taxes = await taxesFor(tx, countryId);
     const orderDetail = computeOrderDetail({ currency, countryId, lines, campaigns, ...(coupon?.ok ? { coupon: coupon.rule } : {}), shipping, taxes });
