@@ -20,6 +20,7 @@ import { assertOwnAvatar } from '../services/uploads.ts';
 import { incorrectCredentials, requireAccessToken, toUserDetail, userByEmail, userById } from '../services/users.ts';
 import { implement } from './handler.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import { socialCounts } from '../services/social/follows.ts';
 
 const DAY_MS = 86_400_000;
 const CHALLENGE_SECONDS = 300;
@@ -180,8 +181,10 @@ export const accountHandlers = implement(contract, {
   async userGetInfo({ body, deps, userId }) {
     await requireAccessToken(deps, body.accessToken, userId);
     const user = await userById(deps.db, userId);
+    // The follow counts (issue 19) are kept beside the user row (user_social_counts).
+    const social = await socialCounts(deps.db, userId);
     return {
-      userDetailInfo: toUserDetail(user, deps.clock.now()),
+      userDetailInfo: { ...toUserDetail(user, deps.clock.now()), ...social },
       checking: {
         PreSurvey: user.preSurveyDone,
         PaidMember: user.paidMember,

@@ -14,6 +14,7 @@ import {
   listFollower,
   queryUserCommentByUserSourceId,
   updateComment,
+  userGetInfo,
   type TokenSet,
 } from '../../contract/index.ts';
 import { follows, userSocialCounts, users } from '../../server/db/schema.ts';
@@ -53,6 +54,8 @@ describe('follows', () => {
   it('follows, and the same call again unfollows; counts on both members', async () => {
     const first = await t.call(followUser, { FolloweeID: kaYan.userID }, auth(mei));
     expect(first).toMatchObject({ FolloweeID: kaYan.userID, IsFollowing: true, FollowerCount: 1, FolloweeCount: 1 });
+    const info = await t.call(userGetInfo, { accessToken: mei.accessToken }, auth(mei));
+    expect(info.userDetailInfo).toMatchObject({ followerCount: 0, followeeCount: 1 });
     const them = await t.call(getUser, { UserID: kaYan.userID }, auth(mei));
     expect(them.User).toMatchObject({ FollowerCount: 1, FolloweeCount: 0, IsFollowing: true, IsMe: false });
     expect((await t.call(listFollowee, {}, auth(mei))).followeeList.map((u) => u.UserID)).toEqual([kaYan.userID]);
