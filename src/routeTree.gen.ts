@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as Checkout_eventRouteImport } from './routes/checkout_event'
 import { Route as Checkout_productRouteImport } from './routes/checkout_product'
+import { Route as Checkout_subscriptionRouteImport } from './routes/checkout_subscription'
 import { Route as Contact_usRouteImport } from './routes/contact_us'
 import { Route as Entry_surveyRouteImport } from './routes/entry_survey'
 import { Route as FaqRouteImport } from './routes/faq'
@@ -23,6 +24,7 @@ import { Route as Privacy_policyRouteImport } from './routes/privacy_policy'
 import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as Ship_return_policyRouteImport } from './routes/ship_return_policy'
 import { Route as Shopping_bagRouteImport } from './routes/shopping_bag'
+import { Route as SubscriptionRouteImport } from './routes/subscription'
 import { Route as Terms_and_conditionsRouteImport } from './routes/terms_and_conditions'
 import { Route as TestingRouteImport } from './routes/testing'
 import { Route as Testing2RouteImport } from './routes/testing2'
@@ -37,9 +39,11 @@ import { Route as New_tastecardChar123ProductIDChar125RouteImport } from './rout
 import { Route as Order_event_confirmOrderIDRouteImport } from './routes/order_event_confirm/$orderID'
 import { Route as Order_product_confirmOrderIDRouteImport } from './routes/order_product_confirm/$orderID'
 import { Route as Order_recordOrderIDRouteImport } from './routes/order_record/$orderID'
+import { Route as Order_subscription_confirmOrderIDRouteImport } from './routes/order_subscription_confirm/$orderID'
 import { Route as ProductProductIDRouteImport } from './routes/product/$productID'
 import { Route as Search_boxsetChar123KeywordChar125RouteImport } from './routes/search_boxset/{-$keyword}'
 import { Route as Search_resultChar123KeywordChar125RouteImport } from './routes/search_result/{-$keyword}'
+import { Route as Subscription_recordOrderIDRouteImport } from './routes/subscription_record/$orderID'
 import { Route as Taste_cardFlowRouteImport } from './routes/taste_card/_flow'
 import { Route as Taste_cardSuccessRouteImport } from './routes/taste_card/success'
 import { Route as Event_recordEventIDVarianceIDRouteImport } from './routes/event_record/$eventID/$varianceID'
@@ -65,6 +69,11 @@ const Checkout_eventRoute = Checkout_eventRouteImport.update({
 const Checkout_productRoute = Checkout_productRouteImport.update({
   id: '/checkout_product',
   path: '/checkout_product',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Checkout_subscriptionRoute = Checkout_subscriptionRouteImport.update({
+  id: '/checkout_subscription',
+  path: '/checkout_subscription',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Contact_usRoute = Contact_usRouteImport.update({
@@ -115,6 +124,11 @@ const Ship_return_policyRoute = Ship_return_policyRouteImport.update({
 const Shopping_bagRoute = Shopping_bagRouteImport.update({
   id: '/shopping_bag',
   path: '/shopping_bag',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscriptionRoute = SubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Terms_and_conditionsRoute = Terms_and_conditionsRouteImport.update({
@@ -191,6 +205,12 @@ const Order_recordOrderIDRoute = Order_recordOrderIDRouteImport.update({
   path: '/order_record/$orderID',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Order_subscription_confirmOrderIDRoute =
+  Order_subscription_confirmOrderIDRouteImport.update({
+    id: '/order_subscription_confirm/$orderID',
+    path: '/order_subscription_confirm/$orderID',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ProductProductIDRoute = ProductProductIDRouteImport.update({
   id: '/product/$productID',
   path: '/product/$productID',
@@ -206,6 +226,12 @@ const Search_resultChar123KeywordChar125Route =
   Search_resultChar123KeywordChar125RouteImport.update({
     id: '/search_result/{-$keyword}',
     path: '/search_result/{-$keyword}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const Subscription_recordOrderIDRoute =
+  Subscription_recordOrderIDRouteImport.update({
+    id: '/subscription_record/$orderID',
+    path: '/subscription_record/$orderID',
     getParentRoute: () => rootRouteImport,
   } as any)
 const Taste_cardFlowRoute = Taste_cardFlowRouteImport.update({
@@ -246,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
+  '/checkout_subscription': typeof Checkout_subscriptionRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
@@ -256,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/shopping_bag': typeof Shopping_bagRoute
+  '/subscription': typeof SubscriptionRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
   '/testing': typeof TestingRoute
   '/testing2': typeof Testing2Route
@@ -270,9 +298,11 @@ export interface FileRoutesByFullPath {
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
+  '/order_subscription_confirm/$orderID': typeof Order_subscription_confirmOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/subscription_record/$orderID': typeof Subscription_recordOrderIDRoute
   '/taste_card': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
@@ -285,6 +315,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
+  '/checkout_subscription': typeof Checkout_subscriptionRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
@@ -295,6 +326,7 @@ export interface FileRoutesByTo {
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/shopping_bag': typeof Shopping_bagRoute
+  '/subscription': typeof SubscriptionRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
   '/testing': typeof TestingRoute
   '/testing2': typeof Testing2Route
@@ -309,9 +341,11 @@ export interface FileRoutesByTo {
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
+  '/order_subscription_confirm/$orderID': typeof Order_subscription_confirmOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/subscription_record/$orderID': typeof Subscription_recordOrderIDRoute
   '/taste_card': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
@@ -325,6 +359,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
+  '/checkout_subscription': typeof Checkout_subscriptionRoute
   '/contact_us': typeof Contact_usRoute
   '/entry_survey': typeof Entry_surveyRoute
   '/faq': typeof FaqRoute
@@ -335,6 +370,7 @@ export interface FileRoutesById {
   '/reset_password': typeof Reset_passwordRoute
   '/ship_return_policy': typeof Ship_return_policyRoute
   '/shopping_bag': typeof Shopping_bagRoute
+  '/subscription': typeof SubscriptionRoute
   '/terms_and_conditions': typeof Terms_and_conditionsRoute
   '/testing': typeof TestingRoute
   '/testing2': typeof Testing2Route
@@ -349,9 +385,11 @@ export interface FileRoutesById {
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
+  '/order_subscription_confirm/$orderID': typeof Order_subscription_confirmOrderIDRoute
   '/product/$productID': typeof ProductProductIDRoute
   '/search_boxset/{-$keyword}': typeof Search_boxsetChar123KeywordChar125Route
   '/search_result/{-$keyword}': typeof Search_resultChar123KeywordChar125Route
+  '/subscription_record/$orderID': typeof Subscription_recordOrderIDRoute
   '/taste_card/_flow': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
@@ -366,6 +404,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/checkout_event'
     | '/checkout_product'
+    | '/checkout_subscription'
     | '/contact_us'
     | '/entry_survey'
     | '/faq'
@@ -376,6 +415,7 @@ export interface FileRouteTypes {
     | '/reset_password'
     | '/ship_return_policy'
     | '/shopping_bag'
+    | '/subscription'
     | '/terms_and_conditions'
     | '/testing'
     | '/testing2'
@@ -390,9 +430,11 @@ export interface FileRouteTypes {
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
+    | '/order_subscription_confirm/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/subscription_record/$orderID'
     | '/taste_card'
     | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
@@ -405,6 +447,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/checkout_event'
     | '/checkout_product'
+    | '/checkout_subscription'
     | '/contact_us'
     | '/entry_survey'
     | '/faq'
@@ -415,6 +458,7 @@ export interface FileRouteTypes {
     | '/reset_password'
     | '/ship_return_policy'
     | '/shopping_bag'
+    | '/subscription'
     | '/terms_and_conditions'
     | '/testing'
     | '/testing2'
@@ -429,9 +473,11 @@ export interface FileRouteTypes {
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
+    | '/order_subscription_confirm/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/subscription_record/$orderID'
     | '/taste_card'
     | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
@@ -444,6 +490,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/checkout_event'
     | '/checkout_product'
+    | '/checkout_subscription'
     | '/contact_us'
     | '/entry_survey'
     | '/faq'
@@ -454,6 +501,7 @@ export interface FileRouteTypes {
     | '/reset_password'
     | '/ship_return_policy'
     | '/shopping_bag'
+    | '/subscription'
     | '/terms_and_conditions'
     | '/testing'
     | '/testing2'
@@ -468,9 +516,11 @@ export interface FileRouteTypes {
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
+    | '/order_subscription_confirm/$orderID'
     | '/product/$productID'
     | '/search_boxset/{-$keyword}'
     | '/search_result/{-$keyword}'
+    | '/subscription_record/$orderID'
     | '/taste_card/_flow'
     | '/taste_card/success'
     | '/event_record/$eventID/$varianceID'
@@ -484,6 +534,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   Checkout_eventRoute: typeof Checkout_eventRoute
   Checkout_productRoute: typeof Checkout_productRoute
+  Checkout_subscriptionRoute: typeof Checkout_subscriptionRoute
   Contact_usRoute: typeof Contact_usRoute
   Entry_surveyRoute: typeof Entry_surveyRoute
   FaqRoute: typeof FaqRoute
@@ -494,6 +545,7 @@ export interface RootRouteChildren {
   Reset_passwordRoute: typeof Reset_passwordRoute
   Ship_return_policyRoute: typeof Ship_return_policyRoute
   Shopping_bagRoute: typeof Shopping_bagRoute
+  SubscriptionRoute: typeof SubscriptionRoute
   Terms_and_conditionsRoute: typeof Terms_and_conditionsRoute
   TestingRoute: typeof TestingRoute
   Testing2Route: typeof Testing2Route
@@ -508,9 +560,11 @@ export interface RootRouteChildren {
   Order_event_confirmOrderIDRoute: typeof Order_event_confirmOrderIDRoute
   Order_product_confirmOrderIDRoute: typeof Order_product_confirmOrderIDRoute
   Order_recordOrderIDRoute: typeof Order_recordOrderIDRoute
+  Order_subscription_confirmOrderIDRoute: typeof Order_subscription_confirmOrderIDRoute
   ProductProductIDRoute: typeof ProductProductIDRoute
   Search_boxsetChar123KeywordChar125Route: typeof Search_boxsetChar123KeywordChar125Route
   Search_resultChar123KeywordChar125Route: typeof Search_resultChar123KeywordChar125Route
+  Subscription_recordOrderIDRoute: typeof Subscription_recordOrderIDRoute
   Taste_cardFlowRoute: typeof Taste_cardFlowRouteWithChildren
   Taste_cardSuccessRoute: typeof Taste_cardSuccessRoute
   Event_recordEventIDVarianceIDRoute: typeof Event_recordEventIDVarianceIDRoute
@@ -545,6 +599,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout_product'
       fullPath: '/checkout_product'
       preLoaderRoute: typeof Checkout_productRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout_subscription': {
+      id: '/checkout_subscription'
+      path: '/checkout_subscription'
+      fullPath: '/checkout_subscription'
+      preLoaderRoute: typeof Checkout_subscriptionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact_us': {
@@ -615,6 +676,13 @@ declare module '@tanstack/react-router' {
       path: '/shopping_bag'
       fullPath: '/shopping_bag'
       preLoaderRoute: typeof Shopping_bagRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscription': {
+      id: '/subscription'
+      path: '/subscription'
+      fullPath: '/subscription'
+      preLoaderRoute: typeof SubscriptionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms_and_conditions': {
@@ -715,6 +783,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Order_recordOrderIDRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order_subscription_confirm/$orderID': {
+      id: '/order_subscription_confirm/$orderID'
+      path: '/order_subscription_confirm/$orderID'
+      fullPath: '/order_subscription_confirm/$orderID'
+      preLoaderRoute: typeof Order_subscription_confirmOrderIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$productID': {
       id: '/product/$productID'
       path: '/product/$productID'
@@ -734,6 +809,13 @@ declare module '@tanstack/react-router' {
       path: '/search_result/{-$keyword}'
       fullPath: '/search_result/{-$keyword}'
       preLoaderRoute: typeof Search_resultChar123KeywordChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscription_record/$orderID': {
+      id: '/subscription_record/$orderID'
+      path: '/subscription_record/$orderID'
+      fullPath: '/subscription_record/$orderID'
+      preLoaderRoute: typeof Subscription_recordOrderIDRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/taste_card/_flow': {
@@ -800,6 +882,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   Checkout_eventRoute: Checkout_eventRoute,
   Checkout_productRoute: Checkout_productRoute,
+  Checkout_subscriptionRoute: Checkout_subscriptionRoute,
   Contact_usRoute: Contact_usRoute,
   Entry_surveyRoute: Entry_surveyRoute,
   FaqRoute: FaqRoute,
@@ -810,6 +893,7 @@ const rootRouteChildren: RootRouteChildren = {
   Reset_passwordRoute: Reset_passwordRoute,
   Ship_return_policyRoute: Ship_return_policyRoute,
   Shopping_bagRoute: Shopping_bagRoute,
+  SubscriptionRoute: SubscriptionRoute,
   Terms_and_conditionsRoute: Terms_and_conditionsRoute,
   TestingRoute: TestingRoute,
   Testing2Route: Testing2Route,
@@ -826,11 +910,14 @@ const rootRouteChildren: RootRouteChildren = {
   Order_event_confirmOrderIDRoute: Order_event_confirmOrderIDRoute,
   Order_product_confirmOrderIDRoute: Order_product_confirmOrderIDRoute,
   Order_recordOrderIDRoute: Order_recordOrderIDRoute,
+  Order_subscription_confirmOrderIDRoute:
+    Order_subscription_confirmOrderIDRoute,
   ProductProductIDRoute: ProductProductIDRoute,
   Search_boxsetChar123KeywordChar125Route:
     Search_boxsetChar123KeywordChar125Route,
   Search_resultChar123KeywordChar125Route:
     Search_resultChar123KeywordChar125Route,
+  Subscription_recordOrderIDRoute: Subscription_recordOrderIDRoute,
   Taste_cardFlowRoute: Taste_cardFlowRouteWithChildren,
   Taste_cardSuccessRoute: Taste_cardSuccessRoute,
   Event_recordEventIDVarianceIDRoute: Event_recordEventIDVarianceIDRoute,

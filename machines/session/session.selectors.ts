@@ -36,4 +36,7 @@ export const needsEntrySurvey = (s: SessionSnapshot): boolean => isLoggedIn(s) &
 
 export const isPaidMember = (s: SessionSnapshot): boolean => s.context.checking?.PaidMember === true;
 
+/** An ongoing box-set subscription (user-get-info checking.Subscribed): an SVIP (spec §1). */
+export const isSubscribed = (s: SessionSnapshot): boolean => s.context.checking?.Subscribed === true;
+
 export const errorCode = (s: SessionSnapshot): string | undefined => s.context.errorCode;

@@ -129,7 +129,7 @@ export const subscriptionCheckoutMachine = setup({
         subscriptionID: o.Plan.SubscriptionID,
         plan: o.Plan,
         method: o.PaymentMethod,
-        totals: { total: o.orderDetail.Total, discount: o.orderDetail.Discount, Currency: o.orderDetail.Currency },
+        totals: { total: o.orderDetail.Total, discount: o.orderDetail.Discount, Currency: o.orderDetail.Currency, orderDetail: o.orderDetail },
         // The age was confirmed when the subscription was taken.
         ageConfirmed: true,
         error: undefined,

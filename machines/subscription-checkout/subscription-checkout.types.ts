@@ -57,7 +57,13 @@ export type UserUpdateInfoOutput = { userDetailInfo: { mainDeliveryAddressIndex:
 // ---- Totals.
 
 /** subscription-calculate's answer (only what the flow reads; the screen shows the whole answer). */
-export type SubscriptionTotals = { total: number; discount: number; Currency: Currency };
+export type SubscriptionTotals = {
+  total: number;
+  discount: number;
+  Currency: Currency;
+  /** The order detail the summary shows (the bag's shape); opaque here. */
+  orderDetail?: unknown;
+};
 export type SubscriptionCalculateRequest = { SubscriptionID: string; Language: Language; Currency: Currency };
 /** subscription-calculate through the coupon-totals machine: a refused coupon (70600) is dropped and the totals read again. */
 export type SubscriptionCalculateInput = { couponID?: string | undefined; request: SubscriptionCalculateRequest };

@@ -9,6 +9,8 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   AgeConfirmationRequired: msg`Please confirm that you are 18 or over to buy alcohol.`,
   DeliveryAddressRequired: msg`Please choose a delivery address.`,
   InvalidParameter: msg`Something in the order is not right. Please check it and try again.`,
+  AlreadySubscribed: msg`You already have this subscription. See it under My subscriptions.`,
+  SubscriptionEnded: msg`This subscription has ended and can no longer be changed.`,
 };
 
 /** Spec §8 "payment failed, please try again": an FPS payment that ran out or could not start. */

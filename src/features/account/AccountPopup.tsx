@@ -108,6 +108,9 @@ export function AccountPopup(props: { onClose: () => void }) {
         <button type="button" className="button small" onClick={() => popups.open('myEvents')}>
           <Trans>My events</Trans>
         </button>
+        <button type="button" className="button small" onClick={() => popups.open('subscriptions')}>
+          <Trans>My subscriptions</Trans>
+        </button>
         <button type="button" className="button small" onClick={() => popups.open('myTasteCards')}>
           <Trans>My taste cards</Trans>
         </button>

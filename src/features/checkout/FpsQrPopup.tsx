@@ -98,6 +98,12 @@ function SaveQrImage({ svg, reference }: { svg: string; reference: string }) {
 
 /** Where an unpaid order leads back to: the bag for a product order, the home page for an event booking. */
 function BackLink({ kind }: { kind: FpsOrderKind }) {
+  if (kind === 'subscription')
+    return (
+      <Link to="/subscription" className="button primary wide">
+        <Trans>Back to the plans</Trans>
+      </Link>
+    );
   return kind === 'event' ? (
     <Link to="/home" className="button primary wide">
       <Trans>Back to home</Trans>
@@ -131,6 +137,7 @@ export function FpsQrPopup({ orderID, kind = 'product', onClose }: { orderID: st
   useEffect(() => {
     if (result?.outcome !== 'paid') return;
     if (kind === 'event') void navigate({ to: '/order_event_confirm/$orderID', params: { orderID: result.OrderID } });
+    else if (kind === 'subscription') void navigate({ to: '/order_subscription_confirm/$orderID', params: { orderID: result.OrderID } });
     else void navigate({ to: '/order_product_confirm/$orderID', params: { orderID: result.OrderID } });
   }, [result, navigate, kind]);
   useEffect(() => {

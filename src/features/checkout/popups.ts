@@ -4,7 +4,7 @@ import { definePopups } from '../../app/popup-registry.ts';
 declare module '../../app/popups.ts' {
   interface PopupProps {
     /** The FPS QR of an unpaid order, with its countdown; paid shows the order confirmation. */
-    fpsPayment: { orderID: string; kind?: 'product' | 'event' | undefined };
+    fpsPayment: { orderID: string; kind?: 'product' | 'event' | 'subscription' | undefined };
   }
 }
 

@@ -1,0 +1,340 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { UserDetail } from '../../../../contract/index.ts';
+import * as sessionState from '../../../../machines/session/session.selectors.ts';
+import * as subscribe from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
+import type { SubscriptionCheckoutInput } from '../../../../machines/subscription-checkout/subscription-checkout.types.ts';
+import { useServices } from '../../../app/services.ts';
+import { useStore } from '../../../app/store.ts';
+import { preloadable } from '../../../app/preloadable.tsx';
+import { useFlow } from '../../../app/use-flow.ts';
+import { contentLanguage } from '../../../i18n/i18n.ts';
+import { AddressSummary } from '../../../ui/AddressSummary.tsx';
+import { useBilingual } from '../../../ui/Bilingual.tsx';
+import { OrderTotals } from '../../../ui/OrderTotals.tsx';
+import { Price } from '../../../ui/Price.tsx';
+import '../checkout.css';
+import './subscription-checkout.css';
+import { ErrorNote, type HeadingRef, type SubscribeActor } from './subscription-checkout-parts.tsx';
+import { checkoutPlan, checkoutTotals, createSubscriptionCheckoutFlow } from './subscription-checkout.actors.ts';
+
+// The payment step (with its method and card popups and Radix Dialog) and what follows placing the order
+// are chunks of their own, fetched once the checkout shows, as the product and event checkouts do (issue 14, Fast).
+const PaymentStep = preloadable(() =>
+  import('./SubscriptionPaymentStep.tsx').then((m) => {
+    m.prefetchPopups();
+    return m.PaymentStep;
+  }),
+);
+const AfterPlacing = preloadable(() => import('./SubscriptionCheckoutEnd.tsx').then((m) => m.AfterPlacing));
+
+function prefetchSteps() {
+  for (const step of [PaymentStep, AfterPlacing]) step.preload().catch(() => {});
+}
+
+/** Spec §2 checkout_subscription: the plan, the delivery address, the totals with a coupon, the payment method, subscribe. */
+export function SubscriptionCheckoutScreen() {
+  const { session } = useServices();
+  const search = useSearch({ from: '/checkout_subscription' });
+  const member = useSelector(session, sessionState.user);
+  // Each visit is a checkout of its own.
+  const visit = useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href });
+  const known = search.orderID !== undefined || search.plan !== undefined;
+  useEffect(prefetchSteps, []);
+  return (
+    <div className="page checkout-page subscription-checkout">
+      <header className="page-head">
+        <h1>{search.orderID ? <Trans>Pay your subscription</Trans> : <Trans>Subscribe</Trans>}</h1>
+      </header>
+      {!known ? (
+        <section className="checkout-section">
+          <p role="alert">
+            <Trans>Choose a plan first.</Trans>
+          </p>
+          <Link to="/subscription" className="button primary">
+            <Trans>See the plans</Trans>
+          </Link>
+        </section>
+      ) : member ? (
+        <SubscribeFlow key={visit} member={member} />
+      ) : (
+        <p className="muted" role="status">
+          <Trans>Loading your account…</Trans>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The member's selected (main) delivery address index, when they have any address. */
+const mainIndex = (member: UserDetail) =>
+  member.deliveryAddress.length ? Math.min(Math.max(member.mainDeliveryAddressIndex, 0), member.deliveryAddress.length - 1) : undefined;
+
+function SubscribeFlow({ member }: { member: UserDetail }) {
+  const services = useServices();
+  const search = useSearch({ from: '/checkout_subscription' });
+  const { locale, currency } = useStore(services.preferences);
+  const [machine] = useState(() => createSubscriptionCheckoutFlow(services.api, services.session));
+  const [input] = useState<SubscriptionCheckoutInput>(() => ({
+    currency: currency ?? 'HKD',
+    language: contentLanguage(locale),
+    subscriptionID: search.plan,
+    addressIndex: search.orderID ? undefined : mainIndex(member),
+    resume: search.orderID ? { OrderID: search.orderID } : undefined,
+  }));
+  const actor = useFlow(machine, { input });
+  useOutcome(actor);
+  useFollowMainAddress(actor, member);
+  const busy = useSelector(actor, subscribe.isBusy);
+  return (
+    <div className="checkout-layout" aria-busy={busy}>
+      <div className="checkout-main">
+        <StepPanel actor={actor} member={member} />
+      </div>
+      <aside className="checkout-side">
+        <PlanSummary actor={actor} />
+      </aside>
+    </div>
+  );
+}
+
+/** Where a finished checkout goes: the confirmation, the provider's page, the FPS QR popup, payment_fail, the plans. */
+function useOutcome(actor: SubscribeActor) {
+  const { popups } = useServices();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const result = useSelector(actor, subscribe.result);
+  useEffect(() => {
+    if (!result) return;
+    const orderID = result.OrderID;
+    // What the member's subscriptions show is out of date now.
+    void queryClient.invalidateQueries({ queryKey: ['member', 'subscriptionRecords'] });
+    if (orderID) queryClient.removeQueries({ queryKey: ['member', 'subscriptionOrder', orderID] });
+    switch (result.outcome) {
+      case 'subscribed':
+      case 'processing':
+        if (orderID) void navigate({ to: '/order_subscription_confirm/$orderID', params: { orderID }, replace: true });
+        break;
+      case 'redirect':
+        if (result.RedirectURL) window.location.assign(result.RedirectURL);
+        break;
+      case 'fps':
+        if (orderID) popups.open('fpsPayment', { orderID, kind: 'subscription' });
+        break;
+      case 'failed':
+        void navigate({ to: '/payment_fail', search: { orderID, code: result.ErrorCode }, replace: true });
+        break;
+      case 'left':
+        void navigate({ to: '/subscription' });
+        break;
+      case 'cancelled':
+        break;
+    }
+  }, [result, navigate, popups, queryClient]);
+}
+
+/**
+ * The totals follow the member's selected delivery address. Picked here, the flow saves it itself;
+ * added or edited in the address popup, the flow is told.
+ */
+function useFollowMainAddress(actor: SubscribeActor, member: UserDetail) {
+  const index = mainIndex(member);
+  const key = JSON.stringify([index, index === undefined ? undefined : member.deliveryAddress[index]]);
+  const last = useRef(key);
+  const choosing = useSelector(actor, subscribe.canChooseAddress);
+  const chosen = useSelector(actor, subscribe.addressIndex);
+  useEffect(() => {
+    if (last.current === key || !choosing || index === undefined) return;
+    last.current = key;
+    if (index !== chosen || chosen === undefined) actor.send({ type: 'CHOOSE_ADDRESS', index });
+  }, [actor, key, index, choosing, chosen]);
+}
+
+function StepPanel({ actor, member }: { actor: SubscribeActor; member: UserDetail }) {
+  const step = useSelector(actor, subscribe.step);
+  const result = useSelector(actor, subscribe.result);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each step starts with its heading: focus moves there so keyboard and screen reader users follow.
+  const settled = useRef(false);
+  useEffect(() => {
+    if (step === 'loading' || step === 'totals') return;
+    if (settled.current) heading.current?.focus();
+    settled.current = true;
+  }, [step]);
+
+  switch (step) {
+    case 'loading':
+      return (
+        <p className="muted" role="status">
+          <Trans>Loading the plan…</Trans>
+        </p>
+      );
+    case 'loadFailed':
+      return <LoadFailed actor={actor} headingRef={heading} />;
+    case 'address':
+      return <AddressStep actor={actor} member={member} headingRef={heading} />;
+    case 'totals':
+      return (
+        <p className="muted" role="status">
+          <Trans>Working out your total…</Trans>
+        </p>
+      );
+    case 'totalsFailed':
+      return <TotalsFailed actor={actor} headingRef={heading} />;
+    case 'payment':
+    case 'addCard':
+    case 'placing':
+      return <PaymentStep actor={actor} headingRef={heading} />;
+    case 'checking':
+    case 'unconfirmed':
+    case 'paying':
+    case 'done':
+      return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
+  }
+}
+
+function LoadFailed({ actor, headingRef }: { actor: SubscribeActor; headingRef: HeadingRef }) {
+  const error = useSelector(actor, subscribe.error);
+  return (
+    <section className="checkout-section">
+      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
+        {error?.code === 'ObjectNotFound' ? <Trans>This plan is not on offer</Trans> : <Trans>The plan could not be loaded</Trans>}
+      </h2>
+      <ErrorNote error={error?.code === 'ObjectNotFound' ? undefined : error} />
+      <div className="checkout-actions">
+        {error?.code !== 'ObjectNotFound' && (
+          <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={() => actor.send({ type: 'LEAVE' })}>
+          <Trans>Back to the plans</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Where the boxes go. Picking an address makes it the selected one, which the totals are for (spec §5). */
+function AddressStep({ actor, member, headingRef }: { actor: SubscribeActor; member: UserDetail; headingRef: HeadingRef }) {
+  const services = useServices();
+  const { t } = useLingui();
+  const canContinue = useSelector(actor, subscribe.canContinue);
+  const chosen = useSelector(actor, subscribe.addressIndex);
+  const saving = useSelector(actor, subscribe.isSavingAddress);
+  const saveFailed = useSelector(actor, subscribe.addressNotSaved);
+  const refused = useSelector(actor, subscribe.addressRefused);
+  const error = useSelector(actor, subscribe.error);
+  const name = useId();
+  const list = member.deliveryAddress;
+  return (
+    <section className="checkout-section" aria-labelledby={`${name}-title`}>
+      <h2 id={`${name}-title`} ref={headingRef} tabIndex={-1} className="checkout-title">
+        <Trans>Delivery address</Trans>
+      </h2>
+      {list.length === 0 ? (
+        <p className="muted">
+          <Trans>Add the address your boxes should go to. The totals depend on it.</Trans>
+        </p>
+      ) : (
+        <fieldset className="checkout-choices" disabled={saving}>
+          <legend className="visually-hidden">{t`Deliver to`}</legend>
+          {list.map((address, i) => (
+            <label key={i} className="checkout-choice" data-checked={i === chosen}>
+              <input type="radio" name={name} checked={i === chosen} onChange={() => actor.send({ type: 'PICK_ADDRESS', index: i })} />
+              <AddressSummary address={address} />
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {saveFailed && (
+        <p className="form-error" role="alert">
+          <Trans>The address could not be chosen. Please try again.</Trans>
+        </p>
+      )}
+      {refused ? (
+        <p className="form-error" role="alert">
+          <Trans>We cannot deliver subscription boxes to this address. Please choose or add another one.</Trans>
+        </p>
+      ) : (
+        <ErrorNote error={error} />
+      )}
+      <button type="button" className="link-button" onClick={() => services.popups.open('deliveryAddresses')}>
+        {list.length === 0 ? <Trans>Add a delivery address</Trans> : <Trans>Add or edit delivery addresses</Trans>}
+      </button>
+      <div className="checkout-actions">
+        <button type="button" className="button primary wide" disabled={!canContinue || saving} onClick={() => actor.send({ type: 'CONTINUE' })}>
+          <Trans>Continue to payment</Trans>
+        </button>
+        <button type="button" className="link-button" onClick={() => actor.send({ type: 'LEAVE' })}>
+          <Trans>Back to the plans</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function TotalsFailed({ actor, headingRef }: { actor: SubscribeActor; headingRef: HeadingRef }) {
+  const error = useSelector(actor, subscribe.error);
+  return (
+    <section className="checkout-section">
+      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
+        <Trans>Your total could not be worked out</Trans>
+      </h2>
+      <ErrorNote error={error} />
+      <div className="checkout-actions">
+        <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
+          <Trans>Try again</Trans>
+        </button>
+        <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK' })}>
+          <Trans>Change address</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The plan chosen and, once worked out, what a cycle costs delivered to the selected address. */
+function PlanSummary({ actor }: { actor: SubscribeActor }) {
+  const { t } = useLingui();
+  const pick = useBilingual();
+  const plan = useSelector(actor, checkoutPlan);
+  const totals = useSelector(actor, checkoutTotals);
+  const couponError = useSelector(actor, subscribe.couponError);
+  const id = useId();
+  if (!plan) return null;
+  const code = couponError?.couponID ?? '';
+  return (
+    <section className="checkout-summary" aria-labelledby={id}>
+      <h2 id={id} className="checkout-title">
+        <Trans>Summary</Trans>
+      </h2>
+      <div className="subscription-checkout-plan">
+        {plan.Image && <img src={plan.Image} alt="" width={72} height={72} className="subscription-checkout-image" />}
+        <div>
+          <p className="subscription-checkout-name">{pick(plan.Name)}</p>
+          <p className="muted small">
+            <Price amount={plan.Price} currency={plan.Currency} />{' '}
+            {plan.Months === 1 ? <Trans>every month</Trans> : plan.Months === 12 ? <Trans>every year</Trans> : <Trans>every {plan.Months} months</Trans>}
+          </p>
+        </div>
+      </div>
+      {couponError && (
+        <p className="field-error" role="alert">
+          {couponError.message || t`Coupon ${code} could not be applied and was removed.`}
+        </p>
+      )}
+      {totals && (
+        <>
+          <OrderTotals detail={totals.orderDetail} live />
+          <p className="muted small">
+            <Trans>The first box is billed now; then each cycle renews on its own until you cancel. A coupon applies to the first box only.</Trans>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The subscription checkout machine with its real actors, named after the calls they make (DESIGN §5:
+ * they resolve to CallResult values). Loaded with the subscription checkout screen only.
+ */
+import { fromPromise } from 'xstate';
+import {
+  addCreditCard,
+  addPaymentMehtod,
+  createSubscription,
+  createSubscriptionPayment,
+  getPaymentMehtod,
+  getSubscriptionOrder,
+  getSubscriptionPlan,
+  getSubscriptionRecord,
+  productCreditcardPayment,
+  subscriptionCalculate,
+  userUpdateInfo,
+  type CallResponse,
+} from '../../../../contract/index.ts';
+import { couponFailData, withCouponRecovery } from '../../../../machines/coupon-totals/coupon-totals.provide.ts';
+import { orderPaymentMachine } from '../../../../machines/order-payment/order-payment.machine.ts';
+import type { ListOrdersOutput } from '../../../../machines/order-payment/order-payment.types.ts';
+import { subscriptionCheckoutMachine } from '../../../../machines/subscription-checkout/subscription-checkout.machine.ts';
+import type { SubscriptionCheckoutSnapshot } from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
+import type {
+  CreateSubscriptionInput,
+  SubscriptionCalculateRequest,
+  SubscriptionTotals,
+} from '../../../../machines/subscription-checkout/subscription-checkout.types.ts';
+import { asCallResult } from '../../../api/call-result.ts';
+import type { ApiClient } from '../../../api/client.ts';
+import type { SessionActor } from '../../../app/session.ts';
+import { orderFailData } from '../order-fail-data.ts';
+
+/** The totals as subscription-calculate answers them (the machine keeps the whole answer; it reads only part). */
+export type CheckoutTotals = CallResponse<typeof subscriptionCalculate>;
+/** The plan as getSubscriptionPlan answers it. */
+export type CheckoutPlan = CallResponse<typeof getSubscriptionPlan>['PlanList'][number];
+
+/**
+ * The member's subscription orders, newest first, for the paying flow's lost-answer look-up: every
+ * cycle's bill of every subscription (get-subscription-record lists started ones; a first order not yet
+ * paid is not among them, so an order placed and left unpaid reads as not placed).
+ */
+async function listSubscriptionOrders(api: ApiClient): Promise<CallResult<ListOrdersOutput>> {
+  const result = await asCallResult(api.call(getSubscriptionRecord, {}));
+  if (!result.ok) return result;
+  const bills = result.data.RecordList.flatMap((r) => r.BillingHistory).sort((a, b) => b.CreatedAt.localeCompare(a.CreatedAt));
+  return { ok: true, data: { OrderList: bills.map((b) => ({ OrderID: b.OrderID, PaymentStatus: b.PaymentStatus })) } };
+}
+type CallResult<T> = Awaited<ReturnType<typeof asCallResult<T>>>;
+
+/**
+ * `session`: picking a delivery address saves it as the member's selected (main) one (user-update-info
+ * with their address list) and gives the session the member as the server now has them.
+ */
+export function createSubscriptionCheckoutFlow(api: ApiClient, session: SessionActor) {
+  return subscriptionCheckoutMachine.provide({
+    actors: {
+      getSubscriptionPlan: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionPlan, input))),
+      userUpdateInfo: fromPromise(async ({ input }) => {
+        const deliveryAddress = session.getSnapshot().context.user?.deliveryAddress ?? [];
+        const result = await asCallResult(api.call(userUpdateInfo, { accessToken: '', deliveryAddress, ...input }));
+        if (result.ok) session.send({ type: 'USER_UPDATED', user: result.data.userDetailInfo });
+        return result;
+      }),
+      // A refused coupon (70600) is dropped, its message kept, and the totals read again (spec §4).
+      subscriptionCalculate: withCouponRecovery<SubscriptionTotals, SubscriptionCalculateRequest>((input) =>
+        asCallResult(
+          api.call(subscriptionCalculate, { ...input.request, ...(input.couponID ? { CouponID: input.couponID } : {}) }),
+          couponFailData,
+        ),
+      ),
+      getPaymentMehtod: fromPromise(() => asCallResult(api.call(getPaymentMehtod, {}))),
+      addCreditCard: fromPromise(({ input }) => asCallResult(api.call(addCreditCard, input))),
+      addPaymentMehtod: fromPromise(({ input }) => asCallResult(api.call(addPaymentMehtod, input))),
+      getSubscriptionOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, input))),
+      orderPayment: orderPaymentMachine.provide({
+        actors: {
+          // The request subscription-checkout.machine.ts builds for create-subscription (the paying flow passes it on as it is).
+          placeOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscription, input as CreateSubscriptionInput), orderFailData)),
+          payOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscriptionPayment, input), orderFailData)),
+          confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
+          readOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, { RecordID: input.orderID }))),
+          listOrders: fromPromise(() => listSubscriptionOrders(api)),
+        },
+      }),
+    },
+  });
+}
+
+/** The whole plan answer the machine holds (our getSubscriptionPlan actor puts it there). */
+export const checkoutPlan = (s: SubscriptionCheckoutSnapshot): CheckoutPlan | undefined => s.context.plan as CheckoutPlan | undefined;
+/** The whole totals answer the machine holds. */
+export const checkoutTotals = (s: SubscriptionCheckoutSnapshot): CheckoutTotals | undefined => s.context.totals as CheckoutTotals | undefined;
