@@ -454,6 +454,21 @@ describe('a member’s own subscription', () => {
     expect(away).toMatchObject({ status: 400, json: { ErrorCode: 'DeliveryAddressRequired' } });
   });
 
+  it('a first payment declined can be paid again with another card, which renewals then charge', async () => {
+    const m = await shopper(t);
+    const declining = await saveCard(t, m, CARDS.declined);
+    const visa = await saveCard(t, m, CARDS.visa);
+    const declined = await refused(t, 'create-subscription', subscribeBody({ PaymentMethod: 'CreditCard', PaymentMethodID: declining }), m);
+    expect(declined).toMatchObject({ status: 400, json: { ErrorCode: 'PaymentFail' } });
+    const orderId = declined.json.OrderID as string;
+    expect((await t.call(getSubscriptionOrder, { RecordID: orderId }, auth(m))).Record).toMatchObject({ Status: 'Pending' });
+    const paid = await t.call(createSubscriptionPayment, { OrderID: orderId, PaymentMethod: 'CreditCard', CardID: visa }, auth(m));
+    expect(paid.PaymentStatus).toBe('succeeded');
+    const record = (await t.call(getSubscriptionOrder, { RecordID: orderId }, auth(m))).Record;
+    expect(record).toMatchObject({ Status: 'Active', PaymentMethod: 'CreditCard', Card: { id: visa, last4: '4242' } });
+    live.push({ m, RecordID: record.RecordID });
+  });
+
   it('refuses a second subscription to a plan the member has, and replaces an unpaid first order', async () => {
     const { m } = await cardSubscriber();
     expect(await refused(t, 'create-subscription', subscribeBody(), m)).toMatchObject({ status: 400, json: { ErrorCode: 'AlreadySubscribed' } });

@@ -280,7 +280,15 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
         .where(and(eq(subscriptionCycles.subscriptionId, sub.id), eq(subscriptionCycles.cycle, 1)));
       [started] = (await tx
         .update(subscriptions)
-        .set({ status: 'Active', startedAt: now, currentPeriodStart: now, currentPeriodEnd: periodEnd })
+        // Renewals are paid as the first cycle was (it may have been paid again with another method or card).
+        .set({
+          status: 'Active',
+          startedAt: now,
+          currentPeriodStart: now,
+          currentPeriodEnd: periodEnd,
+          paymentMethod: order.paymentMethod,
+          cardId: order.paymentMethod === 'CreditCard' ? order.cardId : null,
+        })
         .where(eq(subscriptions.id, sub.id))
         .returning()) as [SubscriptionRow];
     } else {
