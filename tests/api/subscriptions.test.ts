@@ -291,6 +291,23 @@ describe('renewals by card', () => {
     expect(changing).toMatchObject({ status: 400, json: { ErrorCode: 'SubscriptionEnded' } });
   });
 
+  it('a renewal waiting on a declined card is charged at once when the member gives another card', async () => {
+    const { m, record, cardId } = await cardSubscriber();
+    const declining = await saveCard(t, m, CARDS.declined);
+    await t.call(updateSubscriptionPeyment, { SubscriptionID: record.RecordID, PaymentMethodID: declining }, auth(m));
+    now = at(record.NextBillingDate) + MINUTE;
+    await runDueJobs(t.deps);
+    expect((await recordOf(m, record.RecordID)).Status).toBe('PastDue');
+    const back = await t.call(updateSubscriptionPeyment, { SubscriptionID: record.OrderID, PaymentMethodID: cardId }, auth(m));
+    expect(back.Record).toMatchObject({ Status: 'Active', Card: { last4: '4242' }, CurrentPeriodStart: new Date(at(record.NextBillingDate)).toISOString() });
+    expect(back.Record.DuePayment).toBeUndefined();
+    await runDueJobs(t.deps);
+    expect((await ordersOfSubscription(record.RecordID)).map((b) => [b.cycle, b.status])).toEqual([
+      [1, 'Paid'],
+      [2, 'Paid'],
+    ]);
+  });
+
   it('cancelled: stays ongoing until its end date, then no renewal and the record moves to ended', async () => {
     const { m, record } = await cardSubscriber();
     const cancelled = (await t.call(cancelSubscription, { OrderID: record.OrderID }, auth(m))).Record;
