@@ -16,3 +16,19 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/**
+ * Notifications a member gets once (issue 20): the day-before-tasting reminder per member and session, the
+ * renewal reminder per subscription cycle, the shipping notice per order. The key is claimed (inserted)
+ * before the push is sent, so two job runners, or one run twice, send it once.
+ */
+export const pushNotices = pgTable(
+  'push_notices',
+  {
+    /** What the notice is about, e.g. 'tasting:<varianceId>:<userId>', 'renewal:<subscriptionId>:<periodEnd>'. */
+    key: text('key').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('push_notices_user_idx').on(t.userId)],
+);
