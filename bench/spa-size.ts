@@ -2,10 +2,11 @@
  * SPA size (DESIGN §10): builds the production SPA with the repo's vite.config.ts and the
  * stack-only floor (bench/floor) into temporary directories, and sums the gzip size of the
  * JavaScript a first load of /home fetches, and that of a first load of every other route: the
- * entry, the route's screen chunk with its static imports (which carry their own messages, beyond those
- * of the first-load catalogue: build/first-load-messages.ts), and the first-load catalogue.
+ * entry, the route's screen chunk and those of the routes above it (layouts), with their static imports
+ * (which carry their own messages, beyond those of the first-load catalogue: build/first-load-messages.ts),
+ * and the first-load catalogue.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,10 +81,42 @@ function keyForSource(manifest: Manifest, src: string): string {
 }
 
 /**
+ * The route tree's parents, read from the generated src/routeTree.gen.ts: each route file (absolute path)
+ * to the files of the routes above it, nearest first, the root excepted (its component is the entry's).
+ */
+export function routeParents(repoRoot: string): Map<string, string[]> {
+  const src = path.join(repoRoot, 'src');
+  const tree = readFileSync(path.join(src, 'routeTree.gen.ts'), 'utf8');
+  // `import { Route as XRouteImport } from './routes/x'` names each route file's module.
+  const fileOfImport = new Map<string, string>();
+  for (const m of tree.matchAll(/import\s*\{\s*Route as (\w+)\s*\}\s*from\s*'(\.\/routes\/[^']+)'/g)) {
+    const base = path.resolve(src, m[2]!);
+    fileOfImport.set(m[1]!, ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f)) ?? base);
+  }
+  // `const XRoute = XRouteImport.update({ ..., getParentRoute: () => YRoute })` places it in the tree.
+  const updates = [...tree.matchAll(/const (\w+)\s*=\s*(\w+)\.update\(\{[\s\S]*?getParentRoute:\s*\(\)\s*=>\s*(\w+)/g)];
+  const fileOfRoute = new Map(updates.flatMap((m) => (fileOfImport.has(m[2]!) ? [[m[1]!, fileOfImport.get(m[2]!)!] as const] : [])));
+  const parentOf = new Map<string, string>();
+  for (const [, , imported, parentRoute] of updates) {
+    const file = fileOfImport.get(imported!);
+    const parent = fileOfRoute.get(parentRoute!) ?? fileOfImport.get(parentRoute!);
+    if (file && parent && path.basename(parent, path.extname(parent)) !== '__root') parentOf.set(file, parent);
+  }
+  const parents = new Map<string, string[]>();
+  for (const file of fileOfImport.values()) {
+    const chain: string[] = [];
+    for (let p = parentOf.get(file); p && !chain.includes(p); p = parentOf.get(p)) chain.push(p);
+    parents.set(file, chain);
+  }
+  return parents;
+}
+
+/**
  * Each route's screen, from src/routes: the modules its file loads with `import()` (lazyScreen), or a
  * module of src/features it imports does (information-route.ts); anything else such a module loads with
- * `import()` is the route loader's (search's load-results.ts) and comes with the first load too.
- * Routes that load the same modules are reported together.
+ * `import()` is the route loader's (search's load-results.ts) and comes with the first load too. The routes
+ * above it in the route tree (a pathless layout such as taste_card/_flow) load theirs in the same first load,
+ * so their modules count with it. Routes that load the same modules are reported together.
  */
 export function routeScreens(repoRoot: string): { routes: string[]; screen: string; modules: string[] }[] {
   const routesDir = path.join(repoRoot, 'src/routes');
@@ -92,15 +125,19 @@ export function routeScreens(repoRoot: string): { routes: string[]; screen: stri
   const dynamicImports = (file: string) => [...read(file).matchAll(/import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => path.resolve(path.dirname(file), m[1]!));
   const featureImports = (file: string) =>
     [...read(file).matchAll(/from '(\.[^']+\.tsx?)'/g)].map((m) => path.resolve(path.dirname(file), m[1]!)).filter((f) => f.startsWith(features));
+  const loads = (file: string) => [...new Set([file, ...featureImports(file)].flatMap(dynamicImports))].map((t) => path.relative(repoRoot, t));
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  const parents = routeParents(repoRoot);
   const byModules = new Map<string, { routes: string[]; screen: string; modules: string[] }>();
   for (const file of walk(routesDir)) {
     if (path.basename(file) === '__root.tsx') continue;
-    const route = `/${path.relative(routesDir, file).replace(/\.tsx?$/, '').replace(/(^|\/)index$/, '')}`;
-    const targets = [...new Set([file, ...featureImports(file)].flatMap(dynamicImports))].map((t) => path.relative(repoRoot, t)).sort();
-    const screen = targets.find((t) => /Screen\.tsx$/.test(t));
+    // The address: pathless layouts (_flow), groups ((group)), index and route are no part of it.
+    const segments = path.relative(routesDir, file).replace(/\.tsx?$/, '').split(/[/.]/);
+    const route = `/${segments.filter((s) => !/^_|^\(.*\)$|^index$|^route$/.test(s)).join('/')}`;
+    const screen = loads(file).find((t) => /Screen\.tsx$/.test(t));
     if (!screen) continue;
+    const targets = [...new Set([file, ...(parents.get(file) ?? [])].flatMap(loads))].sort();
     const key = targets.join(' ');
     const group = byModules.get(key) ?? { routes: [], screen, modules: targets };
     group.routes.push(route);

@@ -1,26 +1,61 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
 import type { TasteCardStep } from '../../../machines/taste-card/taste-card.types.ts';
 import { STEPS } from '../../../machines/taste-card/taste-card.types.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { preloadable } from '../../app/preloadable.tsx';
 import { useTasteCardFlow } from './flow-context.ts';
-import { FiveSensesStep } from './FiveSensesStep.tsx';
 import { FlowStarting } from './FlowStarting.tsx';
 import { STEP_NAMES } from './taste-card-words.ts';
 
-// The first step comes with the screen; the later ones are chunks of their own, fetched once the screen
-// shows (long before they are reached), so that the steps page's first load stays within its budget
-// (issue 14, Fast).
+// Every step is a chunk of its own (the five senses' one with Radix Slider), fetched as soon as the screen
+// shows, while the flow is still reading the draft and the drink, so that the steps page's first load
+// stays within its budget (issue 14, Fast). The flow shows "getting ready" until the step it opens on is in.
+const FiveSensesStep = preloadable(() => import('./FiveSensesStep.tsx').then((m) => m.FiveSensesStep));
 const NotesStep = preloadable(() => import('./NotesStep.tsx').then((m) => m.NotesStep));
 const RecipeStep = preloadable(() => import('./RecipeStep.tsx').then((m) => m.RecipeStep));
 const DetailsStep = preloadable(() => import('./DetailsStep.tsx').then((m) => m.DetailsStep));
 const ReviewStep = preloadable(() => import('./ReviewStep.tsx').then((m) => m.ReviewStep));
 
+const STEP_SCREENS = {
+  fiveSenses: FiveSensesStep,
+  notes: NotesStep,
+  recipe: RecipeStep,
+  details: DetailsStep,
+  review: ReviewStep,
+} satisfies Record<TasteCardStep, unknown>;
+
+/** The steps whose chunks have come in (or failed: the step then tries again as it renders). */
+const settledSteps = new Set<TasteCardStep>();
+
 function prefetchSteps() {
-  for (const step of [NotesStep, RecipeStep, DetailsStep, ReviewStep]) step.preload().catch(() => {});
+  for (const step of STEPS) {
+    STEP_SCREENS[step].preload().then(
+      () => settledSteps.add(step),
+      () => settledSteps.add(step),
+    );
+  }
+}
+
+/** Whether the chunk of `step` has come in; re-renders once it has. */
+function useStepIn(step: TasteCardStep): boolean {
+  const [, setSettled] = useState(0);
+  const isIn = settledSteps.has(step);
+  useEffect(() => {
+    if (isIn) return;
+    let current = true;
+    const settled = () => {
+      settledSteps.add(step);
+      if (current) setSettled((n) => n + 1);
+    };
+    STEP_SCREENS[step].preload().then(settled, settled);
+    return () => {
+      current = false;
+    };
+  }, [step, isIn]);
+  return isIn;
 }
 
 /** taste_card/steps: a phone-first stepper, one step at a time, with a progress indicator. */
@@ -37,12 +72,13 @@ export function TasteCardStepsScreen() {
   // A new step is announced by moving the focus to its heading (not on the first paint).
   const shown = useRef<TasteCardStep | undefined>(undefined);
   useEffect(prefetchSteps, []);
+  const stepIn = useStepIn(step);
   useEffect(() => {
     if (shown.current !== undefined && shown.current !== step) headingRef.current?.focus();
     shown.current = step;
   }, [step]);
 
-  if (page === 'starting' || !product) return <FlowStarting />;
+  if (page === 'starting' || !product || !stepIn) return <FlowStarting />;
   const current = STEPS.indexOf(step) + 1;
 
   return (
