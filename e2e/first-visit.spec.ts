@@ -253,6 +253,18 @@ for (const [width, height] of [
         const covered = await coveredHeight(page);
         expect(covered.total, JSON.stringify(covered.bars)).toBeLessThanOrEqual(0.15 * height);
 
+        // The keyboard still reaches back-to-top while the bars are away: it comes back as it takes the focus.
+        await expect(backToTop).not.toBeInViewport();
+        await page.getByRole('navigation', { name: locale === 'en' ? 'Main' : '主選單' }).getByRole('link').first().focus();
+        await page.keyboard.press('Shift+Tab');
+        await expect(backToTop).toBeFocused();
+        await expect(backToTop).toBeInViewport({ ratio: 1 });
+        // So does the SVIP bar before it; back-to-top, left, goes again.
+        await page.keyboard.press('Shift+Tab');
+        expect(await svip.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+        await expect(svip).toBeInViewport({ ratio: 1 });
+        await expect(backToTop).not.toBeInViewport();
+
         // Scrolling back up brings the header back, whole, at the top of the screen, and back to top.
         await scrollBy(page, -120);
         await expect.poll(() => header.evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
