@@ -50,6 +50,7 @@ export function SurveyAnswers(props: {
 function AnswerText({ question: q, answer, words }: { question: SurveyQuestion; answer: LocalAnswer | undefined; words: Map<string, VocabularyWord> }) {
   const pick = useBilingual();
   const { i18n } = useLingui();
+  const list = (items: string[]) => items.join(i18n.locale === 'zh-Hant' ? '、' : ', ');
   if (!answer || !isAnswered(q, answer))
     return (
       <span className="muted">
@@ -59,12 +60,12 @@ function AnswerText({ question: q, answer, words }: { question: SurveyQuestion; 
   switch (q.Type) {
     case 'Radio':
     case 'Checkbox':
-      return <>{(answer.OptionIDs ?? []).map((id) => pick(q.Options.find((o) => o.OptionID === id)?.Label ?? { en: id, zh: id })).join(', ')}</>;
+      return <>{list((answer.OptionIDs ?? []).map((id) => pick(q.Options.find((o) => o.OptionID === id)?.Label ?? { en: id, zh: id })))}</>;
     case 'Aroma':
     case 'TasteNote':
       return (
         <>
-          {[...(answer.OptionIDs ?? []).map((id) => (words.get(id) ? pick(words.get(id)!.name) : id)), ...(answer.CustomTasteNote ?? [])].join(', ')}
+          {list([...(answer.OptionIDs ?? []).map((id) => (words.get(id) ? pick(words.get(id)!.name) : id)), ...(answer.CustomTasteNote ?? [])])}
         </>
       );
     case 'FiveSenses':
