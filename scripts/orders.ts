@@ -1,7 +1,7 @@
 /**
  * The shop's fulfilment desk (spec: no admin screens).
  *   npm run orders -- to-ship                  paid orders waiting to be shipped, oldest first
- *   npm run orders -- ship <reference> [...]   mark them shipped (Completed tab) and mail each member
+ *   npm run orders -- ship <reference> [...]   mark them shipped (Completed tab), mail each member and push to their devices
  * With the embedded database (no DATABASE_URL), stop the shop first: PGlite serves one process at a time.
  */
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { systemClock } from '../server/deps.ts';
 import { ordersToShip, shipOrders } from '../server/services/fulfilment.ts';
 import { createOutboxMailer, createSmtpMailer } from '../server/services/mail.ts';
+import { createPushService, loadVapidKeys } from '../server/services/push.ts';
 
 const { positionals } = parseArgs({ allowPositionals: true });
 const [command, ...references] = positionals;
@@ -38,8 +39,10 @@ try {
   } else {
     const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer({ db, clock: systemClock, log });
     const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-    const results = await shipOrders({ db, mailer, log, config: { publicUrl } }, references);
-    const words = { shipped: 'shipped, member mailed', alreadyShipped: 'already shipped', notPaid: 'not paid: not shipped', notFound: 'no such order' };
+    // The shop's own VAPID keys (the ones its devices subscribed with), as the server loads them.
+    const push = createPushService({ vapid: await loadVapidKeys(db) });
+    const results = await shipOrders({ db, mailer, log, config: { publicUrl }, push, clock: systemClock }, references);
+    const words = { shipped: 'shipped, member mailed and notified', alreadyShipped: 'already shipped', notPaid: 'not paid: not shipped', notFound: 'no such order' };
     for (const r of results) console.log(`${r.reference}\t${words[r.outcome]}`);
     if (results.some((r) => r.outcome === 'notPaid' || r.outcome === 'notFound')) process.exitCode = 1;
   }

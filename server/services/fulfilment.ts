@@ -7,9 +7,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { orderLines, orders, users } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { orderPaidMail, orderShippedMail } from './mail-templates.ts';
+import { pushOrderShipped } from './notifications/notices.ts';
 
 type OrderRow = typeof orders.$inferSelect;
-export type FulfilmentDeps = Pick<Deps, 'db' | 'mailer' | 'log'> & { config: Pick<Deps['config'], 'publicUrl'> };
+export type FulfilmentDeps = Pick<Deps, 'db' | 'mailer' | 'log'> & {
+  config: Pick<Deps['config'], 'publicUrl'>;
+  /** With it, a shipped order is also pushed to the member's devices (opening its order record). */
+  push?: Deps['push'];
+  clock?: Deps['clock'];
+};
 
 async function mailAbout(deps: FulfilmentDeps, order: OrderRow, kind: 'paid' | 'shipped') {
   const [member] = await deps.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, order.userId));
@@ -33,7 +39,7 @@ export async function mailOrderPaid(deps: FulfilmentDeps, order: OrderRow): Prom
 
 export type ShipOutcome = 'shipped' | 'alreadyShipped' | 'notPaid' | 'notFound';
 
-/** Marks paid orders shipped, by reference, and tells each member. A reference given twice ships once. */
+/** Marks paid orders shipped, by reference, and tells each member (mail, and push when deps.push is given). A reference given twice ships once. */
 export async function shipOrders(deps: FulfilmentDeps, references: readonly string[]): Promise<Array<{ reference: string; outcome: ShipOutcome }>> {
   const results: Array<{ reference: string; outcome: ShipOutcome }> = [];
   for (const raw of references) {
@@ -46,6 +52,7 @@ export async function shipOrders(deps: FulfilmentDeps, references: readonly stri
       .returning();
     if (shipped) {
       await mailAbout(deps, shipped, 'shipped');
+      if (deps.push) await pushOrderShipped({ db: deps.db, log: deps.log, push: deps.push }, shipped, deps.clock?.now() ?? new Date());
       results.push({ reference, outcome: 'shipped' });
       continue;
     }

@@ -6,11 +6,12 @@
  */
 import type { Deps } from '../deps.ts';
 import { runJobs, type JobHandlers } from './jobs/queue.ts';
+import { notificationJobHandlers, REMINDERS_JOB, scheduleReminders } from './notifications/notices.ts';
 import { ORDER_EXPIRY_JOB, orderJobHandlers, PAYMENT_RECONCILE_JOB, reconcileAtStart } from './orders/index.ts';
 import { SUBSCRIPTION_RENEW_JOB } from './subscriptions/lifecycle.ts';
 import { subscriptionJobHandlers } from './subscriptions/renewals.ts';
 
-const shopJobHandlers: JobHandlers = { ...orderJobHandlers(), ...subscriptionJobHandlers };
+const shopJobHandlers: JobHandlers = { ...orderJobHandlers(), ...subscriptionJobHandlers, ...notificationJobHandlers };
 
 export interface DueJobsRun {
   /** Unpaid orders expired. */
@@ -19,6 +20,8 @@ export interface DueJobsRun {
   reconciledOrders: number;
   /** Subscription cycles renewed (a card charged, or an Alipay / FPS renewal placed and its link mailed). */
   renewedSubscriptions: number;
+  /** Reminders pushed (a tasting within a day, a renewal within days: notifications/notices.ts). */
+  remindersSent: number;
 }
 
 /** Runs every job due at `now`. */
@@ -28,6 +31,7 @@ export async function runDueJobs(deps: Deps, now: Date = deps.clock.now()): Prom
     expiredOrders: run.done[ORDER_EXPIRY_JOB] ?? 0,
     reconciledOrders: run.done[PAYMENT_RECONCILE_JOB] ?? 0,
     renewedSubscriptions: run.done[SUBSCRIPTION_RENEW_JOB] ?? 0,
+    remindersSent: run.done[REMINDERS_JOB] ?? 0,
   };
 }
 
@@ -57,6 +61,8 @@ export function startJobs(deps: Deps, intervalMs: number): () => void {
   timer.unref();
   void reconcileAtStart(deps)
     .catch((err) => deps.log.error({ err }, 'payments sweep could not be scheduled'))
+    .then(() => scheduleReminders(deps.db, deps.clock.now()))
+    .catch((err) => deps.log.error({ err }, 'reminders sweep could not be scheduled'))
     .finally(tick);
   return () => clearInterval(timer);
 }

@@ -11,11 +11,16 @@ export interface VapidKeys {
   subject: string;
 }
 
-/** What a notification shows; public/sw.js reads these fields. */
+/** What a notification shows; the service worker (src/sw/sw.ts) reads these fields. */
 export interface PushPayload {
   title: string;
   body?: string;
+  /** The page the notification opens (a path of the shop). */
   url?: string;
+  /** The text's language (BCP 47), for the notification's lang. */
+  lang?: string;
+  /** A notification with the same tag replaces the earlier one on the device. */
+  tag?: string;
 }
 
 export interface PushResult {

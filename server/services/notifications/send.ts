@@ -1,0 +1,112 @@
+/**
+ * Sending Web Push notifications (issue 20) through deps.push: to a member's devices, to everyone on the
+ * global topic, and once per key (push_notices). Delivery is best effort: a device the push service no
+ * longer knows (404/410) is forgotten, any other failure is logged and the rest still get theirs.
+ */
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { pushNotices, pushSubscriptions, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import type { PushPayload } from '../push.ts';
+
+export type PushDeps = Pick<Deps, 'db' | 'push' | 'log'>;
+
+/** The languages notifications are written in (users.language). */
+export type PushLanguage = 'en' | 'zh-Hant';
+export const pushLanguageOf = (language: string | null | undefined): PushLanguage => (language === 'zh-Hant' ? 'zh-Hant' : 'en');
+
+export interface PushDelivery {
+  /** Devices the push service accepted the message for. */
+  sent: number;
+  /** Devices forgotten because their subscription is gone. */
+  gone: number;
+  /** Devices that could not be reached this time. */
+  failed: number;
+}
+
+type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** Devices are sent to this many at a time. */
+const CONCURRENCY = 8;
+const PAGE = 500;
+
+async function deliver(deps: PushDeps, rows: readonly SubscriptionRow[], payload: PushPayload, total: PushDelivery): Promise<void> {
+  const gone: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!;
+      try {
+        const result = await deps.push.sendPush(row.subscription, payload);
+        if (result.gone) gone.push(row.endpoint);
+        else if (result.status >= 200 && result.status < 300) total.sent += 1;
+        else {
+          total.failed += 1;
+          deps.log.warn({ status: result.status, endpoint: new URL(row.endpoint).origin }, 'push not accepted');
+        }
+      } catch (err) {
+        total.failed += 1;
+        deps.log.warn({ err, endpoint: new URL(row.endpoint).origin }, 'push not delivered');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
+  if (gone.length > 0) {
+    await deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, gone));
+    total.gone += gone.length;
+  }
+}
+
+const emptyDelivery = (): PushDelivery => ({ sent: 0, gone: 0, failed: 0 });
+
+/** To every device the member registered (register-firebase-token), in the member's language. */
+export async function pushToMember(
+  deps: PushDeps,
+  userId: string,
+  payload: PushPayload | ((language: PushLanguage) => PushPayload),
+): Promise<PushDelivery> {
+  const total = emptyDelivery();
+  const devices = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  if (devices.length === 0) return total;
+  let message: PushPayload;
+  if (typeof payload === 'function') {
+    const [member] = await deps.db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    message = payload(pushLanguageOf(member?.language));
+  } else message = payload;
+  await deliver(deps, devices, message, total);
+  return total;
+}
+
+/** To every device on the global topic (register-to-global-topic), page by page. */
+export async function pushToGlobalTopic(deps: PushDeps, payload: PushPayload): Promise<PushDelivery> {
+  const total = emptyDelivery();
+  let after = '';
+  for (;;) {
+    const page = await deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.globalTopic, true), gt(pushSubscriptions.endpoint, after)))
+      .orderBy(asc(pushSubscriptions.endpoint))
+      .limit(PAGE);
+    if (page.length === 0) return total;
+    await deliver(deps, page, payload, total);
+    if (page.length < PAGE) return total;
+    after = page.at(-1)!.endpoint;
+  }
+}
+
+/**
+ * To the member's devices, once for `key`: the key is claimed first, so a second run (or a second runner
+ * at the same moment) sends nothing. Answers whether this call claimed it.
+ */
+export async function pushOnce(
+  deps: PushDeps,
+  key: string,
+  userId: string,
+  now: Date,
+  payload: PushPayload | ((language: PushLanguage) => PushPayload),
+): Promise<boolean> {
+  const claimed = await deps.db.insert(pushNotices).values({ key, userId, sentAt: now }).onConflictDoNothing().returning({ key: pushNotices.key });
+  if (claimed.length === 0) return false;
+  await pushToMember(deps, userId, payload);
+  return true;
+}
