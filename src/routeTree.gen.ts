@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as B2b_enquiryRouteImport } from './routes/b2b_enquiry'
 import { Route as Checkout_eventRouteImport } from './routes/checkout_event'
 import { Route as Checkout_productRouteImport } from './routes/checkout_product'
 import { Route as Checkout_subscriptionRouteImport } from './routes/checkout_subscription'
@@ -19,6 +20,7 @@ import { Route as Entry_surveyRouteImport } from './routes/entry_survey'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as Got_questionRouteImport } from './routes/got_question'
 import { Route as HomeRouteImport } from './routes/home'
+import { Route as New_inspirationRouteImport } from './routes/new_inspiration'
 import { Route as Payment_failRouteImport } from './routes/payment_fail'
 import { Route as Privacy_policyRouteImport } from './routes/privacy_policy'
 import { Route as Reset_passwordRouteImport } from './routes/reset_password'
@@ -33,9 +35,15 @@ import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as Activate_ticketTicketIDRouteImport } from './routes/activate_ticket/$ticketID'
 import { Route as Daily_sipSelect_productRouteImport } from './routes/daily_sip/select_product'
+import { Route as Edit_inspirationChar123InspirationIDChar125RouteImport } from './routes/edit_inspiration/{-$inspirationID}'
 import { Route as EventEventIDRouteImport } from './routes/event/$eventID'
+import { Route as InspirationIndexRouteImport } from './routes/inspiration/index'
+import { Route as InspirationInspirationIdRouteImport } from './routes/inspiration/$inspirationId'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
 import { Route as New_tastecardChar123ProductIDChar125RouteImport } from './routes/new_tastecard/{-$productID}'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
+import { Route as NfcIDRouteImport } from './routes/nfc/$ID'
 import { Route as Order_event_confirmOrderIDRouteImport } from './routes/order_event_confirm/$orderID'
 import { Route as Order_product_confirmOrderIDRouteImport } from './routes/order_product_confirm/$orderID'
 import { Route as Order_recordOrderIDRouteImport } from './routes/order_record/$orderID'
@@ -46,6 +54,7 @@ import { Route as Search_resultChar123KeywordChar125RouteImport } from './routes
 import { Route as Subscription_recordOrderIDRouteImport } from './routes/subscription_record/$orderID'
 import { Route as Taste_cardFlowRouteImport } from './routes/taste_card/_flow'
 import { Route as Taste_cardSuccessRouteImport } from './routes/taste_card/success'
+import { Route as UserUserIDRouteImport } from './routes/user/$userID'
 import { Route as Event_recordEventIDVarianceIDRouteImport } from './routes/event_record/$eventID/$varianceID'
 import { Route as SurveyEventIDVarianceIDRouteImport } from './routes/survey/$eventID/$varianceID'
 import { Route as Taste_cardFlowSelect_productRouteImport } from './routes/taste_card/_flow/select_product'
@@ -59,6 +68,11 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const B2b_enquiryRoute = B2b_enquiryRouteImport.update({
+  id: '/b2b_enquiry',
+  path: '/b2b_enquiry',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Checkout_eventRoute = Checkout_eventRouteImport.update({
@@ -99,6 +113,11 @@ const Got_questionRoute = Got_questionRouteImport.update({
 const HomeRoute = HomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const New_inspirationRoute = New_inspirationRouteImport.update({
+  id: '/new_inspiration',
+  path: '/new_inspiration',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Payment_failRoute = Payment_failRouteImport.update({
@@ -171,11 +190,28 @@ const Daily_sipSelect_productRoute = Daily_sipSelect_productRouteImport.update({
   path: '/daily_sip/select_product',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Edit_inspirationChar123InspirationIDChar125Route =
+  Edit_inspirationChar123InspirationIDChar125RouteImport.update({
+    id: '/edit_inspiration/{-$inspirationID}',
+    path: '/edit_inspiration/{-$inspirationID}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const EventEventIDRoute = EventEventIDRouteImport.update({
   id: '/event/$eventID',
   path: '/event/$eventID',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InspirationIndexRoute = InspirationIndexRouteImport.update({
+  id: '/inspiration/',
+  path: '/inspiration/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InspirationInspirationIdRoute =
+  InspirationInspirationIdRouteImport.update({
+    id: '/inspiration/$inspirationId',
+    path: '/inspiration/$inspirationId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const New_inChar123ProductTypeIDChar125Route =
   New_inChar123ProductTypeIDChar125RouteImport.update({
     id: '/new_in/{-$productTypeID}',
@@ -188,6 +224,21 @@ const New_tastecardChar123ProductIDChar125Route =
     path: '/new_tastecard/{-$productID}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NfcIDRoute = NfcIDRouteImport.update({
+  id: '/nfc/$ID',
+  path: '/nfc/$ID',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Order_event_confirmOrderIDRoute =
   Order_event_confirmOrderIDRouteImport.update({
     id: '/order_event_confirm/$orderID',
@@ -244,6 +295,11 @@ const Taste_cardSuccessRoute = Taste_cardSuccessRouteImport.update({
   path: '/taste_card/success',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserUserIDRoute = UserUserIDRouteImport.update({
+  id: '/user/$userID',
+  path: '/user/$userID',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Event_recordEventIDVarianceIDRoute =
   Event_recordEventIDVarianceIDRouteImport.update({
     id: '/event_record/$eventID/$varianceID',
@@ -270,6 +326,7 @@ const Taste_cardFlowStepsRoute = Taste_cardFlowStepsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/b2b_enquiry': typeof B2b_enquiryRoute
   '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
   '/checkout_subscription': typeof Checkout_subscriptionRoute
@@ -278,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
+  '/new_inspiration': typeof New_inspirationRoute
   '/payment_fail': typeof Payment_failRoute
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
@@ -292,9 +350,14 @@ export interface FileRoutesByFullPath {
   '/verify_success': typeof Verify_successRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
+  '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
+  '/inspiration/$inspirationId': typeof InspirationInspirationIdRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/nfc/$ID': typeof NfcIDRoute
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
@@ -305,6 +368,8 @@ export interface FileRoutesByFullPath {
   '/subscription_record/$orderID': typeof Subscription_recordOrderIDRoute
   '/taste_card': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
+  '/user/$userID': typeof UserUserIDRoute
+  '/inspiration/': typeof InspirationIndexRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
   '/survey/$eventID/$varianceID': typeof SurveyEventIDVarianceIDRoute
   '/taste_card/select_product': typeof Taste_cardFlowSelect_productRoute
@@ -313,6 +378,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/b2b_enquiry': typeof B2b_enquiryRoute
   '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
   '/checkout_subscription': typeof Checkout_subscriptionRoute
@@ -321,6 +387,7 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
+  '/new_inspiration': typeof New_inspirationRoute
   '/payment_fail': typeof Payment_failRoute
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
@@ -335,9 +402,14 @@ export interface FileRoutesByTo {
   '/verify_success': typeof Verify_successRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
+  '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
+  '/inspiration/$inspirationId': typeof InspirationInspirationIdRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/nfc/$ID': typeof NfcIDRoute
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
@@ -348,6 +420,8 @@ export interface FileRoutesByTo {
   '/subscription_record/$orderID': typeof Subscription_recordOrderIDRoute
   '/taste_card': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
+  '/user/$userID': typeof UserUserIDRoute
+  '/inspiration': typeof InspirationIndexRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
   '/survey/$eventID/$varianceID': typeof SurveyEventIDVarianceIDRoute
   '/taste_card/select_product': typeof Taste_cardFlowSelect_productRoute
@@ -357,6 +431,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/b2b_enquiry': typeof B2b_enquiryRoute
   '/checkout_event': typeof Checkout_eventRoute
   '/checkout_product': typeof Checkout_productRoute
   '/checkout_subscription': typeof Checkout_subscriptionRoute
@@ -365,6 +440,7 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/got_question': typeof Got_questionRoute
   '/home': typeof HomeRoute
+  '/new_inspiration': typeof New_inspirationRoute
   '/payment_fail': typeof Payment_failRoute
   '/privacy_policy': typeof Privacy_policyRoute
   '/reset_password': typeof Reset_passwordRoute
@@ -379,9 +455,14 @@ export interface FileRoutesById {
   '/verify_success': typeof Verify_successRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
+  '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
+  '/inspiration/$inspirationId': typeof InspirationInspirationIdRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/nfc/$ID': typeof NfcIDRoute
   '/order_event_confirm/$orderID': typeof Order_event_confirmOrderIDRoute
   '/order_product_confirm/$orderID': typeof Order_product_confirmOrderIDRoute
   '/order_record/$orderID': typeof Order_recordOrderIDRoute
@@ -392,6 +473,8 @@ export interface FileRoutesById {
   '/subscription_record/$orderID': typeof Subscription_recordOrderIDRoute
   '/taste_card/_flow': typeof Taste_cardFlowRouteWithChildren
   '/taste_card/success': typeof Taste_cardSuccessRoute
+  '/user/$userID': typeof UserUserIDRoute
+  '/inspiration/': typeof InspirationIndexRoute
   '/event_record/$eventID/$varianceID': typeof Event_recordEventIDVarianceIDRoute
   '/survey/$eventID/$varianceID': typeof SurveyEventIDVarianceIDRoute
   '/taste_card/_flow/select_product': typeof Taste_cardFlowSelect_productRoute
@@ -402,6 +485,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/b2b_enquiry'
     | '/checkout_event'
     | '/checkout_product'
     | '/checkout_subscription'
@@ -410,6 +494,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/got_question'
     | '/home'
+    | '/new_inspiration'
     | '/payment_fail'
     | '/privacy_policy'
     | '/reset_password'
@@ -424,9 +509,14 @@ export interface FileRouteTypes {
     | '/verify_success'
     | '/activate_ticket/$ticketID'
     | '/daily_sip/select_product'
+    | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
+    | '/inspiration/$inspirationId'
     | '/new_in/{-$productTypeID}'
     | '/new_tastecard/{-$productID}'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/nfc/$ID'
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
@@ -437,6 +527,8 @@ export interface FileRouteTypes {
     | '/subscription_record/$orderID'
     | '/taste_card'
     | '/taste_card/success'
+    | '/user/$userID'
+    | '/inspiration/'
     | '/event_record/$eventID/$varianceID'
     | '/survey/$eventID/$varianceID'
     | '/taste_card/select_product'
@@ -445,6 +537,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/b2b_enquiry'
     | '/checkout_event'
     | '/checkout_product'
     | '/checkout_subscription'
@@ -453,6 +546,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/got_question'
     | '/home'
+    | '/new_inspiration'
     | '/payment_fail'
     | '/privacy_policy'
     | '/reset_password'
@@ -467,9 +561,14 @@ export interface FileRouteTypes {
     | '/verify_success'
     | '/activate_ticket/$ticketID'
     | '/daily_sip/select_product'
+    | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
+    | '/inspiration/$inspirationId'
     | '/new_in/{-$productTypeID}'
     | '/new_tastecard/{-$productID}'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/nfc/$ID'
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
@@ -480,6 +579,8 @@ export interface FileRouteTypes {
     | '/subscription_record/$orderID'
     | '/taste_card'
     | '/taste_card/success'
+    | '/user/$userID'
+    | '/inspiration'
     | '/event_record/$eventID/$varianceID'
     | '/survey/$eventID/$varianceID'
     | '/taste_card/select_product'
@@ -488,6 +589,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about'
+    | '/b2b_enquiry'
     | '/checkout_event'
     | '/checkout_product'
     | '/checkout_subscription'
@@ -496,6 +598,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/got_question'
     | '/home'
+    | '/new_inspiration'
     | '/payment_fail'
     | '/privacy_policy'
     | '/reset_password'
@@ -510,9 +613,14 @@ export interface FileRouteTypes {
     | '/verify_success'
     | '/activate_ticket/$ticketID'
     | '/daily_sip/select_product'
+    | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
+    | '/inspiration/$inspirationId'
     | '/new_in/{-$productTypeID}'
     | '/new_tastecard/{-$productID}'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/nfc/$ID'
     | '/order_event_confirm/$orderID'
     | '/order_product_confirm/$orderID'
     | '/order_record/$orderID'
@@ -523,6 +631,8 @@ export interface FileRouteTypes {
     | '/subscription_record/$orderID'
     | '/taste_card/_flow'
     | '/taste_card/success'
+    | '/user/$userID'
+    | '/inspiration/'
     | '/event_record/$eventID/$varianceID'
     | '/survey/$eventID/$varianceID'
     | '/taste_card/_flow/select_product'
@@ -532,6 +642,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  B2b_enquiryRoute: typeof B2b_enquiryRoute
   Checkout_eventRoute: typeof Checkout_eventRoute
   Checkout_productRoute: typeof Checkout_productRoute
   Checkout_subscriptionRoute: typeof Checkout_subscriptionRoute
@@ -540,6 +651,7 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute
   Got_questionRoute: typeof Got_questionRoute
   HomeRoute: typeof HomeRoute
+  New_inspirationRoute: typeof New_inspirationRoute
   Payment_failRoute: typeof Payment_failRoute
   Privacy_policyRoute: typeof Privacy_policyRoute
   Reset_passwordRoute: typeof Reset_passwordRoute
@@ -554,9 +666,14 @@ export interface RootRouteChildren {
   Verify_successRoute: typeof Verify_successRoute
   Activate_ticketTicketIDRoute: typeof Activate_ticketTicketIDRoute
   Daily_sipSelect_productRoute: typeof Daily_sipSelect_productRoute
+  Edit_inspirationChar123InspirationIDChar125Route: typeof Edit_inspirationChar123InspirationIDChar125Route
   EventEventIDRoute: typeof EventEventIDRoute
+  InspirationInspirationIdRoute: typeof InspirationInspirationIdRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
   New_tastecardChar123ProductIDChar125Route: typeof New_tastecardChar123ProductIDChar125Route
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  NfcIDRoute: typeof NfcIDRoute
   Order_event_confirmOrderIDRoute: typeof Order_event_confirmOrderIDRoute
   Order_product_confirmOrderIDRoute: typeof Order_product_confirmOrderIDRoute
   Order_recordOrderIDRoute: typeof Order_recordOrderIDRoute
@@ -567,6 +684,8 @@ export interface RootRouteChildren {
   Subscription_recordOrderIDRoute: typeof Subscription_recordOrderIDRoute
   Taste_cardFlowRoute: typeof Taste_cardFlowRouteWithChildren
   Taste_cardSuccessRoute: typeof Taste_cardSuccessRoute
+  UserUserIDRoute: typeof UserUserIDRoute
+  InspirationIndexRoute: typeof InspirationIndexRoute
   Event_recordEventIDVarianceIDRoute: typeof Event_recordEventIDVarianceIDRoute
   SurveyEventIDVarianceIDRoute: typeof SurveyEventIDVarianceIDRoute
 }
@@ -585,6 +704,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/b2b_enquiry': {
+      id: '/b2b_enquiry'
+      path: '/b2b_enquiry'
+      fullPath: '/b2b_enquiry'
+      preLoaderRoute: typeof B2b_enquiryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/checkout_event': {
@@ -641,6 +767,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof HomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/new_inspiration': {
+      id: '/new_inspiration'
+      path: '/new_inspiration'
+      fullPath: '/new_inspiration'
+      preLoaderRoute: typeof New_inspirationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/payment_fail': {
@@ -741,11 +874,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Daily_sipSelect_productRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/edit_inspiration/{-$inspirationID}': {
+      id: '/edit_inspiration/{-$inspirationID}'
+      path: '/edit_inspiration/{-$inspirationID}'
+      fullPath: '/edit_inspiration/{-$inspirationID}'
+      preLoaderRoute: typeof Edit_inspirationChar123InspirationIDChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/event/$eventID': {
       id: '/event/$eventID'
       path: '/event/$eventID'
       fullPath: '/event/$eventID'
       preLoaderRoute: typeof EventEventIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inspiration/': {
+      id: '/inspiration/'
+      path: '/inspiration'
+      fullPath: '/inspiration/'
+      preLoaderRoute: typeof InspirationIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inspiration/$inspirationId': {
+      id: '/inspiration/$inspirationId'
+      path: '/inspiration/$inspirationId'
+      fullPath: '/inspiration/$inspirationId'
+      preLoaderRoute: typeof InspirationInspirationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/new_in/{-$productTypeID}': {
@@ -760,6 +914,27 @@ declare module '@tanstack/react-router' {
       path: '/new_tastecard/{-$productID}'
       fullPath: '/new_tastecard/{-$productID}'
       preLoaderRoute: typeof New_tastecardChar123ProductIDChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nfc/$ID': {
+      id: '/nfc/$ID'
+      path: '/nfc/$ID'
+      fullPath: '/nfc/$ID'
+      preLoaderRoute: typeof NfcIDRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order_event_confirm/$orderID': {
@@ -832,6 +1007,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Taste_cardSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user/$userID': {
+      id: '/user/$userID'
+      path: '/user/$userID'
+      fullPath: '/user/$userID'
+      preLoaderRoute: typeof UserUserIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/event_record/$eventID/$varianceID': {
       id: '/event_record/$eventID/$varianceID'
       path: '/event_record/$eventID/$varianceID'
@@ -880,6 +1062,7 @@ const Taste_cardFlowRouteWithChildren = Taste_cardFlowRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  B2b_enquiryRoute: B2b_enquiryRoute,
   Checkout_eventRoute: Checkout_eventRoute,
   Checkout_productRoute: Checkout_productRoute,
   Checkout_subscriptionRoute: Checkout_subscriptionRoute,
@@ -888,6 +1071,7 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   Got_questionRoute: Got_questionRoute,
   HomeRoute: HomeRoute,
+  New_inspirationRoute: New_inspirationRoute,
   Payment_failRoute: Payment_failRoute,
   Privacy_policyRoute: Privacy_policyRoute,
   Reset_passwordRoute: Reset_passwordRoute,
@@ -902,11 +1086,17 @@ const rootRouteChildren: RootRouteChildren = {
   Verify_successRoute: Verify_successRoute,
   Activate_ticketTicketIDRoute: Activate_ticketTicketIDRoute,
   Daily_sipSelect_productRoute: Daily_sipSelect_productRoute,
+  Edit_inspirationChar123InspirationIDChar125Route:
+    Edit_inspirationChar123InspirationIDChar125Route,
   EventEventIDRoute: EventEventIDRoute,
+  InspirationInspirationIdRoute: InspirationInspirationIdRoute,
   New_inChar123ProductTypeIDChar125Route:
     New_inChar123ProductTypeIDChar125Route,
   New_tastecardChar123ProductIDChar125Route:
     New_tastecardChar123ProductIDChar125Route,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  NfcIDRoute: NfcIDRoute,
   Order_event_confirmOrderIDRoute: Order_event_confirmOrderIDRoute,
   Order_product_confirmOrderIDRoute: Order_product_confirmOrderIDRoute,
   Order_recordOrderIDRoute: Order_recordOrderIDRoute,
@@ -920,6 +1110,8 @@ const rootRouteChildren: RootRouteChildren = {
   Subscription_recordOrderIDRoute: Subscription_recordOrderIDRoute,
   Taste_cardFlowRoute: Taste_cardFlowRouteWithChildren,
   Taste_cardSuccessRoute: Taste_cardSuccessRoute,
+  UserUserIDRoute: UserUserIDRoute,
+  InspirationIndexRoute: InspirationIndexRoute,
   Event_recordEventIDVarianceIDRoute: Event_recordEventIDVarianceIDRoute,
   SurveyEventIDVarianceIDRoute: SurveyEventIDVarianceIDRoute,
 }

@@ -1,4 +1,4 @@
-import { uploadTemporaryMedia } from '../../contract/index.ts';
+import { uploadTemporaryMedia, type MediaPurpose } from '../../contract/index.ts';
 import { ApiError, type ApiClient } from './client.ts';
 
 /**
@@ -10,12 +10,14 @@ export async function uploadBase64Media(options: {
   api: ApiClient;
   base64: string;
   contentType: string;
+  /** What the file is for (upload-temporary-media's Purpose); avatar when absent. */
+  purpose?: MediaPurpose;
   /** The current id token, read after the reservation (which may have refreshed it). */
   idToken: () => string | undefined;
   fetch?: typeof fetch;
 }): Promise<{ MediaID: string; mediaUrl: string }> {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const reservation = await options.api.call(uploadTemporaryMedia, {});
+  const reservation = await options.api.call(uploadTemporaryMedia, options.purpose ? { Purpose: options.purpose } : {});
   const idToken = options.idToken();
   if (!idToken) throw new ApiError('Unauthorized', 'Unauthorized', 401);
   const response = await doFetch(reservation.uploadUrl, {

@@ -3,7 +3,20 @@ import { useState, type ReactNode } from 'react';
 import { shareLink, type SharedLink } from './share-link.ts';
 
 /** A button that shares (or copies) a link and says how it went, in a live region. */
-export function ShareButton({ url, title, children, className }: { url: string; title: string; children: ReactNode; className?: string }) {
+export function ShareButton({
+  url,
+  title,
+  children,
+  className,
+  onShared,
+}: {
+  url: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+  /** Told how it went (e.g. to count a share). */
+  onShared?: (outcome: SharedLink) => void;
+}) {
   const [outcome, setOutcome] = useState<SharedLink>();
   return (
     <span className="share-button">
@@ -12,7 +25,10 @@ export function ShareButton({ url, title, children, className }: { url: string; 
         className={className ?? 'button small'}
         onClick={() => {
           setOutcome(undefined);
-          void shareLink({ url, title }).then(setOutcome);
+          void shareLink({ url, title }).then((outcome) => {
+            setOutcome(outcome);
+            onShared?.(outcome);
+          });
         }}
       >
         {children}

@@ -24,7 +24,7 @@ import { formatDate } from '../../ui/format.ts';
 import { Price } from '../../ui/Price.tsx';
 import { sessionWhen } from '../../ui/event-dates.ts';
 import { eventQueries } from './queries.ts';
-import { ShareButton } from './ShareButton.tsx';
+import { ShareButton } from '../../ui/ShareButton.tsx';
 import './events.css';
 
 const route = getRouteApi('/event_record/$eventID/$varianceID');

@@ -13,7 +13,7 @@ import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
 import { hongKongDateTime, sessionWhen } from '../../ui/event-dates.ts';
 import { eventQueries } from './queries.ts';
-import { ShareButton } from './ShareButton.tsx';
+import { ShareButton } from '../../ui/ShareButton.tsx';
 import './events.css';
 
 const route = getRouteApi('/event/$eventID');

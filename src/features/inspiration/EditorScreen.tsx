@@ -1,0 +1,440 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import * as editor from '../../../machines/inspiration-editor/inspiration-editor.selectors.ts';
+import {
+  DESCRIPTION_MAX,
+  MAX_MEDIA,
+  MAX_PRODUCTS,
+  MEDIA_TYPES,
+  STEPS,
+  TITLE_MAX,
+  type ChosenFile,
+  type EditorProblem,
+  type EditorStep,
+  type FileProblem,
+} from '../../../machines/inspiration-editor/inspiration-editor.types.ts';
+import * as sessionState from '../../../machines/session/session.selectors.ts';
+import { messageFor } from '../../api/error-messages.ts';
+import { useServices } from '../../app/services.ts';
+import { useFlow } from '../../app/use-flow.ts';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+import { useCurrency } from '../../ui/use-currency.ts';
+import { createInspirationEditorFlow } from './inspiration.actors.ts';
+import { inspirationQueries } from './queries.ts';
+import './inspiration.css';
+
+const route = getRouteApi('/edit_inspiration/{-$inspirationID}');
+
+type EditorActor = ReturnType<typeof useEditor>;
+
+function useEditor(input: { inspirationID?: string; copyFrom?: string }) {
+  const { api, session } = useServices();
+  const machine = useMemo(() => createInspirationEditorFlow({ api, idToken: () => sessionState.tokens(session.getSnapshot())?.idToken }), [api, session]);
+  return useFlow(machine, { input });
+}
+
+/** Spec §2 edit_inspiration/{inspirationID?} (and new_inspiration): write a post, or edit one of the member's. */
+export function EditorScreen() {
+  const { inspirationID } = route.useParams();
+  const { copy } = route.useSearch();
+  // A new actor for another post (or a new one after editing).
+  return <Editor key={`${inspirationID ?? ''}|${copy ?? ''}`} input={{ ...(inspirationID ? { inspirationID } : {}), ...(copy && !inspirationID ? { copyFrom: copy } : {}) }} />;
+}
+
+function Editor({ input }: { input: { inspirationID?: string; copyFrom?: string } }) {
+  const actor = useEditor(input);
+  const page = useSelector(actor, editor.page);
+  const saved = useSelector(actor, editor.saved);
+  const isEdit = useSelector(actor, editor.isEdit);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (page !== 'published' || !saved) return;
+    void queryClient.invalidateQueries({ queryKey: ['inspiration'] });
+    void queryClient.invalidateQueries({ queryKey: ['member', 'inspiration'] });
+    void navigate({ to: '/inspiration/$inspirationId', params: { inspirationId: saved.InspirationID }, replace: true });
+  }, [page, saved, navigate, queryClient]);
+  return (
+    <main className="page editor-page">
+      <h1>{isEdit ? <Trans>Edit post</Trans> : <Trans>New post</Trans>}</h1>
+      {page === 'loading' && (
+        <p className="muted" role="status">
+          <Trans>Loading the post…</Trans>
+        </p>
+      )}
+      {page === 'loadFailed' && (
+        <p role="alert">
+          <Trans>The post could not be loaded.</Trans>{' '}
+          <button type="button" className="link-button" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      )}
+      {page === 'notFound' && (
+        <p role="alert">
+          <Trans>This post is not yours to edit, or it is no longer there.</Trans>{' '}
+          <Link to="/inspiration">
+            <Trans>See the posts</Trans>
+          </Link>
+        </p>
+      )}
+      {(page === 'steps' || page === 'published') && <Steps actor={actor} />}
+    </main>
+  );
+}
+
+function Steps({ actor }: { actor: EditorActor }) {
+  const { t } = useLingui();
+  const step = useSelector(actor, editor.step);
+  const progress = useSelector(actor, editor.progress);
+  const isEdit = useSelector(actor, editor.isEdit);
+  const saving = useSelector(actor, editor.isSaving);
+  const failed = useSelector(actor, editor.saveFailed);
+  const code = useSelector(actor, editor.errorCode);
+  const names: Record<EditorStep, string> = { media: t`Pictures and videos`, products: t`Products`, details: t`Title and tags` };
+  return (
+    <>
+      {isEdit && <StatusBar actor={actor} />}
+      <nav className="editor-steps" aria-label={t`Steps`}>
+        <p className="muted small">
+          <Trans>
+            Step {progress.current} of {progress.total}
+          </Trans>
+        </p>
+        <ol>
+          {STEPS.map((s) => (
+            <li key={s}>
+              <button
+                type="button"
+                className="editor-step-link"
+                aria-current={s === step ? 'step' : undefined}
+                onClick={() => actor.send({ type: 'GO_TO', step: s })}
+              >
+                {names[s]}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <section className="editor-panel" aria-label={names[step]}>
+        <h2>{names[step]}</h2>
+        {step === 'media' && <MediaStep actor={actor} />}
+        {step === 'products' && <ProductsStep actor={actor} />}
+        {step === 'details' && <DetailsStep actor={actor} />}
+      </section>
+      {failed && (
+        <div className="notice danger" role="alert">
+          <p>
+            {isEdit ? <Trans>The changes were not saved.</Trans> : <Trans>The post was not published.</Trans>} {code && code !== 'NetworkError' ? t(messageFor(code)) : <Trans>Please check your connection.</Trans>}
+          </p>
+          <button type="button" className="button primary small" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </button>{' '}
+          <button type="button" className="button small" onClick={() => actor.send({ type: 'EDIT' })}>
+            <Trans>Back to editing</Trans>
+          </button>
+        </div>
+      )}
+      <div className="editor-nav">
+        {step !== 'media' && !failed && (
+          <button type="button" className="button" onClick={() => actor.send({ type: 'BACK' })} disabled={saving}>
+            <Trans>Back</Trans>
+          </button>
+        )}
+        {step !== 'details' && (
+          <button type="button" className="button primary" onClick={() => actor.send({ type: 'NEXT' })}>
+            <Trans>Next</Trans>
+          </button>
+        )}
+        {step === 'details' && !failed && (
+          <button type="button" className="button primary" onClick={() => actor.send({ type: 'PUBLISH' })} disabled={saving} aria-busy={saving}>
+            {saving ? <Trans>Saving…</Trans> : isEdit ? <Trans>Save changes</Trans> : <Trans>Publish</Trans>}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function StatusBar({ actor }: { actor: EditorActor }) {
+  const { t } = useLingui();
+  const status = useSelector(actor, editor.status);
+  const changing = useSelector(actor, editor.isChangingStatus);
+  const code = useSelector(actor, editor.errorCode);
+  const failed = useSelector(actor, editor.saveFailed);
+  return (
+    <div className="editor-status">
+      <p>
+        {status === 'Published' ? <Trans>Published: everyone can see it.</Trans> : <Trans>Archived: only you can see it.</Trans>}
+      </p>
+      {status === 'Published' ? (
+        <button type="button" className="button small" onClick={() => actor.send({ type: 'ARCHIVE' })} disabled={changing} aria-busy={changing}>
+          <Trans>Archive</Trans>
+        </button>
+      ) : (
+        <button type="button" className="button small" onClick={() => actor.send({ type: 'UNARCHIVE' })} disabled={changing} aria-busy={changing}>
+          <Trans>Unarchive</Trans>
+        </button>
+      )}
+      {code && !failed && (
+        <p className="form-error small" role="alert">
+          {code === 'NetworkError' ? t`Not changed: please check your connection.` : t(messageFor(code))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function readFile(file: File): Promise<ChosenFile> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve({ name: file.name, type: file.type, size: file.size, dataUrl: String(reader.result) });
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+function Problems({ problems }: { problems: EditorProblem[] }) {
+  const { t } = useLingui();
+  if (problems.length === 0) return null;
+  const text = (p: EditorProblem) => {
+    switch (p.field) {
+      case 'MediaList':
+        return p.code === 'required' ? t`Add at least one picture or video.` : p.code === 'uploading' ? t`Wait for the uploads to finish.` : t`An upload failed: try it again or remove it.`;
+      case 'Title':
+        return p.code === 'required' ? t`Give the post a title.` : t`The title is too long (at most ${TITLE_MAX} characters).`;
+      case 'Description':
+        return t`The description is too long (at most ${DESCRIPTION_MAX} characters).`;
+    }
+  };
+  return (
+    <ul className="form-error" role="alert">
+      {problems.map((p) => (
+        <li key={`${p.field}-${p.code}`}>{text(p)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function MediaStep({ actor }: { actor: EditorActor }) {
+  const { t } = useLingui();
+  const id = useId();
+  const media = useSelector(actor, editor.media);
+  const progress = useSelector(actor, editor.uploadProgress);
+  const fileProblems = useSelector(actor, editor.fileProblems);
+  const problems = useSelector(actor, editor.shownProblems);
+  const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    if (files.length > 0) actor.send({ type: 'ADD_FILES', files: await Promise.all(files.map(readFile)) });
+  };
+  const problemText = (p: FileProblem) =>
+    p.code === 'type' ? t`${p.name}: only JPEG, PNG or WebP pictures and MP4 or WebM videos.` : p.code === 'size' ? t`${p.name}: too large (pictures up to 10 MB, videos up to 16 MB).` : t`${p.name}: at most ${MAX_MEDIA} pictures or videos.`;
+  return (
+    <>
+      <p className="muted small">
+        <Trans>Up to {MAX_MEDIA} pictures or short videos. The first one is the cover.</Trans>
+      </p>
+      <label className="button file-button" htmlFor={`${id}-files`}>
+        <Trans>Choose pictures or videos</Trans>
+      </label>
+      <input id={`${id}-files`} className="visually-hidden" type="file" accept={MEDIA_TYPES.join(',')} multiple onChange={(e) => void onFiles(e)} />
+      {fileProblems.length > 0 && (
+        <ul className="form-error" role="alert">
+          {fileProblems.map((p) => (
+            <li key={p.name}>{problemText(p)}</li>
+          ))}
+        </ul>
+      )}
+      {media.length > 0 && (
+        <p className="small" role="status">
+          <Trans>
+            {progress.done} of {progress.total} uploaded
+          </Trans>
+        </p>
+      )}
+      <ul className="editor-media">
+        {media.map((m, i) => (
+          <li key={m.key} className="editor-media-item" data-status={m.status}>
+            {m.kind === 'video' ? <video src={m.preview} muted playsInline preload="metadata" /> : <img src={m.preview} alt={m.name} />}
+            <span className="editor-media-state small">
+              {m.status === 'waiting' && <Trans>Waiting…</Trans>}
+              {m.status === 'uploading' && <Trans>Uploading…</Trans>}
+              {m.status === 'done' && (i === 0 ? <Trans>Cover</Trans> : <Trans>Uploaded</Trans>)}
+              {m.status === 'failed' && <Trans>Upload failed</Trans>}
+            </span>
+            <span className="editor-media-actions">
+              {m.status === 'failed' && (
+                <button type="button" className="link-button" onClick={() => actor.send({ type: 'RETRY_UPLOAD', key: m.key })}>
+                  <Trans>Retry</Trans>
+                </button>
+              )}
+              {i > 0 && (
+                <button type="button" className="link-button" onClick={() => actor.send({ type: 'MOVE_MEDIA', from: i, to: 0 })}>
+                  <Trans>Make cover</Trans>
+                </button>
+              )}
+              <button type="button" className="link-button" onClick={() => actor.send({ type: 'REMOVE_MEDIA', key: m.key })} aria-label={t`Remove ${m.name}`}>
+                <Trans>Remove</Trans>
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Problems problems={problems} />
+    </>
+  );
+}
+
+function ProductsStep({ actor }: { actor: EditorActor }) {
+  const { api } = useServices();
+  const { t } = useLingui();
+  const pick = useBilingual();
+  const currency = useCurrency();
+  const id = useId();
+  const products = useSelector(actor, editor.products);
+  const [keyword, setKeyword] = useState('');
+  const [asked, setAsked] = useState('');
+  const results = useQuery(inspirationQueries.productSearch(api, asked, currency));
+  return (
+    <>
+      <p className="muted small">
+        <Trans>Optional: up to {MAX_PRODUCTS} products from the shop that appear in your post.</Trans>
+      </p>
+      {products.length > 0 && (
+        <ul className="editor-products" aria-label={t`Products in the post`}>
+          {products.map((p) => (
+            <li key={p.ProductID}>
+              <img src={p.Image} alt="" width={48} height={48} />
+              <span>{pick(p.Name)}</span>
+              <button type="button" className="link-button" onClick={() => actor.send({ type: 'REMOVE_PRODUCT', productID: p.ProductID })} aria-label={t`Remove ${pick(p.Name)}`}>
+                <Trans>Remove</Trans>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="inspiration-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAsked(keyword.trim());
+        }}
+      >
+        <label htmlFor={`${id}-q`} className="visually-hidden">
+          <Trans>Search the shop</Trans>
+        </label>
+        <input id={`${id}-q`} type="search" value={keyword} placeholder={t`Search the shop, e.g. oolong`} onChange={(e) => setKeyword(e.target.value)} />
+        <button type="submit" className="button small">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      {results.isFetching && (
+        <p className="muted small" role="status">
+          <Trans>Searching…</Trans>
+        </p>
+      )}
+      {results.data && results.data.length === 0 && (
+        <p className="muted">
+          <Trans>No products found.</Trans>
+        </p>
+      )}
+      {results.data && results.data.length > 0 && (
+        <ul className="editor-products results" aria-label={t`Search results`}>
+          {results.data.map((p) => {
+            const added = products.some((x) => x.ProductID === p.ProductID);
+            return (
+              <li key={p.ProductID}>
+                <img src={p.Image} alt="" width={48} height={48} loading="lazy" />
+                <span>{pick(p.Name)}</span>
+                <button
+                  type="button"
+                  className="button small"
+                  disabled={added || products.length >= MAX_PRODUCTS}
+                  onClick={() => actor.send({ type: 'ADD_PRODUCT', product: { ProductID: p.ProductID, ProductTypeID: p.ProductTypeID, Name: p.Name, Image: p.Image } })}
+                  aria-label={added ? t`${pick(p.Name)} added` : t`Add ${pick(p.Name)}`}
+                >
+                  {added ? <Trans>Added</Trans> : <Trans>Add</Trans>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function DetailsStep({ actor }: { actor: EditorActor }) {
+  const { t } = useLingui();
+  const id = useId();
+  const details = useSelector(actor, editor.details);
+  const tagProblem = useSelector(actor, editor.tagProblem);
+  const problems = useSelector(actor, editor.shownProblems);
+  const [tag, setTag] = useState('');
+  const addTag = () => {
+    if (tag.trim() === '') return;
+    actor.send({ type: 'ADD_TAG', tag });
+    setTag('');
+  };
+  const onTagKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' || e.key === ',') {
+      e.preventDefault();
+      addTag();
+    }
+  };
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-title`}>
+          <Trans>Title</Trans>
+        </label>
+        <input id={`${id}-title`} value={details.title} maxLength={TITLE_MAX} onChange={(e) => actor.send({ type: 'SET_DETAILS', title: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>
+          <Trans>Description</Trans>
+        </label>
+        <textarea
+          id={`${id}-description`}
+          rows={5}
+          value={details.description}
+          maxLength={DESCRIPTION_MAX}
+          onChange={(e) => actor.send({ type: 'SET_DETAILS', description: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-tag`}>
+          <Trans>Tags</Trans>
+        </label>
+        <span className="tag-input">
+          <input id={`${id}-tag`} value={tag} placeholder={t`e.g. oolong`} onChange={(e) => setTag(e.target.value)} onKeyDown={onTagKey} />
+          <button type="button" className="button small" onClick={addTag}>
+            <Trans>Add tag</Trans>
+          </button>
+        </span>
+        {tagProblem && (
+          <p className="form-error small" role="alert">
+            {tagProblem === 'duplicate' ? t`That tag is already there.` : tagProblem === 'tooLong' ? t`A tag has at most 30 characters.` : t`At most 10 tags.`}
+          </p>
+        )}
+        {details.tags.length > 0 && (
+          <ul className="chip-row" aria-label={t`Tags`}>
+            {details.tags.map((x) => (
+              <li key={x}>
+                <button type="button" className="chip" onClick={() => actor.send({ type: 'REMOVE_TAG', tag: x })} aria-label={t`Remove tag ${x}`}>
+                  #{x} ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Problems problems={problems} />
+    </>
+  );
+}
