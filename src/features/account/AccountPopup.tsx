@@ -114,6 +114,9 @@ export function AccountPopup(props: { onClose: () => void }) {
         <button type="button" className="button small" onClick={() => popups.open('myTasteCards')}>
           <Trans>My taste cards</Trans>
         </button>
+        <button type="button" className="button small" onClick={() => popups.open('savedInspiration')}>
+          <Trans>Saved posts</Trans>
+        </button>
         <button type="button" className="button small" onClick={() => popups.open('wallet')}>
           <Trans>Wallet</Trans>
         </button>
