@@ -38,6 +38,7 @@ const DESCRIPTION_LENGTH = 155;
 
 /** Pages whose title is a fixed message of the SPA (their routes' staticData.title, in English). */
 export const TITLED_PAGES = new Map([
+  ['b2b_enquiry', 'Business enquiries'],
   ['checkout_event', 'Join the event'],
   ['checkout_product', 'Checkout'],
   ['entry_survey', 'Tell us about your tastes'],
@@ -54,6 +55,7 @@ export const TITLED_ITEM_PAGES = new Map([
   ['order_record', 'Order details'],
   ['activate_ticket', 'Activate your ticket'],
   ['order_event_confirm', 'Your booking'],
+  ['nfc', 'Scanned product'],
 ]);
 /** Pages of two fixed segments, in lower case (the taste pages). */
 export const TITLED_SUB_PAGES = new Map([
@@ -61,6 +63,8 @@ export const TITLED_SUB_PAGES = new Map([
   ['taste_card/select_product', 'Choose the drink'],
   ['taste_card/steps', 'Write a taste card'],
   ['taste_card/success', 'Taste card published'],
+  ['newsletter/confirm', 'Newsletter subscription'],
+  ['newsletter/unsubscribe', 'Unsubscribe'],
 ]);
 /** new_tastecard/{productID?}: with or without its drink. */
 const NEW_TASTE_CARD_TITLE = 'Write a taste card';

@@ -10,7 +10,9 @@ export type SignInIntent =
   /** Join a session of an event: go on to the event checkout with these seats. */
   | { kind: 'joinEvent'; EventID: string; Title: Bilingual; VarianceID: string; seats: number }
   /** Activate a guest ticket (the ticket page offers it once signed in). */
-  | { kind: 'activateTicket'; TicketID: string };
+  | { kind: 'activateTicket'; TicketID: string }
+  /** Add an NFC tag's product to the member's drinks (the tag's page adds it once signed in). */
+  | { kind: 'addNfcProduct'; ID: string; Name: Bilingual };
 
 /**
  * An intent carried out after sign-in, for the control that asked to show as it usually does: the
@@ -22,4 +24,5 @@ export type IntentResult =
   | { kind: 'saveToWishlist'; ProductID: string; status: 'saving' | 'failed' }
   /** A page's own next step, which the page (still on screen behind the login popup) takes: the event checkout, the ticket's activation. */
   | { kind: 'joinEvent'; EventID: string; VarianceID: string; seats: number }
-  | { kind: 'activateTicket'; TicketID: string };
+  | { kind: 'activateTicket'; TicketID: string }
+  | { kind: 'addNfcProduct'; ID: string };

@@ -4,7 +4,7 @@ import { useBilingual } from './Bilingual.tsx';
 
 /**
  * Why the login popup opened, when a visitor's "Add to bag", wishlist heart, an event's Join or a
- * ticket's activation opened it ("Log in to
+ * ticket's activation or an NFC tag's "Add to my drinks" opened it ("Log in to
  * add Anxi Tieguanyin to your bag."); nothing when the visitor opened it themselves.
  */
 export function useSignInReason(): string | undefined {
@@ -21,6 +21,10 @@ export function useSignInReason(): string | undefined {
     return t`Log in to join ${title}.`;
   }
   if (intent.kind === 'activateTicket') return t`Log in or sign up to activate your ticket.`;
+  if (intent.kind === 'addNfcProduct') {
+    const name = pick(intent.Name);
+    return t`Log in to add ${name} to your drinks.`;
+  }
   const name = pick(intent.product.Name);
   return t`Log in to save ${name} to your wishlist.`;
 }

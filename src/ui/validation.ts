@@ -7,6 +7,7 @@ import { passwordProblems, type PasswordProblem } from '../../contract/index.ts'
 export const REQUIRED = msg`This field is required`;
 export const INVALID_EMAIL = msg`Invalid email format`;
 export const PASSWORDS_DIFFER = msg`Two passwords are not same`;
+export const INCORRECT_PHONE = msg`Incorrect contact number format`;
 const PASSWORD_MESSAGES: Record<PasswordProblem, MessageDescriptor> = {
   PasswordTooShort: msg`Password must be at least 8 characters`,
   PasswordNoLowercase: msg`Password must contain at least one lowercase letter`,
@@ -35,6 +36,20 @@ export function passwordError(value: string): MessageDescriptor | undefined {
 export function confirmError(password: string, confirm: string): MessageDescriptor | undefined {
   if (!confirm) return REQUIRED;
   return password === confirm ? undefined : PASSWORDS_DIFFER;
+}
+
+/** A contact number: digits only once spaces and dashes are taken out (spec §5: "Incorrect contact number format"). */
+export const PHONE_PATTERN = /^\d{6,15}$/;
+/** Hong Kong's calling code, the phone fields' default. */
+export const DEFAULT_CALLING_CODE = '852';
+
+/** Spaces are allowed while typing ("9123 4567"); the number is sent as digits only. */
+export const normalizePhone = (value: string) => value.replace(/[\s-]/g, '');
+
+export function phoneError(value: string, options: { required: boolean }): MessageDescriptor | undefined {
+  const phone = normalizePhone(value);
+  if (!phone) return options.required ? REQUIRED : undefined;
+  return PHONE_PATTERN.test(phone) ? undefined : INCORRECT_PHONE;
 }
 
 export const CODE_PATTERN = /^\d{6}$/;

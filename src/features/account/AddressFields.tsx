@@ -5,7 +5,7 @@ import { useBilingual } from '../../ui/Bilingual.tsx';
 import { SelectField, useMessage } from './account-ui.tsx';
 import type { AddressDraft, AddressProblems } from './address-draft.ts';
 import { usesPostalCodes } from '../../ui/validation.ts';
-import { PhoneFields } from './PhoneFields.tsx';
+import { PhoneFields } from '../../ui/PhoneFields.tsx';
 import { findCity, useCities, useCountries } from '../../ui/use-places.ts';
 
 /**

@@ -27,7 +27,7 @@ import {
   phoneError,
   today,
 } from './account-validation.ts';
-import { PhoneFields } from './PhoneFields.tsx';
+import { PhoneFields } from '../../ui/PhoneFields.tsx';
 import { useUpdateInfo, type InfoChanges } from './use-update-info.ts';
 import './avatar.css';
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { errorCode } from '../../api/error-code.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
 import { messageFor } from '../../api/error-messages.ts';
@@ -27,22 +27,8 @@ function FieldNotes(props: { id: string; error?: string | undefined; hint?: Reac
   );
 }
 
-/** A labelled select with its error next to it (the select twin of ui/Field). */
-export function SelectField(
-  props: { label: ReactNode; error?: string | undefined; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>,
-) {
-  const { label, error, hint, children, ...select } = props;
-  const id = useId();
-  return (
-    <div className="field" data-invalid={!!error}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} aria-invalid={!!error} aria-describedby={describedBy(id, error, hint)} {...select}>
-        {children}
-      </select>
-      <FieldNotes id={id} error={error} hint={hint} />
-    </div>
-  );
-}
+/** The select twin of ui/Field (moved to src/ui for the business enquiry form). */
+export { SelectField } from '../../ui/SelectField.tsx';
 
 /** A labelled textarea with its error next to it. */
 export function TextAreaField(

@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { REQUIRED } from '../../ui/validation.ts';
+/** The contact number's rules live in src/ui (the business enquiry form checks them too). */
+export { DEFAULT_CALLING_CODE, INCORRECT_PHONE, PHONE_PATTERN, normalizePhone, phoneError } from '../../ui/validation.ts';
 
-export const PHONE_PATTERN = /^\d{6,15}$/;
 export const POSTAL_CODE_PATTERN = /^[A-Za-z0-9 -]{3,10}$/;
 /** Spec §3: the postal code of an address where none applies. */
 export { NO_POSTAL_CODE } from '../../ui/validation.ts';
@@ -11,10 +12,8 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const BIO_MAX = 500;
 export const MAX_DELIVERY_ADDRESSES = 10;
-export const DEFAULT_CALLING_CODE = '852';
 
 /** Spec §5 messages, exactly. */
-export const INCORRECT_PHONE = msg`Incorrect contact number format`;
 export const INCORRECT_POSTAL_CODE = msg`Incorrect postal code format`;
 export const USERNAME_TAKEN = msg`Username already exists`;
 export const USERNAME_AVAILABLE = msg`Username available`;
@@ -23,15 +22,6 @@ const USERNAME_CHARACTERS = msg`Use letters, numbers and underscores only`;
 const USERNAME_LENGTH = msg`Username must be 3 to 30 characters`;
 const BIO_TOO_LONG = msg`Bio must be at most 500 characters`;
 const FUTURE_DATE = msg`Birthday cannot be in the future`;
-
-/** Spaces are allowed while typing ("9123 4567"); the number is sent as digits only. */
-export const normalizePhone = (value: string) => value.replace(/[\s-]/g, '');
-
-export function phoneError(value: string, options: { required: boolean }): MessageDescriptor | undefined {
-  const phone = normalizePhone(value);
-  if (!phone) return options.required ? REQUIRED : undefined;
-  return PHONE_PATTERN.test(phone) ? undefined : INCORRECT_PHONE;
-}
 
 export function postalCodeError(value: string): MessageDescriptor | undefined {
   const code = value.trim();

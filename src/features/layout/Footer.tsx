@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { layoutQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
+import { Slot } from '../../app/Slot.tsx';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 
 export function Footer() {
@@ -15,6 +16,7 @@ export function Footer() {
     <footer className="footer" aria-label={footer.data ? undefined : t`Footer`}>
       {footer.data && (
         <>
+          <Slot name="newsletterSignup" placement="footer" whenNear />
           <div className="footer-columns">
             {footer.data.Columns.map((column) => (
               <nav key={column.Title.en} aria-label={pick(column.Title)}>
