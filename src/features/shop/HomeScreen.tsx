@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { Banner } from '../../../contract/index.ts';
 import { shopQueries } from './queries.ts';
+import { BannerCard } from './BannerCard.tsx';
+import { WhenNear } from './WhenNear.tsx';
+import { lazy } from '../../app/lazy-screen.ts';
 import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { EventRail } from '../../ui/EventCard.tsx';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
 import './shop.css';
@@ -14,39 +15,29 @@ import './shop.css';
 // The member's greeting and guide; a visitor's first load leaves it out.
 const MemberHome = membersOnly(() => import('./MemberHome.tsx').then((m) => ({ default: m.MemberHome })));
 
-/** `first`: the first big banner, the page's largest picture: loaded at once at high priority; the others lazily. */
-function BannerCard({ banner, big, first }: { banner: Banner; big?: boolean; first?: boolean }) {
-  const pick = useBilingual();
-  return (
-    <Link to={banner.Link} className={big ? 'banner banner-big' : 'banner'}>
-      <img
-        src={banner.Image}
-        alt=""
-        className="banner-image"
-        width={800}
-        height={800}
-        {...(first ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
-      />
-      <span className="banner-text">
-        <span className="banner-title">{pick(banner.Title)}</span>
-        <span className="banner-subtitle">{pick(banner.Subtitle)}</span>
-      </span>
-    </Link>
-  );
-}
+// The blocks below the first screen: one chunk (HomeBlocks.tsx), loaded when the reader scrolls near them.
+const blocks = () => import('./HomeBlocks.tsx');
+const SurveyLandingBlock = lazy(() => blocks().then((m) => ({ default: m.SurveyLandingBlock })));
+const TastingsBlock = lazy(() => blocks().then((m) => ({ default: m.TastingsBlock })));
+const SmallBannersBlock = lazy(() => blocks().then((m) => ({ default: m.SmallBannersBlock })));
+const InspirationBlock = lazy(() => blocks().then((m) => ({ default: m.InspirationBlock })));
+const MembershipBlock = lazy(() => blocks().then((m) => ({ default: m.MembershipBlock })));
+const BestSellersBlock = lazy(() => blocks().then((m) => ({ default: m.BestSellersBlock })));
 
-/** The visitor's landing view: banners, product types, new in, best sellers, membership. */
+/**
+ * Spec §1 landing (a member sees their own home above it): the big promotion banners, product types and new
+ * in come with the page; tastings and their survey, promotions, inspiration, membership with the SVIP box
+ * and best sellers load as the reader scrolls near them. The newsletter sign-up is the footer's (the
+ * newsletter feature's slot there, on every page), so the landing does not show it twice.
+ */
 export function HomeScreen() {
   const { api } = useServices();
   const currency = useCurrency();
   const pick = useBilingual();
   const { t } = useLingui();
   const big = useQuery(shopQueries.bigBanners(api));
-  const small = useQuery(shopQueries.smallBanners(api));
   const types = useQuery(shopQueries.productTypes(api));
   const newIn = useQuery(shopQueries.newInSection(api, currency));
-  const best = useQuery(shopQueries.bestSellers(api, currency));
-  const events = useQuery(shopQueries.upcomingEvents(api, currency));
 
   return (
     <div className="page home">
@@ -85,53 +76,24 @@ export function HomeScreen() {
         </section>
       )}
 
-      {events.data && events.data.length > 0 && (
-        <section aria-labelledby="events-title" className="section">
-          <h2 id="events-title">
-            <Trans>Upcoming tastings</Trans>
-          </h2>
-          <EventRail events={events.data} label={t`Upcoming tastings`} />
-        </section>
-      )}
-
-      {small.data && small.data.length > 0 && (
-        <section aria-label={t`Promotions`} className="banner-row">
-          {small.data.map((b) => (
-            <BannerCard key={b.BannerID} banner={b} />
-          ))}
-        </section>
-      )}
-
-      {best.data && (
-        <section aria-labelledby="best-title" className="section">
-          <h2 id="best-title">
-            <Trans>Best sellers</Trans>
-          </h2>
-          <ProductGrid products={best.data} />
-        </section>
-      )}
-
-      <section aria-labelledby="membership-title" className="section membership">
-        <h2 id="membership-title">
-          <Trans>Membership</Trans>
-        </h2>
-        <div className="membership-cards">
-          <article className="membership-card">
-            <h3>
-              <Trans>Regular Member</Trans>
-            </h3>
-            <p>
-              <Trans>By invitation from a member. Buy from the shop, join tastings, write taste cards and share inspiration.</Trans>
-            </p>
-          </article>
-          <article className="membership-card svip">
-            <h3>SVIP</h3>
-            <p>
-              <Trans>A tasting box every 3 months, member discounts, exclusive events and top-priority seats.</Trans>
-            </p>
-          </article>
-        </div>
-      </section>
+      <WhenNear>
+        <SurveyLandingBlock />
+      </WhenNear>
+      <WhenNear id="upcoming-tastings">
+        <TastingsBlock />
+      </WhenNear>
+      <WhenNear>
+        <SmallBannersBlock />
+      </WhenNear>
+      <WhenNear id="home-inspiration">
+        <InspirationBlock />
+      </WhenNear>
+      <WhenNear id="membership">
+        <MembershipBlock />
+      </WhenNear>
+      <WhenNear>
+        <BestSellersBlock />
+      </WhenNear>
     </div>
   );
 }

@@ -1,15 +1,215 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { EventRecord, MemberGuideStep } from '../../../contract/index.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { Slot } from '../../app/Slot.tsx';
+import { useBilingual } from '../../ui/Bilingual.tsx';
+import { sessionWhen } from '../../ui/event-dates.ts';
+import { ProductGrid } from '../../ui/ProductCard.tsx';
+import { useCurrency } from '../../ui/use-currency.ts';
+import { shopQueries } from './queries.ts';
+import { scrollToBlock } from './WhenNear.tsx';
+import './member-home.css';
 
-/** Spec §1: a member's personal home: a greeting, the guide, and quick actions. */
+/** A link to a block further down the home page (the landing's tastings, inspiration), without a navigation. */
+function BlockLink({ block, children, className }: { block: string; children: ReactNode; className?: string }) {
+  return (
+    <a href={`#${block}`} className={className} onClick={(e) => scrollToBlock(block) && e.preventDefault()}>
+      {children}
+    </a>
+  );
+}
+
+/** What each step of the guide asks, and where it is done. */
+function GuideStep({ step, done }: { step: MemberGuideStep; done: boolean }) {
+  switch (step) {
+    case 'entrySurvey':
+      return done ? (
+        <Trans>Your taste profile is set</Trans>
+      ) : (
+        <Link to="/entry_survey" search={{ returnTo: '/home' }}>
+          <Trans>Tell us what you like to sip</Trans>
+        </Link>
+      );
+    case 'tasteCard':
+      return done ? (
+        <Trans>You wrote your first taste card</Trans>
+      ) : (
+        <Link to="/taste_card/select_product">
+          <Trans>Write your first taste card</Trans>
+        </Link>
+      );
+    case 'event':
+      return done ? (
+        <Trans>You joined your first tasting</Trans>
+      ) : (
+        <BlockLink block="upcoming-tastings">
+          <Trans>Join your first tasting</Trans>
+        </BlockLink>
+      );
+    case 'subscription':
+      return done ? (
+        <Trans>You are an SVIP</Trans>
+      ) : (
+        <Link to="/subscription">
+          <Trans>Become an SVIP: a tasting box every 3 months</Trans>
+        </Link>
+      );
+    case 'follow':
+      return done ? (
+        <Trans>You follow a fellow taster</Trans>
+      ) : (
+        <BlockLink block="home-inspiration">
+          <Trans>Follow someone whose posts you like</Trans>
+        </BlockLink>
+      );
+  }
+}
+
+/** Spec §1 and §3: the member guide, step by step, until "member guide finished". */
+function MemberGuide() {
+  const { api } = useServices();
+  const { t } = useLingui();
+  const guide = useQuery(shopQueries.memberGuide(api));
+  if (guide.isError || guide.data?.MemberGuideFinished) return null;
+  if (!guide.data) {
+    return (
+      <p className="muted" role="status">
+        <Trans>Loading your member guide…</Trans>
+      </p>
+    );
+  }
+  const steps = guide.data.Steps;
+  const done = steps.filter((s) => s.Done).length;
+  const total = steps.length;
+  return (
+    <div className="member-guide-box">
+      <div className="member-guide-head">
+        <h3 id="member-guide-title">
+          <Trans>Your member guide</Trans>
+        </h3>
+        <span className="member-guide-count" id="member-guide-count">
+          <Trans>
+            {done} of {total} done
+          </Trans>
+        </span>
+      </div>
+      <progress className="member-guide-progress" value={done} max={total} aria-label={t`Member guide`} aria-describedby="member-guide-count" />
+      <ol className="member-guide" aria-labelledby="member-guide-title">
+        {steps.map((s) => (
+          <li key={s.Step} data-done={s.Done} data-step={s.Step}>
+            <span className="visually-hidden">{s.Done ? t`Done:` : t`To do:`} </span>
+            <GuideStep step={s.Step} done={s.Done} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The soonest session the member has a place at that has not ended (the server's 'joined' tab). */
+function nextSession(records: readonly EventRecord[] | undefined): EventRecord | undefined {
+  return records
+    ?.filter((r) => r.Tab === 'joined')
+    .sort((a, b) => Date.parse(a.Session.StartAt) - Date.parse(b.Session.StartAt))[0];
+}
+
+/** list-user-event-record: the member's next tasting, with its day, time and place. */
+function NextTasting() {
+  const { api } = useServices();
+  const pick = useBilingual();
+  const { i18n } = useLingui();
+  const records = useQuery(shopQueries.eventRecords(api));
+  if (records.isError) return null;
+  const next = nextSession(records.data);
+  return (
+    <section aria-labelledby="next-tasting-title" className="member-panel next-tasting">
+      <h3 id="next-tasting-title">
+        <Trans>Your next tasting</Trans>
+      </h3>
+      {!records.data ? (
+        <p className="muted" role="status">
+          <Trans>Loading your tastings…</Trans>
+        </p>
+      ) : next ? (
+        <Link
+          to="/event_record/$eventID/$varianceID"
+          params={{ eventID: next.EventID, varianceID: next.VarianceID }}
+          className="next-tasting-card"
+          data-testid="next-tasting"
+        >
+          <img src={next.Session.Image} alt="" width={96} height={96} loading="lazy" decoding="async" className="next-tasting-image" />
+          <span className="next-tasting-text">
+            <span className="next-tasting-name">{pick(next.Session.Title)}</span>
+            <span className="next-tasting-when">{sessionWhen(next.Session, i18n.locale)}</span>
+            <span className="next-tasting-place">
+              {pick(next.Session.Location.Name)} · {pick(next.Session.Location.District)}
+            </span>
+          </span>
+        </Link>
+      ) : (
+        <p>
+          <Trans>No tasting booked yet.</Trans>{' '}
+          <BlockLink block="upcoming-tastings">
+            <Trans>See upcoming tastings</Trans>
+          </BlockLink>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** get-recommended-product: drinks picked for the member's taste profile, with how well each matches. */
+function Recommendations() {
+  const { api } = useServices();
+  const currency = useCurrency();
+  const { t } = useLingui();
+  const picks = useQuery(shopQueries.recommendations(api, currency));
+  if (picks.isError) return null;
+  const matchOf = new Map(picks.data?.ProductList.map((p) => [p.Product.ProductID, p.Match]));
+  return (
+    <section aria-labelledby="for-you-title" className="member-panel for-you">
+      <h3 id="for-you-title">
+        <Trans>Picked for your taste</Trans>
+      </h3>
+      {!picks.data ? (
+        <p className="muted" role="status">
+          <Trans>Finding drinks for your taste…</Trans>
+        </p>
+      ) : picks.data.ProductList.length > 0 ? (
+        <ProductGrid
+          products={picks.data.ProductList.map((p) => p.Product)}
+          label={t`Picked for your taste`}
+          cardAction={(product) => (
+            <span className="match-badge">
+              <Trans>{matchOf.get(product.ProductID)}% match</Trans>
+            </span>
+          )}
+        />
+      ) : (
+        <p>
+          {picks.data.HasProfile ? (
+            <Trans>You have tried everything we would suggest. Write a taste card about something new.</Trans>
+          ) : (
+            <Trans>Write a taste card about something you drink, and we will pick drinks for your taste.</Trans>
+          )}{' '}
+          <Link to="/taste_card/select_product">
+            <Trans>Write a taste card</Trans>
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Spec §1: a member's personal home: a greeting, the guide, the daily sip, quick actions, their next tasting and picks. */
 export function MemberHome() {
-  const { session } = useServices();
+  const { session, popups } = useServices();
   const user = useSelector(session, sessionState.user);
-  const needsSurvey = useSelector(session, sessionState.needsEntrySurvey);
   const { t } = useLingui();
   if (!user) return null;
   const name = user.name || user.givenName;
@@ -18,24 +218,13 @@ export function MemberHome() {
       <h2 id="member-home-title">
         <Trans>Welcome back, {name}</Trans>
       </h2>
-      <ol className="member-guide">
-        <li data-done={!needsSurvey}>
-          {needsSurvey ? (
-            <Link to="/entry_survey" search={{ returnTo: '/home' }}>
-              <Trans>Tell us what you like to sip</Trans>
-            </Link>
-          ) : (
-            <Trans>Your taste profile is set</Trans>
-          )}
-        </li>
-        <li>
-          <Link to="/search_boxset/{-$keyword}" params={{ keyword: undefined }}>
-            <Trans>Try a sensory box set</Trans>
-          </Link>
-        </li>
-      </ol>
-      <Slot name="dailySip" />
       <nav aria-label={t`Quick actions`} className="quick-actions">
+        <button type="button" className="chip" onClick={() => popups.open('wishlist')}>
+          <Trans>Wishlist</Trans>
+        </button>
+        <button type="button" className="chip" onClick={() => popups.open('myEvents')}>
+          <Trans>My events</Trans>
+        </button>
         <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: 'tea' }} className="chip">
           <Trans>Drinks</Trans>
         </Link>
@@ -46,6 +235,10 @@ export function MemberHome() {
           <Trans>Sensory box sets</Trans>
         </Link>
       </nav>
+      <MemberGuide />
+      <Slot name="dailySip" />
+      <NextTasting />
+      <Recommendations />
     </section>
   );
 }

@@ -2,14 +2,20 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   getBestSellerProduct,
   getBigPromotionBanner,
+  getInspirationTitle,
+  getMemberGuide,
   getNewInSection,
   getProduct,
   getProductBanner,
   getProductType,
   getProductTypeList,
+  getRecommendedProduct,
   getRelatedProduct,
   getSmallPromotionBanner,
+  getSurveyLanding,
   getUpcomingEvents,
+  listInspiration,
+  listUserEventRecord,
   SearchAndFilterProduct,
   type Currency,
   type SortOrder,
@@ -107,5 +113,52 @@ export const shopQueries = {
       queryKey: ['banners', 'small'],
       queryFn: ({ signal }) => api.call(getSmallPromotionBanner, {}, { signal }).then((r) => r.BannerList),
       staleTime: HOUR,
+    }),
+  /** The landing's invitation to taste with us and answer the session's survey (content). */
+  surveyLanding: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['surveyLanding'],
+      queryFn: ({ signal }) => api.call(getSurveyLanding, {}, { signal }),
+      staleTime: HOUR,
+      meta: { handlesErrors: true },
+    }),
+  inspirationTitle: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['inspirationTitle'],
+      queryFn: ({ signal }) => api.call(getInspirationTitle, {}, { signal }),
+      staleTime: HOUR,
+      meta: { handlesErrors: true },
+    }),
+  /** The landing's row of the newest published inspiration posts. */
+  newestInspiration: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['inspiration', 'landing', 8],
+      queryFn: ({ signal }) => api.call(listInspiration, { Size: 8 }, { signal }).then((r) => r.InspirationList),
+      staleTime: 60_000,
+      meta: { handlesErrors: true },
+    }),
+  /** The member guide's steps (member data: under 'member', so signing out clears it). */
+  memberGuide: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['member', 'memberGuide'],
+      queryFn: ({ signal }) => api.call(getMemberGuide, {}, { signal }),
+      staleTime: 30_000,
+      meta: { handlesErrors: true },
+    }),
+  /** Every event record of the member (the same query the event pages read). */
+  eventRecords: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['member', 'eventRecords', 'all'],
+      queryFn: ({ signal }) => api.call(listUserEventRecord, {}, { signal }).then((r) => r.RecordList),
+      staleTime: 30_000,
+      meta: { handlesErrors: true },
+    }),
+  /** Drinks picked for the member's taste profile. */
+  recommendations: (api: ApiClient, Currency: Currency) =>
+    queryOptions({
+      queryKey: ['member', 'recommendedProducts', Currency],
+      queryFn: ({ signal }) => api.call(getRecommendedProduct, { Currency, Size: 8 }, { signal }),
+      staleTime: 5 * 60_000,
+      meta: { handlesErrors: true },
     }),
 };

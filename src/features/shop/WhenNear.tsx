@@ -1,0 +1,45 @@
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** Starts loading this far before the place scrolls into view, so the part is there when the reader is (as Slot does). */
+const NEAR_MARGIN = '600px 0px';
+
+/**
+ * A part of the home page below its first screen: rendered (and so its chunk loaded) only when the reader
+ * scrolls near it, never delaying the first paint. `id` stays on the place from the start, so a jump to it
+ * (scrollToBlock) finds it before the part has loaded, and the part loads as the jump brings it near.
+ */
+export function WhenNear({ id, children }: { id?: string; children: ReactNode }) {
+  const [near, setNear] = useState(false);
+  const place = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (near) return;
+    const element = place.current;
+    // Without IntersectionObserver (old browsers, tests), at once.
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: NEAR_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return (
+    <div ref={place} id={id} className="home-block" tabIndex={id ? -1 : undefined}>
+      {near && <Suspense fallback={null}>{children}</Suspense>}
+    </div>
+  );
+}
+
+/**
+ * Brings a home block into view and moves focus there (for keyboards and screen readers) without a
+ * navigation: a hash change would be a navigation, which scrolls back to the top (spec §2).
+ */
+export function scrollToBlock(id: string) {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+  return true;
+}

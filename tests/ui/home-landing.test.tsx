@@ -1,0 +1,161 @@
+/**
+ * The landing and the member home (issue 20) against the real server app in-process: every block of a
+ * visitor's landing with the server's data (both languages), and a member's guide, next tasting and picks.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  getBigPromotionBanner,
+  getBestSellerProduct,
+  getFooterContent,
+  getInspirationTitle,
+  getNewInSection,
+  getRecommendedProduct,
+  getSmallPromotionBanner,
+  getSubscriptionPlan,
+  getSurveyLanding,
+  getUpcomingEvents,
+  listInspiration,
+  newCreateTasteCard,
+} from '../../contract/index.ts';
+import { eventMember, fromSeed, paidBooking, signIn } from '../support/event-bookings.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { auth } from '../support/shop.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let server: TestApp;
+beforeAll(async () => {
+  server = await createTestApp({ clock: fromSeed() });
+});
+afterAll(() => server.close());
+
+const SESSION = 'evs-islay-whisky-1';
+const card = {
+  ProductID: 'tea-tieguanyin',
+  Title: 'Orchid morning',
+  FiveSenses: { Sweetness: 4, Sourness: 1, Bitterness: 2, Saltiness: 1, Umami: 2 },
+  TasteNote: ['note-honey', 'note-muscat', 'note-peach'],
+};
+
+const sectionNamed = async (name: string) => (await screen.findByRole('heading', { level: 2, name })).closest('section')!;
+
+describe.each([
+  ['en', 'en'],
+  ['zh-Hant', 'zh'],
+] as const)('a visitor’s landing in %s', (locale, lang) => {
+  it('shows every block with the server’s content', async () => {
+    const [big, small, newIn, events, survey, title, posts, plans, best, footer] = await Promise.all([
+      server.call(getBigPromotionBanner, {}),
+      server.call(getSmallPromotionBanner, {}),
+      server.call(getNewInSection, { Currency: 'HKD' }),
+      server.call(getUpcomingEvents, { Currency: 'HKD', Size: 8 }),
+      server.call(getSurveyLanding, {}),
+      server.call(getInspirationTitle, {}),
+      server.call(listInspiration, { Size: 8 }),
+      server.call(getSubscriptionPlan, { Currency: 'HKD' }),
+      server.call(getBestSellerProduct, { Currency: 'HKD', Size: 8 }),
+      server.call(getFooterContent, {}),
+    ]);
+    const view = await renderApp(server, '/home', { locale });
+
+    // The big promotion banner, first and eager at high priority.
+    const featured = await screen.findByRole('region', { name: locale === 'en' ? 'Featured' : '精選' });
+    const first = await within(view.container.querySelector('.banner-rail')!).findByText(big.BannerList[0]!.Title[lang]);
+    expect(first.closest('a')!.querySelector('img')!.getAttribute('fetchpriority')).toBe('high');
+    expect(featured).toBeTruthy();
+
+    // New in.
+    const newInSection = await sectionNamed(newIn.Title[lang]);
+    expect(within(newInSection).getByText(newIn.ProductList[0]!.Name[lang])).toBeTruthy();
+
+    // Taste with us (getSurveyLanding): its button leads to the tastings below, without a navigation.
+    const surveySection = await sectionNamed(survey.Title[lang]);
+    expect(within(surveySection).getByText(survey.Text[lang])).toBeTruthy();
+    const toTastings = within(surveySection).getByRole('link', { name: survey.Button.Label[lang] });
+    expect(toTastings.getAttribute('href')).toBe('#upcoming-tastings');
+
+    // Upcoming tastings, inside the block that button leads to.
+    const tastings = document.getElementById('upcoming-tastings')!;
+    await waitFor(() => expect(within(tastings).getAllByRole('listitem').length).toBe(events.EventList.length));
+    expect(within(tastings).getByText(events.EventList[0]!.Title[lang])).toBeTruthy();
+
+    // Small promotion banners.
+    expect(await screen.findByText(small.BannerList[0]!.Title[lang])).toBeTruthy();
+
+    // Inspiration: the newest posts under the content-managed title, each linking to its post.
+    expect(posts.InspirationList.length).toBe(8);
+    const inspiration = await sectionNamed(title.Title[lang]);
+    await waitFor(() => expect(within(inspiration).getAllByRole('link')).toHaveLength(8));
+    const links = within(inspiration).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(posts.InspirationList.map((p) => `/inspiration/${p.InspirationID}`));
+    expect(within(links[0]!).getByText(posts.InspirationList[0]!.Title)).toBeTruthy();
+
+    // The SVIP box: the quarterly plan with its price, and the way to subscribe.
+    const quarterly = plans.PlanList.find((p) => p.Duration === 'quarter')!;
+    const svip = (await screen.findByRole('heading', { level: 3, name: 'SVIP' })).closest('article')!;
+    await waitFor(() => expect(within(svip).getByText(quarterly.Name[lang])).toBeTruthy());
+    const price = svip.querySelector('.svip-box-price')!.textContent!;
+    expect(price).toContain((quarterly.Price / 100).toLocaleString('en', { maximumFractionDigits: 0 }));
+    expect(price).toContain(locale === 'en' ? 'a quarter' : '每季');
+    expect(within(svip).getByRole('link', { name: locale === 'en' ? 'Become an SVIP' : '成為 SVIP' }).getAttribute('href')).toBe('/subscription');
+
+    // Best sellers, the newsletter sign-up (once: the footer's) and the footer.
+    const bestSection = (await screen.findByRole('heading', { level: 2, name: locale === 'en' ? 'Best sellers' : '熱賣產品' })).closest('section')!;
+    expect(within(bestSection).getByText(best.ProductList[0]!.Name[lang])).toBeTruthy();
+    await waitFor(() => expect(view.container.querySelectorAll('.newsletter-signup')).toHaveLength(1));
+    const footerColumn = await screen.findByRole('navigation', { name: footer.Columns[0]!.Title[lang] });
+    expect(within(footerColumn).getByRole('link', { name: footer.Columns[0]!.Links[0]!.Label[lang] })).toBeTruthy();
+    view.unmount();
+  });
+});
+
+describe('a member’s home', () => {
+  it('shows the guide with what is done, their next tasting and drinks picked for their taste', async () => {
+    const m = await eventMember(server, { given_name: 'Siu Ming' });
+    await server.call(newCreateTasteCard, card, auth(m));
+    const order = await paidBooking(server, m, SESSION, 1);
+    const view = await renderApp(server, '/home');
+    await signIn(view, m);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Siu Ming' })).toBeTruthy();
+    const guide = await screen.findByRole('list', { name: 'Your member guide' });
+    const steps = within(guide).getAllByRole('listitem');
+    expect(steps.map((li) => [li.getAttribute('data-step'), li.getAttribute('data-done')])).toEqual([
+      ['entrySurvey', 'true'],
+      ['tasteCard', 'true'],
+      ['event', 'true'],
+      ['subscription', 'false'],
+      ['follow', 'false'],
+    ]);
+    expect(screen.getByText('3 of 5 done')).toBeTruthy();
+    expect((screen.getByRole('progressbar', { name: 'Member guide' }) as HTMLProgressElement).value).toBe(3);
+    expect(within(steps[3]!).getByRole('link', { name: 'Become an SVIP: a tasting box every 3 months' }).getAttribute('href')).toBe('/subscription');
+    expect(within(steps[4]!).getByRole('link', { name: 'Follow someone whose posts you like' }).getAttribute('href')).toBe('#home-inspiration');
+
+    const next = await screen.findByTestId('next-tasting');
+    expect(next.getAttribute('href')).toBe(`/event_record/${order.Session.EventID}/${SESSION}`);
+    expect(next.textContent).toContain(order.Session.Title.en);
+    expect(next.textContent).toContain(`${order.Session.Date} (`);
+    expect(next.textContent).toContain(order.Session.TimeSlot);
+    expect(next.textContent).toContain(order.Session.Location.Name.en);
+
+    const picked = await server.call(getRecommendedProduct, { Currency: 'HKD', Size: 8 }, auth(m));
+    expect(picked.ProductList.length).toBeGreaterThan(3);
+    const picks = await screen.findByRole('list', { name: 'Picked for your taste' });
+    const cards = within(picks).getAllByRole('listitem');
+    expect(cards.map((li) => li.querySelector('.product-card-name')!.textContent)).toEqual(picked.ProductList.map((p) => p.Product.Name.en));
+    expect(within(cards[0]!).getByText(`${picked.ProductList[0]!.Match}% match`)).toBeTruthy();
+    expect(within(picks).queryByText('Anxi Tieguanyin')).toBeNull();
+    view.unmount();
+  });
+
+  it('invites a member without cards or tastings to write a card and join one', async () => {
+    const m = await eventMember(server);
+    const view = await renderApp(server, '/home');
+    await signIn(view, m);
+    expect(await screen.findByText('Write a taste card about something you drink, and we will pick drinks for your taste.')).toBeTruthy();
+    expect(await screen.findByText('No tasting booked yet.')).toBeTruthy();
+    expect(screen.getByText('1 of 5 done')).toBeTruthy();
+    view.unmount();
+  });
+});
