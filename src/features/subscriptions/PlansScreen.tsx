@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -109,9 +109,7 @@ function PlanCard({ plan }: { plan: SubscriptionPlan }) {
           <Trans>SVIP benefits</Trans>
         </h3>
         <ul className="plan-benefits">
-          <li>
-            <Plural value={plan.Months} one="A tasting box every month" other="A tasting box every # months" />
-          </li>
+          <li>{words.box(plan.Duration)}</li>
           <li>
             <Trans>Member discounts in the shop</Trans>
           </li>

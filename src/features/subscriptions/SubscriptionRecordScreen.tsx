@@ -138,7 +138,7 @@ function RecordView({ orderID, record }: { orderID: string; record: Subscription
             </div>
             {end && (
               <div>
-                <dt>{record.Tab === 'ended' ? <Trans>Ended</Trans> : <Trans>End date</Trans>}</dt>
+                <dt>{record.Tab === 'ended' ? <Trans>Ended</Trans> : record.Status === 'Cancelled' ? <Trans>End date</Trans> : <Trans>Paid until</Trans>}</dt>
                 <dd>{end}</dd>
               </div>
             )}

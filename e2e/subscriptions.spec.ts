@@ -1,0 +1,188 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, mailedCode, test, uniqueEmail } from './support.ts';
+
+/**
+ * Box-set subscriptions in Chromium against the real server (issue 18): a member with no delivery address
+ * chooses the quarterly box on /subscription, adds an address from the checkout, pays by a new card
+ * (sandbox 4242 4242 4242 4242), sees the confirmation, then the record with its next billing date;
+ * changes where the next boxes go and cancels (the confirmation says until when the box keeps coming).
+ * Then the plans, checkout, confirmation, record and the subscriptions popup at 360 and 390 px and on a
+ * desktop, in English and Chinese: nothing overflows (screenshots in SUBSCRIPTION_SHOTS_DIR).
+ */
+
+const PASSWORD = 'Oolong2026';
+const QUARTER = 'svip-seasonal-tasting';
+const SHOTS = process.env.SUBSCRIPTION_SHOTS_DIR ?? '/tmp/subscription-shots';
+const HOME = { firstName: 'Ka Yan', lastName: 'Wong', countryCallingCode: '852', phone: '91234567', CountryID: 'HK', city: 'HK-wan-chai', address1: '1 Harbour Road', postalCode: '000000', label: 'home' };
+const OFFICE = { ...HOME, firstName: 'Siu Ming', address1: '88 Queensway', label: 'office' };
+
+async function call(request: APIRequestContext, name: string, data: object, idToken?: string, address?: string) {
+  const headers: Record<string, string> = { ...(idToken ? { authorization: `Bearer ${idToken}` } : {}), ...(address ? { 'x-forwarded-for': address } : {}) };
+  const answer = await request.post(`/api/${name}`, { data, headers });
+  expect(answer.ok(), `${name}: ${await answer.text()}`).toBe(true);
+  return answer.json();
+}
+
+/** A verified member past the entry survey, made through the API and not signed in on any page. */
+async function apiMember(request: APIRequestContext, label: string) {
+  const email = uniqueEmail(label);
+  const address = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+  await call(request, 'user-signup', { email, password: PASSWORD, given_name: 'Ka Yan', family_name: 'Wong' }, undefined, address);
+  const tokens = await call(request, 'user-confirm-signup', { email, confirmationCode: await mailedCode(request, email) }, undefined, address);
+  await call(
+    request,
+    'submitPreSurvey',
+    { Survey: { SurveyID: 'pre-2026', Answers: [{ QuestionID: 'drinks', OptionIDs: ['tea'] }, { QuestionID: 'frequency', OptionIDs: ['daily'] }] } },
+    tokens.idToken,
+  );
+  return { email, idToken: tokens.idToken as string, accessToken: tokens.accessToken as string };
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Log in' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Account and settings' })).toBeVisible();
+}
+
+async function payByNewCard(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Choose payment method' }).click();
+  const methods = page.getByRole('dialog', { name: 'Payment method' });
+  await methods.getByRole('radio', { name: /Credit or debit card/ }).check();
+  await methods.getByRole('button', { name: 'Use this payment method' }).click();
+  const cards = page.getByRole('dialog', { name: 'Choose a card' });
+  await cards.getByRole('button', { name: 'Add a new card' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a card' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await cards.getByRole('radio', { name: new RegExp(`ending in ${number.slice(-4)}`) }).check();
+  await cards.getByRole('button', { name: 'Use this card' }).click();
+}
+
+test('a member chooses the quarterly box, adds an address, pays by card, sees the record, changes the address and cancels', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const member = await apiMember(request, 'subscriber');
+  await signIn(page, member.email);
+
+  // The subscription bar invites to the plans (once the add-to-home banner, which comes first, is dismissed).
+  await page.getByRole('complementary', { name: 'Add to home screen' }).getByRole('button').click();
+  await page.locator('.subscription-bar').getByRole('link', { name: 'See the plans' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'SVIP box subscriptions' })).toBeVisible();
+  await page.getByRole('link', { name: 'Choose Seasonal Tasting Box' }).click();
+
+  // No address yet: the totals wait for one (spec §5). Added from the checkout, it is selected.
+  await expect(page.getByRole('heading', { name: 'Delivery address' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+  await page.locator('.checkout-main').getByRole('button', { name: 'Add a delivery address' }).click();
+  const addresses = page.getByRole('dialog', { name: 'Delivery addresses' });
+  await addresses.getByRole('button', { name: 'Add a delivery address' }).click();
+  await addresses.getByLabel('First name').fill('Ka Yan');
+  await addresses.getByLabel('Last name').fill('Wong');
+  await addresses.getByLabel('Contact number').fill('91234567');
+  await addresses.getByLabel('District').selectOption({ index: 1 });
+  await addresses.getByLabel('Address line 1').fill('1 Harbour Road');
+  await addresses.getByRole('button', { name: 'Save address' }).click();
+  await expect(addresses.getByText('1 Harbour Road')).toBeVisible();
+  await addresses.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('radio', { name: /1 Harbour Road/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // Totals, then a new card.
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await expect(page.locator('.checkout-summary .order-total dd')).toHaveText('HK$628.00');
+  await payByNewCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Subscribe/ }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
+  await expect(page).toHaveURL(/\/order_subscription_confirm\//);
+  const next = (await page.locator('.subscription-confirm-facts dt', { hasText: 'Next billing date' }).locator('+ dd').textContent())!;
+  expect(next).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // The record, with its next billing date.
+  await page.getByRole('link', { name: 'See my subscription' }).click();
+  await expect(page).toHaveURL(/\/subscription_record\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Seasonal Tasting Box' })).toBeVisible();
+  await expect(page.locator('.subscription-facts dt', { hasText: 'Next billing date' }).locator('+ dd')).toHaveText(next);
+  await expect(page.getByRole('region', { name: 'Billing history' }).getByRole('listitem')).toHaveCount(1);
+  // Subscribed: the bar no longer invites.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Seasonal Tasting Box' })).toBeVisible();
+  await page.goto('/home');
+  await expect(page.locator('.subscription-bar')).toHaveCount(0);
+  await page.goBack();
+
+  // Change the delivery address to a second one of the member's.
+  await call(request, 'user-update-info', { accessToken: member.accessToken, deliveryAddress: [HOME, OFFICE], mainDeliveryAddressIndex: 0 }, member.idToken);
+  await page.reload();
+  const delivery = page.getByRole('region', { name: 'Delivery address' });
+  await delivery.getByRole('button', { name: 'Change delivery address' }).click();
+  const change = page.getByRole('dialog', { name: 'Change delivery address' });
+  await change.getByRole('radio', { name: /88 Queensway/ }).check();
+  await change.getByRole('button', { name: 'Deliver here' }).click();
+  await expect(delivery).toContainText('88 Queensway');
+
+  // Cancel: the box keeps coming until the end date.
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+  await expect(confirm).toContainText(/Your box keeps coming until \d{4}-\d{2}-\d{2}/);
+  await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByText(/Cancelled: your box keeps coming until \d{4}-\d{2}-\d{2}\./)).toBeVisible();
+  await expect(page.locator('.subscription-status')).toHaveText('Cancelled');
+});
+
+for (const locale of ['en', 'zh-Hant'] as const) {
+  test(`subscriptions at 360 and 390 px and on a desktop, ${locale}: nothing overflows`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const member = await apiMember(request, `sub-shots-${locale}`);
+    await call(request, 'user-update-info', { accessToken: member.accessToken, deliveryAddress: [HOME], mainDeliveryAddressIndex: 0 }, member.idToken);
+    const { PaymentMethodID } = await call(request, 'addCreditCard', { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' }, member.idToken);
+    const card = (await call(request, 'addPaymentMehtod', { PaymentMethodID }, member.idToken)).PaymentMethod.id;
+    const start = await call(
+      request,
+      'create-subscription',
+      { Language: locale === 'en' ? 'en' : 'zh', Currency: 'HKD', PaymentMethod: 'CreditCard', SubscriptionID: 'svip-monthly-discovery', PaymentMethodID: card },
+      member.idToken,
+    );
+    await signIn(page, member.email);
+    await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
+    const check = async (name: string, width: number) => {
+      await page.evaluate(() => document.fonts.ready);
+      const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth }));
+      expect(layout.scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+    };
+    for (const width of [360, 390, 1280]) {
+      await page.setViewportSize({ width, height: width > 900 ? 900 : 780 });
+      await page.goto('/subscription');
+      await expect(page.locator('.plan-card')).toHaveCount(3);
+      await check('plans', width);
+      await page.goto(`/checkout_subscription?plan=${QUARTER}`);
+      await expect(page.locator('.checkout-choice')).toHaveCount(1);
+      await check('checkout-address', width);
+      await page.locator('.checkout-main .button.primary').click();
+      await expect(page.locator('.checkout-summary .order-total')).toBeVisible();
+      await check('checkout-payment', width);
+      await page.goto(`/order_subscription_confirm/${start.OrderID}`);
+      await expect(page.locator('.subscription-confirm-facts')).toBeVisible();
+      await check('confirm', width);
+      await page.goto(`/subscription_record/${start.OrderID}`);
+      await expect(page.locator('.subscription-facts')).toBeVisible();
+      await check('record', width);
+      await page.locator('.subscription-section .button:not(.small)').first().click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await check('record-cancel', width);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: locale === 'en' ? 'Account and settings' : /帳戶/ }).click();
+      await page.locator('.account-links .button').nth(2).click();
+      await expect(page.locator('.subscription-row')).toHaveCount(1);
+      await check('popup', width);
+      await page.keyboard.press('Escape');
+    }
+  });
+}
