@@ -3,7 +3,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { renderSVG } from 'uqr';
-import type { EventSurvey } from '../../../contract/event-surveys.ts';
 import * as v from 'valibot';
 import {
   GuestContact,
@@ -15,7 +14,6 @@ import {
   type EventTicket,
 } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
-import { surveyQueries } from '../../api/survey-queries.ts';
 import { messageFor } from '../../api/error-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -23,11 +21,15 @@ import { Field, FormError } from '../../ui/Field.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { Price } from '../../ui/Price.tsx';
 import { sessionWhen } from '../../ui/event-dates.ts';
+import { preloadable } from '../../app/preloadable.tsx';
 import { eventQueries } from './queries.ts';
 import { ShareButton } from '../../ui/ShareButton.tsx';
 import './events.css';
 
 const route = getRouteApi('/event_record/$eventID/$varianceID');
+
+// The session's surveys are a chunk of their own (issue 17), so that the record's first load stays within budget.
+const SessionSurveys = preloadable(() => import('./SessionSurveys.tsx').then((m) => m.SessionSurveys));
 
 /** The address a ticket's QR code and link carry: whoever opens it can take the seat (activate_ticket). */
 export const ticketLink = (TicketID: string) =>
@@ -145,56 +147,6 @@ function SessionHeader({ session, record }: { session: EventSession; record: Eve
         )}
       </div>
     </header>
-  );
-}
-
-/** Issue 17: once the session has started, its surveys (getEventSurveyList), each answered or not (getSurveyResult). */
-function SessionSurveys({ record }: { record: EventRecord }) {
-  const { api } = useServices();
-  // A booker's record says so by the server's clock (guest details close at the start); a guest's by the session's time.
-  const started = record.Role === 'Booker' ? !record.CanEditGuests : record.Tab === 'ended' || Date.now() >= Date.parse(record.Session.StartAt);
-  const open = started && record.Tab !== 'cancelled';
-  const surveys = useQuery({ ...surveyQueries.list(api, record.EventID), enabled: open });
-  if (!open || !surveys.data || surveys.data.length === 0) return null;
-  return (
-    <section className="section record-surveys" aria-labelledby="record-surveys-title">
-      <h2 id="record-surveys-title">
-        <Trans>Your tasting notes</Trans>
-      </h2>
-      <ul className="record-survey-list">
-        {surveys.data.map((survey) => (
-          <SurveyRow key={survey.SurveyID} survey={survey} record={record} several={surveys.data.length > 1} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function SurveyRow({ survey, record, several }: { survey: EventSurvey; record: EventRecord; several: boolean }) {
-  const { api } = useServices();
-  const pick = useBilingual();
-  const result = useQuery(surveyQueries.result(api, survey.SurveyID, record.VarianceID));
-  const submitted = result.data?.SubmitTime;
-  const date = submitted ? formatDate(submitted) : undefined;
-  const link = { to: '/survey/$eventID/$varianceID', params: { eventID: record.EventID, varianceID: record.VarianceID }, search: several ? { surveyID: survey.SurveyID } : {} } as const;
-  return (
-    <li className="record-survey">
-      <p className="record-survey-title">{pick(survey.Title)}</p>
-      {date ? (
-        <p className="record-survey-state">
-          <span className="badge ok">
-            <Trans>Submitted on {date}</Trans>
-          </span>{' '}
-          <Link {...link}>
-            <Trans>See your answers</Trans>
-          </Link>
-        </p>
-      ) : result.isPending ? null : (
-        <Link {...link} className="button small primary">
-          <Trans>Answer the survey</Trans>
-        </Link>
-      )}
-    </li>
   );
 }
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CallResponse } from '../../../contract/define.ts';
 import type { getEventTasteNote } from '../../../contract/taste-vocabulary.ts';
 import * as select from '../../../machines/event-survey/event-survey.selectors.ts';
@@ -18,11 +18,14 @@ import { useFlow } from '../../app/use-flow.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { createEventSurveyFlow } from './event-survey.actors.ts';
-import { QuestionField, type Vocabulary, type VocabularyWord } from './QuestionField.tsx';
+import { preloadable } from '../../app/preloadable.tsx';
+import { QuestionField, SenseSliders, type Vocabulary, type VocabularyWord } from './QuestionField.tsx';
 import { SurveyAnswers } from './SurveyAnswers.tsx';
-import { SurveySubmitted } from './SurveySubmitted.tsx';
 import { loadFailureMessage, submitFailureMessage } from './survey-words.ts';
 import './surveys.css';
+
+// What shows once submitted (the summary, the taste card's draft) is a chunk of its own, fetched once the page shows.
+const SurveySubmitted = preloadable(() => import('./SurveySubmitted.tsx').then((m) => m.SurveySubmitted));
 
 const route = getRouteApi('/survey/$eventID/$varianceID');
 
@@ -63,6 +66,17 @@ function SurveyFlow(props: { eventID: string; varianceID: string; surveyID: stri
     return map;
   }, [vocabularyQuery.data]);
 
+  // The questions show once the sliders' chunk is in (or failed: they then try again as they render).
+  const [slidersIn, setSlidersIn] = useState(false);
+  useEffect(() => {
+    let current = true;
+    const settled = () => current && setSlidersIn(true);
+    SenseSliders.preload().then(settled, settled);
+    void SurveySubmitted.preload().catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
   // The event record reads the submission afresh once it is complete.
   const complete = useSelector(actor, select.isComplete);
   useEffect(() => {
@@ -86,7 +100,7 @@ function SurveyFlow(props: { eventID: string; varianceID: string; surveyID: stri
           {pick(survey.Description) && <p className="muted">{pick(survey.Description)}</p>}
         </header>
       )}
-      {page === 'loading' && (
+      {(page === 'loading' || (page === 'answering' && !slidersIn)) && (
         <p className="muted survey-status" role="status">
           <Trans>Loading the survey…</Trans>
         </p>
@@ -130,7 +144,7 @@ function SurveyFlow(props: { eventID: string; varianceID: string; surveyID: stri
           </div>
         </section>
       )}
-      {page === 'answering' && <Answering actor={actor} vocabulary={vocabularyOf(vocabularyQuery)} />}
+      {page === 'answering' && slidersIn && <Answering actor={actor} vocabulary={vocabularyOf(vocabularyQuery)} />}
       {(page === 'reviewing' || page === 'submitting' || page === 'failed') && survey && (
         <section aria-labelledby="survey-review-title">
           <h2 id="survey-review-title" tabIndex={-1} className="survey-group-title">
