@@ -17,9 +17,10 @@ import './b2b.css';
 const FIELD_ORDER: readonly DraftField[] = ['FullName', 'Email', 'ContactNumber', 'EnquiryType', 'Message', 'PrivacyConsent'];
 
 /**
- * Spec §2 b2b_enquiry: a business's enquiry (spec §3 fields). Checked field by field (on leaving a field,
- * and all at once on sending, the first wrong one focused); a failed send keeps every value and says why,
- * with a retry; sent, it says what happens next.
+ * Spec §2 b2b_enquiry: a business's enquiry (spec §3 fields). Checked field by field when sent, each problem
+ * under its field and the first wrong one focused, then again as they are corrected (not on leaving a field:
+ * a message appearing then moves the button under a pointer about to press it); a failed send keeps every
+ * value and says why, with a retry; sent, it says what happens next.
  */
 export function B2bEnquiryScreen() {
   const { api } = useServices();
@@ -36,7 +37,6 @@ export function B2bEnquiryScreen() {
     if (shown.has(field) && errors[field]) return i18n._(errors[field]);
     return refused?.field === field ? i18n._(refused.message) : undefined;
   };
-  const touch = (field: DraftField) => setShown((s) => (s.has(field) ? s : new Set([...s, field])));
   const set = <K extends keyof EnquiryDraft>(field: K, value: EnquiryDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
 
   // A field the server refused (a form sent past the checks here) shows its problem where it is.
@@ -56,7 +56,10 @@ export function B2bEnquiryScreen() {
 
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (send.isSuccess) heading.current?.focus();
+    if (!send.isSuccess) return;
+    // The answer replaces the form: its top, not the sticky bar's underside, and screen readers start there.
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
   }, [send.isSuccess]);
 
   if (send.isSuccess) {
@@ -123,7 +126,6 @@ export function B2bEnquiryScreen() {
             maxLength={120}
             value={draft.FullName}
             onChange={(e) => set('FullName', e.target.value)}
-            onBlur={() => touch('FullName')}
             error={errorOf('FullName')}
             required
           />
@@ -136,7 +138,6 @@ export function B2bEnquiryScreen() {
             inputMode="email"
             value={draft.Email}
             onChange={(e) => set('Email', e.target.value)}
-            onBlur={() => touch('Email')}
             error={errorOf('Email')}
             required
           />
@@ -148,7 +149,6 @@ export function B2bEnquiryScreen() {
             phone={draft.ContactNumber}
             onCallingCode={(code) => set('CountryCallingCode', code)}
             onPhone={(phone) => set('ContactNumber', phone)}
-            onBlur={() => touch('ContactNumber')}
             error={errorOf('ContactNumber')}
             required
           />
@@ -157,11 +157,7 @@ export function B2bEnquiryScreen() {
           <SelectField
             label={<Trans>Enquiry type</Trans>}
             value={draft.EnquiryType}
-            onChange={(e) => {
-              set('EnquiryType', e.target.value as EnquiryDraft['EnquiryType']);
-              touch('EnquiryType');
-            }}
-            onBlur={() => touch('EnquiryType')}
+            onChange={(e) => set('EnquiryType', e.target.value as EnquiryDraft['EnquiryType'])}
             error={errorOf('EnquiryType')}
             required
           >
@@ -184,7 +180,6 @@ export function B2bEnquiryScreen() {
             rows={5}
             value={draft.Message}
             onChange={(e) => set('Message', e.target.value)}
-            onBlur={() => touch('Message')}
             aria-invalid={!!errorOf('Message')}
             aria-describedby="b2b-message-hint"
           />
@@ -207,10 +202,7 @@ export function B2bEnquiryScreen() {
             <input
               type="checkbox"
               checked={draft.PrivacyConsent}
-              onChange={(e) => {
-                set('PrivacyConsent', e.target.checked);
-                touch('PrivacyConsent');
-              }}
+              onChange={(e) => set('PrivacyConsent', e.target.checked)}
               aria-invalid={!!errorOf('PrivacyConsent')}
               aria-describedby={errorOf('PrivacyConsent') ? 'b2b-consent-error' : undefined}
               required
