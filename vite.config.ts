@@ -7,6 +7,7 @@ import { contractDescriptors } from './build/contract-descriptors.ts';
 import { firstLoadMessages } from './build/first-load-messages.ts';
 import { firstScreenChunk } from './build/first-screen-chunk.ts';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 import { shortMessageIds } from './build/short-message-ids.ts';
 import { stripMachineDescriptions } from './build/strip-machine-descriptions.ts';
 import pkg from './package.json' with { type: 'json' };
@@ -58,6 +59,8 @@ export default defineConfig({
     firstLoadMessages({ firstScreens }),
     firstScreen.plugin,
     scriptsAfterFirstPaint(),
+    // Production builds: /sw.js, Workbox with the build's precache list (issue 20).
+    serviceWorker({ entry: 'src/sw/sw.ts' }),
     // Production builds: a .br and a .gz beside every text file, for the server to send as they are.
     precompress(),
   ],

@@ -73,6 +73,18 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       });
     });
   }
+  if (!deps.config.production && options.spaDir) {
+    // Tests of updates (e2e/pwa.spec.ts): after POST /api/dev/next-build, /sw.js answers as a newer build's
+    // worker would (other bytes), which browsers install as an update.
+    const workerFile = path.join(options.spaDir, 'sw.js');
+    let nextBuild = 0;
+    app.post('/api/dev/next-build', (c) => c.json({ result: true, Build: ++nextBuild }));
+    app.get('/sw.js', async (c, next) => {
+      if (nextBuild === 0) return next();
+      const worker = `${readFileSync(workerFile, 'utf8')}\n// build ${nextBuild} (/api/dev/next-build)\n`;
+      return c.body(worker, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+    });
+  }
   mountMediaRoutes(app, deps);
   mountOidcRoutes(app);
   mountPaymentRoutes(app, deps);

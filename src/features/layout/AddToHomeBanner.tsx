@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
+import { createStore, useStore } from '../../app/store.ts';
 
 const DISMISSED_KEY = 'sg.addToHomeDismissed';
 
@@ -22,12 +23,39 @@ export function canAddToHome(win: Window = window): boolean {
   return handheld && !installed;
 }
 
+/**
+ * iPhone and iPad (iPadOS reports itself as a Mac, with a touch screen): no install prompt there, the
+ * page is added from the Share menu (Safari, and the other iOS browsers since iOS 16.4).
+ */
+export function isIos(win: Window = window): boolean {
+  const { userAgent, maxTouchPoints } = win.navigator;
+  return /\b(iPhone|iPad|iPod)\b/.test(userAgent) || (/\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1);
+}
+
+/**
+ * Chrome offers installing when it finds the shop installable, which may be before the layout has
+ * rendered (a returning visitor's worker is already there): the offer is kept from the moment this
+ * module loads, with the first load, and held back (preventDefault) on phones and tablets, where the
+ * banner's Install button makes it.
+ */
+const installOffer = createStore<InstallPromptEvent | undefined>(undefined);
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    if (!canAddToHome()) return;
+    event.preventDefault();
+    installOffer.set(event as InstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => installOffer.set(undefined));
+}
+
 export interface AddToHome {
   /** The banner is offered: a phone or tablet, not installed, not dismissed. */
   show: boolean;
   dismiss(): void;
   /** The browser's own install prompt, where it offers one (Chrome on Android). */
   install?: () => void;
+  /** iOS: the banner says how to add the shop from the Share menu. */
+  ios: boolean;
 }
 
 /** The add-to-home banner's state; the layout keeps the SVIP bar away while it shows (issue 14). */
@@ -35,20 +63,13 @@ export function useAddToHome(): AddToHome {
   const { storage } = useServices();
   const [dismissed, setDismissed] = useState(() => storage.getItem(DISMISSED_KEY) === '1');
   const [eligible] = useState(() => canAddToHome());
-  const [prompt, setPrompt] = useState<InstallPromptEvent>();
+  const [ios] = useState(() => isIos());
+  const prompt = useStore(installOffer);
   useEffect(() => {
     if (!eligible) return;
-    const offered = (event: Event) => {
-      event.preventDefault();
-      setPrompt(event as InstallPromptEvent);
-    };
     const installed = () => setDismissed(true);
-    window.addEventListener('beforeinstallprompt', offered);
     window.addEventListener('appinstalled', installed);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', offered);
-      window.removeEventListener('appinstalled', installed);
-    };
+    return () => window.removeEventListener('appinstalled', installed);
   }, [eligible]);
   const dismiss = () => {
     storage.setItem(DISMISSED_KEY, '1');
@@ -57,6 +78,7 @@ export function useAddToHome(): AddToHome {
   return {
     show: eligible && !dismissed,
     dismiss,
+    ios,
     install: prompt
       ? () => {
           void prompt.prompt();
@@ -74,6 +96,10 @@ export function AddToHomeBanner({ addToHome }: { addToHome: AddToHome }) {
       <p>
         {addToHome.install ? (
           <Trans>Add Sip &amp; Gather to your home screen.</Trans>
+        ) : addToHome.ios ? (
+          <Trans>
+            Add us to your home screen: tap Share <ShareIcon />, then “Add to Home Screen”.
+          </Trans>
         ) : (
           <Trans>Add us to your home screen: browser menu › “Add to Home Screen”.</Trans>
         )}
@@ -87,5 +113,15 @@ export function AddToHomeBanner({ addToHome }: { addToHome: AddToHome }) {
         ×
       </button>
     </aside>
+  );
+}
+
+/** The iOS Share symbol (a box with an arrow up), as the instructions name it; read as the word before it. */
+function ShareIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" style={{ verticalAlign: "-2px" }}>
+      <path d="M8 1.5v8M5 4.5l3-3 3 3" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M5.5 7H4v7.5h8V7h-1.5" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+    </svg>
   );
 }

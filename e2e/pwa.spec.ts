@@ -1,0 +1,158 @@
+/**
+ * The installable shop (issue 20), on the production build in Chromium: the web app manifest has what
+ * browsers require and Chromium finds the shop installable (no installability errors, beforeinstallprompt
+ * fires); once the service worker controls the page, a visited page opens offline and an unvisited one
+ * shows the offline page; a new worker version brings the refresh notice, and Refresh reloads onto it with
+ * the member's bag as it was.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, devices, type Page } from '@playwright/test';
+import { expect, freshMember, test } from './support.ts';
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Waits until the service worker is active and controls the page (its precache is then complete). */
+async function controlled(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active && navigator.serviceWorker.controller)), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
+
+test('the manifest has the fields and icons browsers require, linked from every page', async ({ page, request }) => {
+  const answer = await request.get('/manifest.webmanifest');
+  expect(answer.ok()).toBe(true);
+  expect(answer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await answer.json();
+  expect(manifest).toMatchObject({
+    name: 'Sip & Gather',
+    short_name: 'Sip & Gather',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#f6f1e8',
+    background_color: '#f6f1e8',
+  });
+  const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+  for (const [sizes, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']] as const) {
+    const icon = icons.find((i) => i.sizes === sizes && i.purpose === purpose);
+    expect(icon, `${sizes} ${purpose}`).toBeTruthy();
+    const png = await request.get(icon!.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+    const [w, h] = sizes.split('x').map(Number);
+    expect(pngSize(await png.body())).toEqual({ width: w, height: h });
+  }
+
+  await page.goto('/home');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#f6f1e8');
+  const touchIcon = await request.get((await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!);
+  expect(pngSize(await touchIcon.body())).toEqual({ width: 180, height: 180 });
+});
+
+test('Chromium offers to install the shop', async ({ baseURL }) => {
+  // Installing is never offered in an incognito profile (as every test context is): a profile of its own.
+  // Chromium also waits for some engagement with the page; the flag leaves that out, so the offer
+  // (beforeinstallprompt) comes as soon as the shop qualifies.
+  const profile = await mkdtemp(path.join(tmpdir(), 'sg-pwa-'));
+  const { defaultBrowserType: _, ...phone } = devices['Pixel 7'];
+  const context = await chromium.launchPersistentContext(profile, {
+    ...phone,
+    baseURL,
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--bypass-app-banner-engagement-checks'],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(() => {
+      window.addEventListener('beforeinstallprompt', () => document.documentElement.setAttribute('data-install-offered', 'yes'));
+    });
+    await page.goto('/home');
+    await controlled(page);
+    // What Chromium itself says about the page: its manifest as read, and nothing in the way of installing.
+    const cdp = await context.newCDPSession(page);
+    expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
+    await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    await expect(page.locator('html')).toHaveAttribute('data-install-offered', 'yes');
+    // The banner's Install button is the browser's prompt.
+    await expect(page.getByRole('complementary', { name: 'Add to home screen' }).getByRole('button', { name: 'Install' })).toBeVisible();
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
+
+test('offline: a visited page opens from the cache, another shows the offline page', async ({ page, context }) => {
+  await page.goto('/home');
+  await controlled(page);
+  await page.goto('/faq');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  const title = await heading.textContent();
+
+  await context.setOffline(true);
+  try {
+    // The shop's own page, from the cache: its menu, and in words that its content needs the network.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
+    await expect(page.getByText('Check your connection and try again.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' }).first()).toBeVisible();
+    // Never visited: the offline page, in both languages.
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '你目前離線' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Home · 首頁' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  // Back online, Try again brings the page's content.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+});
+
+test('a new service worker brings the refresh notice; Refresh reloads onto it with the bag as it was', async ({ page, request }) => {
+  const member = await freshMember(page, request, 'pwa');
+  const added = await request.post('/api/addShoppingBag', {
+    data: { VarianceID: 'tea-tieguanyin-50g', Quantity: 2 },
+    headers: { authorization: `Bearer ${member.idToken}` },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await page.goto('/home');
+  await controlled(page);
+  const bag = page.getByRole('link', { name: 'Shopping bag, 1 item' });
+  await expect(bag).toBeVisible();
+
+  // A newer build is live: /sw.js answers other bytes (a test-only switch of the server, outside production).
+  expect((await request.post('/api/dev/next-build')).ok()).toBe(true);
+  // The browser looks for a new worker (as it does on navigations, and the shop hourly or when shown again).
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())!.update();
+  });
+  const notice = page.getByRole('status').filter({ hasText: 'A new version of the shop is available.' });
+  await expect(notice).toBeVisible();
+  await expect(bag).toBeVisible();
+  // The new worker waits for the member's word; the page still runs on the old one.
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+  await notice.getByRole('button', { name: 'Refresh' }).click();
+  await reloaded;
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Shopping bag, 1 item' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account and settings' })).toBeVisible();
+  // The new worker took over: none waits any more, and no notice comes back.
+  const after = await page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.getRegistration())!;
+    return { waiting: Boolean(registration.waiting), active: registration.active?.state, controlled: Boolean(navigator.serviceWorker.controller) };
+  });
+  expect(after).toEqual({ waiting: false, active: 'activated', controlled: true });
+  await expect(notice).toBeHidden();
+});
