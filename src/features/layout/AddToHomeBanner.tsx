@@ -119,7 +119,7 @@ export function AddToHomeBanner({ addToHome }: { addToHome: AddToHome }) {
 /** The iOS Share symbol (a box with an arrow up), as the instructions name it; read as the word before it. */
 function ShareIcon() {
   return (
-    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" style={{ verticalAlign: "-2px" }}>
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" style={{ display: "inline-block", verticalAlign: "-2px", marginInline: "2px" }}>
       <path d="M8 1.5v8M5 4.5l3-3 3 3" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
       <path d="M5.5 7H4v7.5h8V7h-1.5" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
     </svg>
