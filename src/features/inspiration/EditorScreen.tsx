@@ -265,6 +265,7 @@ function MediaStep({ actor }: { actor: EditorActor }) {
               {m.status === 'uploading' && <Trans>Uploading…</Trans>}
               {m.status === 'done' && (i === 0 ? <Trans>Cover</Trans> : <Trans>Uploaded</Trans>)}
               {m.status === 'failed' && <Trans>Upload failed</Trans>}
+              {m.status === 'failed' && m.errorCode && m.errorCode !== 'NetworkError' && <span className="editor-media-reason">{t(messageFor(m.errorCode))}</span>}
             </span>
             <span className="editor-media-actions">
               {m.status === 'failed' && (
