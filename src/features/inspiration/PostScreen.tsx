@@ -1,22 +1,25 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { shareInspiration, viewInspiration, type Inspiration } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { cookieId } from '../../app/cookie-id.ts';
+import { lazy } from '../../app/lazy-screen.ts';
 import { useServices } from '../../app/services.ts';
 import { ShareButton } from '../../ui/ShareButton.tsx';
 import { Avatar, RelativeTime } from './bits.tsx';
 import { Carousel } from './Carousel.tsx';
-import { Comments } from './Comments.tsx';
-import { PostProducts } from './PostProducts.tsx';
 import { inspirationQueries } from './queries.ts';
 import { FollowButton, LikeButton, SaveButton } from './toggles.tsx';
 import { useViewer } from './viewer.ts';
 import './inspiration.css';
 
 const route = getRouteApi('/inspiration/$inspirationId');
+
+// The products (with the bag) and the comments come after the post's first paint, as chunks of their own.
+const PostProducts = lazy(() => import('./PostProducts.tsx').then((m) => ({ default: m.PostProducts })));
+const Comments = lazy(() => import('./Comments.tsx').then((m) => ({ default: m.Comments })));
 
 /** Spec §2 inspiration/{inspirationId}: a post with its media, products, author, likes, share and comments. */
 export function PostScreen() {
@@ -103,10 +106,20 @@ export function PostScreen() {
             </p>
           )}
           <PostActions post={p} onShared={() => void queryClient.invalidateQueries({ queryKey: ['inspiration', 'post', inspirationId] })} />
-          <PostProducts products={p.ProductList} />
+          <Suspense fallback={null}>
+            <PostProducts products={p.ProductList} />
+          </Suspense>
         </div>
       </article>
-      <Comments sourceID={p.InspirationID} viewer={viewer} loggedIn={loggedIn} />
+      <Suspense
+        fallback={
+          <p className="muted" role="status">
+            <Trans>Loading comments…</Trans>
+          </p>
+        }
+      >
+        <Comments sourceID={p.InspirationID} viewer={viewer} loggedIn={loggedIn} />
+      </Suspense>
     </main>
   );
 }
