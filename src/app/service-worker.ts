@@ -26,7 +26,7 @@ export function registerServiceWorker(
   if (!container) return;
   let hadController = Boolean(container.controller);
   container.addEventListener('controllerchange', () => {
-    // The first worker claims the page (no controller before): not a new version.
+    // A page without a worker before (the first one's install) is not running an older version.
     if (!refreshing && hadController) updated.set(true);
     hadController = true;
   });

@@ -6,7 +6,8 @@
  * - Precached (cache-first): the build's hashed /assets/* (flow tools aside), the offline page, the icons and
  *   the web app manifest. Old builds' entries are removed once a new worker takes over.
  * - Navigations: network first, each page kept as it came (for a visited page offline); without network
- *   and without a kept copy, the offline page.
+ *   and without a kept copy, the offline page. The page that installs the first worker is not taken over:
+ *   pages opened from then on are.
  * - /api/* never goes through a cache (no route matches it: the browser fetches it as usual).
  * - /media/* (artwork, product and post pictures): stale-while-revalidate, a bounded cache.
  * - Updates (spec §4): a new worker waits; the page's refresh notice asks it to take over (SKIP_WAITING),
@@ -56,8 +57,8 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// The first worker controls the page at once (offline from the first visit); a replacement waits (above).
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// No clients.claim(): the page that installed the first worker stays as it loaded (its requests go
+// straight to the network), and the next page it opens is the worker's. A replacement waits (above).
 
 interface PushData {
   title?: unknown;
