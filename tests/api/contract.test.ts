@@ -48,6 +48,7 @@ describe('contract and server', () => {
         'getNewInSection',
         'getNewsletterSubscription',
         'getSmallPromotionBanner',
+        'getSurveyLanding',
         'updateNowTrending',
         'updateTopSearch',
       ].sort(),

@@ -235,7 +235,7 @@ export function BestSellersBlock() {
   const best = useQuery(shopQueries.bestSellers(api, currency));
   if (!best.data?.length) return null;
   return (
-    <section aria-labelledby="best-title" className="section">
+    <section aria-labelledby="best-title" className="section product-rail">
       <h2 id="best-title">
         <Trans>Best sellers</Trans>
       </h2>

@@ -2,6 +2,10 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Starts loading this far before the place scrolls into view, so the part is there when the reader is (as Slot does). */
 const NEAR_MARGIN = '600px 0px';
+/** Sent by scrollToBlock: every block loads now (the ones above the target would otherwise push it away as they come in). */
+const LOAD_ALL = 'sg:home-blocks';
+/** How long a jump keeps its block in place while the blocks above it fill in, unless the reader scrolls first. */
+const SETTLE_MS = 4000;
 
 /**
  * A part of the home page below its first screen: rendered (and so its chunk loaded) only when the reader
@@ -11,6 +15,12 @@ const NEAR_MARGIN = '600px 0px';
 export function WhenNear({ id, children }: { id?: string; children: ReactNode }) {
   const [near, setNear] = useState(false);
   const place = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (near) return;
+    const all = () => setNear(true);
+    window.addEventListener(LOAD_ALL, all);
+    return () => window.removeEventListener(LOAD_ALL, all);
+  }, [near]);
   useEffect(() => {
     if (near) return;
     const element = place.current;
@@ -34,12 +44,27 @@ export function WhenNear({ id, children }: { id?: string; children: ReactNode })
 
 /**
  * Brings a home block into view and moves focus there (for keyboards and screen readers) without a
- * navigation: a hash change would be a navigation, which scrolls back to the top (spec §2).
+ * navigation: a hash change would be a navigation, which scrolls back to the top (spec §2). Every block
+ * loads at once, and the target is kept at the top while those above it fill in, until the page settles
+ * or the reader scrolls themselves.
  */
 export function scrollToBlock(id: string) {
   const target = document.getElementById(id);
   if (!target) return false;
-  target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  window.dispatchEvent(new Event(LOAD_ALL));
+  const align = () => target.scrollIntoView({ block: 'start' });
+  align();
   target.focus({ preventScroll: true });
+  if (typeof ResizeObserver === 'undefined') return true;
+  const page = target.parentElement ?? document.body;
+  const observer = new ResizeObserver(align);
+  observer.observe(page);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { passive: true });
   return true;
 }
