@@ -18,7 +18,7 @@ import { createPages, type RenderedPage } from './http/page-head.ts';
 import { mountPaymentRoutes } from './http/payment-routes.ts';
 import { contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
 import { mountSiteFiles } from './http/site-files.ts';
-import { listBuiltFiles, sendBuiltFile } from './http/static-files.ts';
+import { listBuiltFiles, sendBuiltFile, type BuiltFile } from './http/static-files.ts';
 import { defaultCurrencyFor } from './services/geo.ts';
 import { createPageFacts } from './services/page-facts.ts';
 import { ErrorCode } from '../contract/errors.ts';
@@ -152,9 +152,15 @@ function mountSpa(
   pagesOf: (template: () => string) => (c: Context<AppEnv>) => Promise<RenderedPage>,
 ) {
   const files = listBuiltFiles(spaDir);
+  // A file listed at start but gone since (dist rebuilt under a running server) is missing, not a failure.
+  const sendOrNotFound = (c: Context<AppEnv>, built: BuiltFile) =>
+    sendBuiltFile(c, built).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(c);
+      throw error;
+    });
   app.get('/assets/*', (c) => {
     const built = files.get(c.req.path);
-    return built ? sendBuiltFile(c, built) : notFound(c);
+    return built ? sendOrNotFound(c, built) : notFound(c);
   });
   let index: { html: string; policy: string } | undefined;
   const template = () => {
@@ -184,7 +190,7 @@ function mountSpa(
   app.get('/index.html', (c) => c.redirect(`/home${new URL(c.req.url).search}`, 301));
   app.get('*', (c) => {
     const built = files.get(c.req.path);
-    return built ? sendBuiltFile(c, built) : serveIndex(c);
+    return built ? sendOrNotFound(c, built) : serveIndex(c);
   });
 }
 

@@ -19,7 +19,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
-interface BuiltFile {
+export interface BuiltFile {
   file: string;
   contentType: string;
   cacheControl: string;

@@ -3,7 +3,7 @@
  * Accept-Encoding, dynamic answers compressed from 1 KB, 404 rather than the SPA's page for missing
  * files under /assets/ and /media/, robots.txt and the sitemap, and the cache rules of each.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -39,7 +39,11 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(spaDir, APP_JS), bundle());
   writeFileSync(path.join(spaDir, SMALL_JS), 'export const x = 1;\n');
-  copyFileSync(path.join(import.meta.dirname, '../../public/sw.js'), path.join(spaDir, 'sw.js'));
+  // The service worker is built (build/service-worker.ts) into dist/spa/sw.js: a stand-in of some 2 kB here.
+  writeFileSync(
+    path.join(spaDir, 'sw.js'),
+    `self.addEventListener('push', (event) => event.waitUntil(self.registration.showNotification('Sip & Gather')));\n${bundle().slice(0, 2000)}`,
+  );
   // The build's own step (build/precompress.ts) leaves the .br and .gz copies.
   await precompressDir(spaDir);
   app = createApp(t.deps, { spaDir });
@@ -140,6 +144,16 @@ describe('missing files', () => {
     }
     // Not to be kept by a cache while a deploy brings the file.
     expect((await get('/assets/x.js')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a built file removed after the server started (dist rebuilt under it) answers 404, not 500', async () => {
+    const gone = '/assets/gone-Dk4r7Tq2.js';
+    writeFileSync(path.join(spaDir, gone), 'export const gone = 1;\n');
+    const started = createApp(t.deps, { spaDir });
+    rmSync(path.join(spaDir, gone));
+    const answer = await started.request(gone);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).not.toContain('<div id="root">');
   });
 });
 
