@@ -90,8 +90,8 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id) => !/(?:\.html|[\\/]src[\\/]main\.tsx)$/.test(id),
             },
-            // What the first screens import beyond that, in one file too.
-            firstScreen.group,
+            // What the first screens import beyond that: what other screens share, and what only they need.
+            ...firstScreen.groups,
           ],
         },
       },

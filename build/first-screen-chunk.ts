@@ -1,18 +1,23 @@
 /**
  * Production builds (DESIGN §10): the first screens and what they import beyond the first load's own
- * chunk, in one chunk. Left to itself the bundler gives each set of screens sharing a module a chunk of
+ * chunk, in few chunks. Left to itself the bundler gives each set of screens sharing a module a chunk of
  * its own, so /home fetched five small files (its screen, product card, price, format, currency hook)
- * that compress worse apart, some 0.4 KB gzip more; other screens needing one of them load this chunk.
+ * that compress worse apart, some 0.4 KB gzip more.
  *
- * The group takes the first screens and every module of ours they import statically, transitively
- * (with what those use of packages); modules the entry needs stay in the first-load group, which comes
- * first in vite.config.ts.
+ * The first screens take every module of ours they import statically, transitively (with what those use
+ * of packages); modules the entry needs stay in the first-load group, which comes first in vite.config.ts.
+ * Those modules make two groups: what other screens need too (product card, price, format; other screens
+ * load that chunk), and what only the first screens and the parts they load later need (the home screen
+ * itself, its blocks' frames), which no other screen's first load then carries.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
 export function firstScreenChunk(options: { firstScreens: string[] }) {
-  const captured = new Set<string>();
+  /** Modules of the first screens that other screens need too. */
+  const shared = new Set<string>();
+  /** Modules only the first screens (and what they load later) need. */
+  const own = new Set<string>();
   let root = process.cwd();
   const plugin: Plugin = {
     name: 'sg:first-screen-chunk',
@@ -21,24 +26,61 @@ export function firstScreenChunk(options: { firstScreens: string[] }) {
       root = config.root;
     },
     buildEnd() {
-      captured.clear();
-      const visit = (id: string) => {
-        // Our own modules: a package's index lists modules that no first screen may use (the bundler
-        // adds what the captured modules do use).
-        if (captured.has(id) || /[\\/]node_modules[\\/]/.test(id)) return;
-        captured.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      shared.clear();
+      own.clear();
+      const info = (id: string) => this.getModuleInfo(id);
+      const staticClosure = (from: Iterable<string>, ours: boolean) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          // Our own modules: a package's index lists modules that no first screen may use (the bundler
+          // adds what the captured modules do use).
+          if (seen.has(id) || (ours && /[\\/]node_modules[\\/]/.test(id))) return;
+          seen.add(id);
+          for (const imported of info(id)?.importedIds ?? []) visit(imported);
+        };
+        for (const id of from) visit(id);
+        return seen;
       };
-      for (const screen of options.firstScreens) {
+      const screens = options.firstScreens.map((screen) => {
         const id = path.resolve(root, screen);
-        if (!this.getModuleInfo(id)) this.error(`first-screen-chunk: ${screen} is not in the build`);
-        visit(id);
+        if (!info(id)) this.error(`first-screen-chunk: ${screen} is not in the build`);
+        return id;
+      });
+      const captured = staticClosure(screens, true);
+
+      // The first screens' family: they, and the chunks only they load (the home's blocks), transitively.
+      const family = new Set(screens);
+      let familyClosure = staticClosure(family, false);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const id of familyClosure) {
+          for (const lazy of info(id)?.dynamicallyImportedIds ?? []) {
+            if (family.has(lazy)) continue;
+            if ((info(lazy)?.dynamicImporters ?? []).every((importer) => familyClosure.has(importer))) {
+              family.add(lazy);
+              grew = true;
+            }
+          }
+        }
+        if (grew) familyClosure = staticClosure(family, false);
       }
+      // Every other chunk's static imports: the captured modules among them are shared.
+      const others = new Set<string>();
+      for (const id of this.getModuleIds()) {
+        const module = info(id);
+        if (!module || family.has(id)) continue;
+        if (module.isEntry || module.dynamicImporters.length > 0) others.add(id);
+      }
+      const needed = staticClosure(others, false);
+      for (const id of captured) (needed.has(id) ? shared : own).add(id);
     },
   };
   return {
     plugin,
     /** For `build.rolldownOptions.output.codeSplitting.groups`, after the first-load group. */
-    group: { name: 'first-screen', test: (id: string) => captured.has(id) },
+    groups: [
+      { name: 'first-screen', test: (id: string) => shared.has(id) },
+      { name: 'first-screen-own', test: (id: string) => own.has(id) },
+    ],
   };
 }
