@@ -4,9 +4,10 @@
  * (src/app/services.ts). One stored value holds the member's answers to every survey (by survey and session),
  * so that logout clears them with one key; another member's answers are never read back.
  */
-import type { EncryptedStorage, KeyValueStorage } from './encrypted-storage.ts';
+import type { EncryptedStorage } from './encrypted-storage.ts';
+import { SURVEY_ANSWERS_KEY } from './event-survey-answers-key.ts';
 
-export const SURVEY_ANSWERS_KEY = 'sg_event_survey_answers';
+export { clearSurveyAnswers, SURVEY_ANSWERS_KEY } from './event-survey-answers-key.ts';
 /** What the key is derived for (encryptedStorage's purpose). */
 export const SURVEY_ANSWERS_PURPOSE = 'event-survey-answers';
 /** Surveys kept at most (the oldest go first). */
@@ -43,9 +44,4 @@ export function surveyAnswersStore(storage: EncryptedStorage, userID: string): S
       return next;
     },
   };
-}
-
-/** Spec §4: logout clears the survey answers. */
-export function clearSurveyAnswers(storage: KeyValueStorage): void {
-  storage.removeItem(SURVEY_ANSWERS_KEY);
 }

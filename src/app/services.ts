@@ -4,7 +4,7 @@ import { CURRENCIES, type Currency } from '../../contract/index.ts';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
 import { isUserVisible } from '../api/error-messages.ts';
 import { queries } from '../api/queries.ts';
-import { clearSurveyAnswers } from './event-survey-answers.ts';
+import { clearSurveyAnswers } from './event-survey-answers-key.ts';
 import { createInspection, type Inspection } from './inspection.ts';
 import { createPageHistory, type PageHistory } from './page-history.ts';
 import { createPopups, type Popups } from './popups.ts';

@@ -2,9 +2,24 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { layoutQueries } from './queries.ts';
+import { preloadable } from '../../app/preloadable.tsx';
 import { useServices } from '../../app/services.ts';
-import { Slot } from '../../app/Slot.tsx';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+
+/**
+ * The newsletter's sign-up (a slot, src/app/Slot.tsx), loaded when the reader scrolls near it. The slot
+ * registry itself loads once the footer shows, not with the first load (DESIGN §10); if it cannot load,
+ * the footer shows without the sign-up, as when the sign-up's own chunk fails.
+ */
+const NewsletterSignupSlot = preloadable(() =>
+  import('../../app/Slot.tsx').then(
+    ({ Slot }) =>
+      function NewsletterSignupSlot() {
+        return <Slot name="newsletterSignup" placement="footer" whenNear />;
+      },
+    () => () => null,
+  ),
+);
 
 export function Footer() {
   const { api, popups } = useServices();
@@ -16,7 +31,7 @@ export function Footer() {
     <footer className="footer" aria-label={footer.data ? undefined : t`Footer`}>
       {footer.data && (
         <>
-          <Slot name="newsletterSignup" placement="footer" whenNear />
+          <NewsletterSignupSlot />
           <div className="footer-columns">
             {footer.data.Columns.map((column) => (
               <nav key={column.Title.en} aria-label={pick(column.Title)}>
