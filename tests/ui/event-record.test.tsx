@@ -80,7 +80,8 @@ describe('the event record', () => {
     const card = cardOfSeat(unnamed.SeatNumber);
     expect(within(card).getByText('Guest, not named yet')).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: `Guest details of seat ${unnamed.SeatNumber}` }));
-    await user.type(within(card).getByLabelText("Guest's name"), 'Lee Siu Fong');
+    // The form is a chunk of its own (fetched once the tickets show): it appears once that is in.
+    await user.type(await within(card).findByLabelText("Guest's name"), 'Lee Siu Fong');
     await user.type(within(card).getByLabelText(/Contact number/), 'call me');
     await user.click(within(card).getByRole('button', { name: 'Save guest' }));
     expect(within(card).getByText('Incorrect contact number format')).toBeTruthy();

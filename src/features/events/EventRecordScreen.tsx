@@ -1,23 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { renderSVG } from 'uqr';
-import * as v from 'valibot';
-import {
-  GuestContact,
-  GuestName,
-  updateEventGuest,
-  type EventOrder,
-  type EventRecord,
-  type EventSession,
-  type EventTicket,
-} from '../../../contract/index.ts';
+import type { EventOrder, EventRecord, EventSession, EventTicket } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
-import { messageFor } from '../../api/error-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { Field, FormError } from '../../ui/Field.tsx';
+import { FormError } from '../../ui/Field.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { Price } from '../../ui/Price.tsx';
 import { sessionWhen } from '../../ui/event-dates.ts';
@@ -30,6 +20,9 @@ const route = getRouteApi('/event_record/$eventID/$varianceID');
 
 // The session's surveys are a chunk of their own (issue 17), so that the record's first load stays within budget.
 const SessionSurveys = preloadable(() => import('./SessionSurveys.tsx').then((m) => m.SessionSurveys));
+// The guest details form (with the contract's checks of a name and a number) too: fetched once the tickets
+// show to a booker who may still change them, before Add guest details is pressed.
+const GuestForm = preloadable(() => import('./GuestForm.tsx').then((m) => m.GuestForm));
 
 /** The address a ticket's QR code and link carry: whoever opens it can take the seat (activate_ticket). */
 export const ticketLink = (TicketID: string) =>
@@ -152,6 +145,10 @@ function SessionHeader({ session, record }: { session: EventSession; record: Eve
 
 function Tickets({ record }: { record: EventRecord }) {
   const guest = record.Role === 'Guest';
+  const mayEditGuests = !guest && record.CanEditGuests;
+  useEffect(() => {
+    if (mayEditGuests) void GuestForm.preload().catch(() => undefined);
+  }, [mayEditGuests]);
   return (
     <section className="section" aria-labelledby="tickets-title">
       <h2 id="tickets-title">{guest ? <Trans>Your ticket</Trans> : <Trans>Tickets</Trans>}</h2>
@@ -252,59 +249,6 @@ function TicketCard({ ticket, record }: { ticket: EventTicket; record: EventReco
       </div>
       <TicketQr ticket={ticket} label={t`QR code of the ticket for seat ${seat}`} />
     </li>
-  );
-}
-
-/** update-event-guest: a guest's name and contact number, checked as the contract checks them. */
-function GuestForm({ ticket, varianceID, onDone }: { ticket: EventTicket; varianceID: string; onDone: () => void }) {
-  const { api, queryClient } = useServices();
-  const { t, i18n } = useLingui();
-  const formId = useId();
-  const [name, setName] = useState(ticket.HolderName);
-  const [contact, setContact] = useState(ticket.ContactNumber);
-  const [shown, setShown] = useState(false);
-  const nameError = !v.safeParse(GuestName, name).success ? t`Enter the guest's name (at most 80 characters).` : undefined;
-  const contactError = !v.safeParse(GuestContact, contact).success ? t`Incorrect contact number format` : undefined;
-  const save = useMutation({
-    mutationFn: () => api.call(updateEventGuest, { TicketID: ticket.TicketID, Name: name.trim(), Contact: contact.trim() }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['member', 'eventRecord', varianceID] });
-      onDone();
-    },
-    meta: { handlesErrors: true },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setShown(true);
-    if (nameError || contactError) return;
-    save.mutate();
-  };
-  const failure = errorCode(save.error);
-  return (
-    <form className="form guest-form" onSubmit={submit} noValidate aria-labelledby={`${formId}-title`}>
-      <h4 id={`${formId}-title`} className="visually-hidden">
-        <Trans>Guest details</Trans>
-      </h4>
-      <Field label={<Trans>Guest's name</Trans>} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={80} error={shown ? nameError : undefined} />
-      <Field
-        label={<Trans>Contact number</Trans>}
-        value={contact}
-        onChange={(e) => setContact(e.target.value)}
-        type="tel"
-        autoComplete="off"
-        hint={<Trans>For example +852 9123 4567</Trans>}
-        error={shown ? contactError : undefined}
-      />
-      {failure && <FormError>{i18n._(messageFor(failure))}</FormError>}
-      <div className="guest-form-actions">
-        <button type="submit" className="button small primary" disabled={save.isPending}>
-          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save guest</Trans>}
-        </button>
-        <button type="button" className="link-button" onClick={onDone} disabled={save.isPending}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </form>
   );
 }
 
