@@ -14,8 +14,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 export function firstScreenChunk(options: { firstScreens: string[] }) {
-  /** Modules of the first screens that other screens need too. */
-  const shared = new Set<string>();
+  /** Modules of the first screens that other screens need too, each with its group's name. */
+  const shared = new Map<string, string>();
   /** Modules only the first screens (and what they load later) need. */
   const own = new Set<string>();
   let root = process.cwd();
@@ -64,22 +64,35 @@ export function firstScreenChunk(options: { firstScreens: string[] }) {
         }
         if (grew) familyClosure = staticClosure(family, false);
       }
-      // Every other chunk's static imports: the captured modules among them are shared.
-      const others = new Set<string>();
+      // Every other chunk's static imports: the captured modules among them are shared, grouped by the
+      // chunks that need them (a product card goes with the screens that show products, a price's format
+      // with many more), so that a screen fetches only the groups it uses.
+      const neededBy = new Map<string, string[]>();
       for (const id of this.getModuleIds()) {
         const module = info(id);
-        if (!module || family.has(id)) continue;
-        if (module.isEntry || module.dynamicImporters.length > 0) others.add(id);
+        if (!module || family.has(id) || !(module.isEntry || module.dynamicImporters.length > 0)) continue;
+        for (const needed of staticClosure([id], true)) {
+          if (captured.has(needed)) neededBy.set(needed, [...(neededBy.get(needed) ?? []), id]);
+        }
       }
-      const needed = staticClosure(others, false);
-      for (const id of captured) (needed.has(id) ? shared : own).add(id);
+      const groupOf = new Map<string, string>();
+      for (const id of captured) {
+        const by = neededBy.get(id);
+        if (!by) {
+          own.add(id);
+          continue;
+        }
+        const key = by.sort().join('\n');
+        if (!groupOf.has(key)) groupOf.set(key, `first-screen-${groupOf.size + 1}`);
+        shared.set(id, groupOf.get(key)!);
+      }
     },
   };
   return {
     plugin,
     /** For `build.rolldownOptions.output.codeSplitting.groups`, after the first-load group. */
     groups: [
-      { name: 'first-screen', test: (id: string) => shared.has(id) },
+      { name: (id: string) => shared.get(id) ?? null, test: (id: string) => shared.has(id) },
       { name: 'first-screen-own', test: (id: string) => own.has(id) },
     ],
   };
