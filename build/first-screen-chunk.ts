@@ -13,9 +13,12 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
+/** Groups of modules the first screens share with other screens, at most (the bundler needs them listed beforehand). */
+const SHARED_GROUPS = 8;
+
 export function firstScreenChunk(options: { firstScreens: string[] }) {
-  /** Modules of the first screens that other screens need too, each with its group's name. */
-  const shared = new Map<string, string>();
+  /** Modules of the first screens that other screens need too, each with its group's index. */
+  const shared = new Map<string, number>();
   /** Modules only the first screens (and what they load later) need. */
   const own = new Set<string>();
   let root = process.cwd();
@@ -75,24 +78,38 @@ export function firstScreenChunk(options: { firstScreens: string[] }) {
           if (captured.has(needed)) neededBy.set(needed, [...(neededBy.get(needed) ?? []), id]);
         }
       }
-      const groupOf = new Map<string, string>();
+      // What the entry needs goes to the first-load group whatever this one says.
+      const initial = staticClosure(
+        [...this.getModuleIds()].filter((id) => info(id)?.isEntry),
+        true,
+      );
+      const byNeeders = new Map<string, string[]>();
       for (const id of captured) {
         const by = neededBy.get(id);
-        if (!by) {
-          own.add(id);
-          continue;
+        if (!by) own.add(id);
+        else if (!initial.has(id)) {
+          const key = by.sort().join('\n');
+          byNeeders.set(key, [...(byNeeders.get(key) ?? []), id]);
         }
-        const key = by.sort().join('\n');
-        if (!groupOf.has(key)) groupOf.set(key, `first-screen-${groupOf.size + 1}`);
-        shared.set(id, groupOf.get(key)!);
       }
+      // A module's imports are needed by every chunk that needs it, and more: groups needed by more chunks
+      // come first, so that each takes its own modules before a group of fewer would take them as its
+      // modules' dependencies (the bundler puts a group's dependencies with it). Past the last group, the
+      // rest share it.
+      const groups = [...byNeeders].sort(([a], [b]) => b.split('\n').length - a.split('\n').length);
+      groups.forEach(([, ids], index) => {
+        for (const id of ids) shared.set(id, Math.min(index, SHARED_GROUPS - 1));
+      });
     },
   };
   return {
     plugin,
     /** For `build.rolldownOptions.output.codeSplitting.groups`, after the first-load group. */
     groups: [
-      { name: (id: string) => shared.get(id) ?? null, test: (id: string) => shared.has(id) },
+      ...Array.from({ length: SHARED_GROUPS }, (_, index) => ({
+        name: 'first-screen',
+        test: (id: string) => shared.get(id) === index,
+      })),
       { name: 'first-screen-own', test: (id: string) => own.has(id) },
     ],
   };
