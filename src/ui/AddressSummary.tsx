@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { Address } from '../../contract/index.ts';
-import { NO_POSTAL_CODE, usesPostalCodes } from './validation.ts';
+import { NO_POSTAL_CODE, usesPostalCodes } from './postal-codes.ts';
 import { useCityName, useCountryName } from './use-places.ts';
 import './address-summary.css';
 

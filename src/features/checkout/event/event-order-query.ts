@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getEventOrder } from '../../../../contract/index.ts';
 import type { ApiClient } from '../../../api/client.ts';
-import { POLL_MS } from '../order-query.ts';
+
+/** As the product order's query (order-query.ts), which the event checkout does not load. */
+const POLL_MS = 2_000;
 
 /** One event order; while it waits for its payment (and `poll`), it is read again every few seconds. */
 export const eventOrderQuery = (api: ApiClient, orderID: string, poll: boolean) =>
