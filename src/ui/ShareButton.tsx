@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { shareLink, type SharedLink } from './share-link.ts';
+import './share-button.css';
 
 /** A button that shares (or copies) a link and says how it went, in a live region. */
 export function ShareButton({
