@@ -33,6 +33,13 @@ export const EventVariance = v.object({
   /** ISO instants of the sale's window. */
   SaleOpenAt: v.string(),
   SaleCloseAt: v.string(),
+  /**
+   * Ours (issue 18): the ISO instant the session's SVIP early-access window opens, when it has one. From
+   * then until SaleOpenAt only Subscribed members (SVIPs, spec §1) may buy seats; SaleStatus stays NotOpen.
+   */
+  SvipSaleOpenAt: v.optional(v.string()),
+  /** Ours (issue 18): the SVIP early-access window is open now (a Subscribed member may join). */
+  SvipEarlyAccess: v.optional(v.boolean()),
 });
 export type EventVariance = v.InferOutput<typeof EventVariance>;
 

@@ -19,8 +19,12 @@ export function maxSeats(session: EventSession | undefined): number {
   return session ? Math.max(0, Math.min(MAX_SEATS_PER_ORDER, session.SpacesLeft)) : 0;
 }
 
-/** A session takes seats now: on sale with a space left. */
-export const sessionOpen = (session: EventSession | undefined): boolean => session?.SaleStatus === 'OnSale' && session.SpacesLeft > 0;
+/**
+ * A session takes seats now: on sale, or in its SVIP early-access window (issue 18: the event page sends only
+ * a Subscribed member there; the server refuses anyone else with EventSaleClosed), with a space left.
+ */
+export const sessionOpen = (session: EventSession | undefined): boolean =>
+  session !== undefined && (session.SaleStatus === 'OnSale' || (session.SaleStatus === 'NotOpen' && session.SvipEarlyAccess === true)) && session.SpacesLeft > 0;
 
 /** Both fields empty: the guest is named later, on the event record page. */
 export const isBlank = (g: GuestForm): boolean => g.name.trim() === '' && g.contact.trim() === '';

@@ -40,6 +40,8 @@ export type EventSession = {
   PricePerPerson: number;
   Currency: Currency;
   SaleStatus: SessionSaleStatus;
+  /** Ours (issue 18): in its SVIP early-access window (SaleStatus stays NotOpen; Subscribed members may book). */
+  SvipEarlyAccess?: boolean;
 };
 export type EventDetail = {
   EventID: string;

@@ -69,6 +69,11 @@ export const eventVariances = pgTable(
     priceHkd: integer('price_hkd').notNull(),
     priceUsd: integer('price_usd').notNull(),
     saleOpensAt: timestamp('sale_opens_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The SVIP early-access window (issue 18, spec §1 "exclusive and top-priority events"): from this
+     * instant until sale_opens_at only Subscribed members (users.subscribed) may buy seats. Null: none.
+     */
+    svipSaleOpensAt: timestamp('svip_sale_opens_at', { withTimezone: true, mode: 'date' }),
     /** The sale closes at the latest when the session starts. */
     saleClosesAt: timestamp('sale_closes_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

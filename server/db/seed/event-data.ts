@@ -10,6 +10,8 @@
  * - SEED_EVENT_PAST_SESSION (evs-gongfu-oolong-0): ended 3 days before `now`; its event has future ones.
  * - SEED_EVENT_PAST_ONLY (evt-baijiu-night): its only session ended 5 days before `now`: never listed.
  * - SEED_EVENT_SALE_NOT_OPEN_SESSION (evs-agarwood-3): its sale opens 20 days after `now`.
+ * - SEED_EVENT_SVIP_SESSIONS (evs-puer-vertical-2, evs-incense-making-3): SVIP early access (issue 18) open
+ *   since 2 days before `now`; the sale opens to everyone 4 days after `now` (NotOpen until then).
  * - Every other session: on sale since 14 days before `now` until it starts, 12–30 seats, most left.
  * Spirits tastings (whisky, sake, baijiu) are of the alcohol type: 18 and over.
  */
@@ -40,6 +42,8 @@ export const SEED_EVENT_SOLD_OUT_SESSION = 'evs-matcha-whisking-1';
 export const SEED_EVENT_PAST_SESSION = 'evs-gongfu-oolong-0';
 export const SEED_EVENT_PAST_ONLY = SEED_EVENT_IDS.baijiuNight;
 export const SEED_EVENT_SALE_NOT_OPEN_SESSION = 'evs-agarwood-3';
+/** Sessions in their SVIP early-access window at the seed's now: only Subscribed members may join yet. */
+export const SEED_EVENT_SVIP_SESSIONS = ['evs-puer-vertical-2', 'evs-incense-making-3'] as const;
 
 export interface SeedEventSession {
   id: string;
@@ -52,6 +56,8 @@ export interface SeedEventSession {
   seatsLeft: number;
   /** When the sale opens, days after `now` (default: 14 days before). */
   saleOpensInDays?: number;
+  /** When the SVIP early-access window opens, days after `now` (default: none). */
+  svipSaleOpensInDays?: number;
 }
 
 export interface SeedEvent {
@@ -140,7 +146,7 @@ export const seedEvents: readonly SeedEvent[] = [
     priceUsd: 6200,
     sessions: [
       { id: 'evs-puer-vertical-1', inDays: 18, start: '15:00', minutes: 150, capacity: 12, seatsLeft: 9 },
-      { id: 'evs-puer-vertical-2', inDays: 53, start: '15:00', minutes: 150, capacity: 12, seatsLeft: 12 },
+      { id: 'evs-puer-vertical-2', inDays: 53, start: '15:00', minutes: 150, capacity: 12, seatsLeft: 12, svipSaleOpensInDays: -2, saleOpensInDays: 4 },
     ],
   },
   {
@@ -284,7 +290,7 @@ export const seedEvents: readonly SeedEvent[] = [
     sessions: [
       { id: 'evs-incense-making-1', inDays: 22, start: '14:00', minutes: 150, capacity: 18, seatsLeft: 13 },
       { id: 'evs-incense-making-2', inDays: 36, start: '14:00', minutes: 150, capacity: 18, seatsLeft: 18 },
-      { id: 'evs-incense-making-3', inDays: 64, start: '14:00', minutes: 150, capacity: 18, seatsLeft: 18 },
+      { id: 'evs-incense-making-3', inDays: 64, start: '14:00', minutes: 150, capacity: 18, seatsLeft: 18, svipSaleOpensInDays: -2, saleOpensInDays: 4 },
     ],
   },
   {
@@ -406,6 +412,7 @@ export async function seedTastingEvents(db: Db, now: Date): Promise<void> {
           priceUsd: e.priceUsd,
           saleOpensAt: new Date(now.getTime() + (s.saleOpensInDays ?? -14) * DAY_MS),
           saleClosesAt: startsAt,
+          svipSaleOpensAt: s.svipSaleOpensInDays === undefined ? null : new Date(now.getTime() + s.svipSaleOpensInDays * DAY_MS),
         };
       }),
     ),

@@ -23,7 +23,7 @@ import { ApiError } from '../../http/errors.ts';
 import { artworkUrl } from '../artwork.ts';
 import { KINDS, keywordCategory, type KeywordCategory } from '../search-categories.ts';
 import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search.ts';
-import { hongKongDate, saleStatusOf, timeSlotOf, type EventRow, type EventVarianceRow } from './sessions.ts';
+import { hongKongDate, saleStatusOf, svipWindowOpen, timeSlotOf, type EventRow, type EventVarianceRow } from './sessions.ts';
 
 export type EventSearch = CallBody<typeof SearchAndFilterEvent>;
 
@@ -127,6 +127,8 @@ function toVariance(session: EventVarianceRow, currency: Currency, now: Date): E
     SaleStatus: saleStatusOf(session, now),
     SaleOpenAt: session.saleOpensAt.toISOString(),
     SaleCloseAt: session.saleClosesAt.toISOString(),
+    ...(session.svipSaleOpensAt ? { SvipSaleOpenAt: session.svipSaleOpensAt.toISOString() } : {}),
+    SvipEarlyAccess: svipWindowOpen(session, now),
   };
 }
 

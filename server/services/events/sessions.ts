@@ -29,6 +29,20 @@ export function saleStatusOf(session: Pick<EventVarianceRow, 'startsAt' | 'saleO
   return session.seatsLeft > 0 ? 'OnSale' : 'SoldOut';
 }
 
+/**
+ * The session's SVIP early-access window is open now (issue 18): it has one, it has opened, the public
+ * sale has not opened yet and the session can still be sold. Its SaleStatus stays NotOpen meanwhile.
+ */
+export function svipWindowOpen(session: Pick<EventVarianceRow, 'startsAt' | 'saleOpensAt' | 'saleClosesAt' | 'svipSaleOpensAt'>, now: Date): boolean {
+  return (
+    session.svipSaleOpensAt !== null &&
+    session.svipSaleOpensAt <= now &&
+    session.saleOpensAt > now &&
+    session.saleClosesAt > now &&
+    session.startsAt > now
+  );
+}
+
 export const locationOf = (event: EventRow) => ({
   Name: { en: event.venueEn, zh: event.venueZh },
   Address: { en: event.addressEn, zh: event.addressZh },

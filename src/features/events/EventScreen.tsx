@@ -20,6 +20,43 @@ const route = getRouteApi('/event/$eventID');
 
 
 const onSale = (v: EventVariance) => v.SaleStatus === 'OnSale' && v.SpacesLeft > 0;
+/** In its SVIP early-access window (issue 18): only Subscribed members may book it yet. */
+const svipOnly = (v: EventVariance) => v.SaleStatus === 'NotOpen' && v.SvipEarlyAccess === true;
+/** The member may book the session now: on sale, or in its SVIP window for a Subscribed member (an SVIP, spec §1). */
+const bookable = (v: EventVariance, svip: boolean) => onSale(v) || (svip && svipOnly(v) && v.SpacesLeft > 0);
+
+/** A session open to SVIPs first: the badge, when it opens to everyone and, for the others, where SVIPs come from. */
+function SvipEarlyAccess({ session, svip }: { session: EventVariance; svip: boolean }) {
+  const opens = hongKongDateTime(session.SaleOpenAt).slice(0, 10);
+  return (
+    <span className="session-svip">
+      <span className="badge svip-badge">
+        <Trans>SVIP early access</Trans>
+      </span>{' '}
+      {session.SpacesLeft === 0 ? (
+        <span className="session-status" data-out="true">
+          <Trans>Sold out</Trans>
+        </span>
+      ) : (
+        svip && (
+          <span className="session-status" data-few={session.SpacesLeft <= 3}>
+            <Plural value={session.SpacesLeft} one="# space left" other="# spaces left" />
+          </span>
+        )
+      )}
+      <span className="session-svip-opens">
+        <Trans>
+          Opens to everyone on <span className="session-svip-date">{opens}</span>
+        </Trans>
+      </span>
+      {!svip && session.SpacesLeft > 0 && (
+        <Link to="/subscription" className="session-svip-link">
+          <Trans>SVIP members can book now — see the box sets</Trans>
+        </Link>
+      )}
+    </span>
+  );
+}
 
 /** Spec §3: "{n} spaces left", "Sold out", "Sale opens …", "Sale closed". */
 export function SessionStatus({ session }: { session: EventVariance }) {
@@ -191,6 +228,7 @@ function JoinForm({ event }: { event: EventDetail }) {
   const services = useServices();
   const { api, session } = services;
   const member = useSelector(session, sessionState.isLoggedIn);
+  const svip = useSelector(session, sessionState.isSubscribed);
   const navigate = useNavigate();
   const pick = useBilingual();
   const { t, i18n } = useLingui();
@@ -198,7 +236,7 @@ function JoinForm({ event }: { event: EventDetail }) {
   const [chosenId, setChosenId] = useState<string>();
   const group = useId();
   const [seats, setSeats] = useState(1);
-  const chosen = sessions.find((v) => v.VarianceID === chosenId) ?? sessions.find(onSale);
+  const chosen = sessions.find((v) => v.VarianceID === chosenId) ?? sessions.find((v) => bookable(v, svip));
   const records = useQuery({ ...eventQueries.allRecords(api), enabled: member });
   const joined = new Map(
     (records.data ?? []).filter((r) => r.EventID === event.EventID && r.Tab !== 'cancelled').map((r) => [r.VarianceID, r]),
@@ -222,7 +260,7 @@ function JoinForm({ event }: { event: EventDetail }) {
 
   const maxSeats = chosen ? Math.max(1, Math.min(MAX_SEATS_PER_ORDER, chosen.SpacesLeft)) : 1;
   const seatCount = Math.min(seats, maxSeats);
-  const canJoin = chosen !== undefined && onSale(chosen);
+  const canJoin = chosen !== undefined && bookable(chosen, svip);
   const chosenRecord = chosen ? joined.get(chosen.VarianceID) : undefined;
   const title = pick(event.Title);
 
@@ -248,21 +286,22 @@ function JoinForm({ event }: { event: EventDetail }) {
           {sessions.map((v) => {
             const when = sessionWhen(v, i18n.locale);
             const checked = v.VarianceID === chosen?.VarianceID;
+            const open = bookable(v, svip);
             return (
-              <label key={v.VarianceID} className="session-option" data-unavailable={!onSale(v)}>
+              <label key={v.VarianceID} className="session-option" data-unavailable={!open} data-svip={svipOnly(v) || undefined}>
                 <input
                   type="radio"
                   name={group}
                   value={v.VarianceID}
                   checked={checked}
-                  disabled={!onSale(v)}
+                  disabled={!open}
                   onChange={() => setChosenId(v.VarianceID)}
                   className="choice-radio native-radio"
                   data-state={checked ? 'checked' : 'unchecked'}
                 />
                 <span className="session-label">
                   <span className="session-when">{when}</span>
-                  <SessionStatus session={v} />
+                  {svipOnly(v) ? <SvipEarlyAccess session={v} svip={svip} /> : <SessionStatus session={v} />}
                   {joined.has(v.VarianceID) && (
                     <span className="session-joined">
                       <Trans>You have joined</Trans>

@@ -15,7 +15,7 @@ import { HONG_KONG_COUNTRY_ID, normaliseCouponCode, taxesFor } from '../../bag.t
 import { orderNotFound } from '../errors.ts';
 import type { OrderKind } from '../kind.ts';
 import { mailEventOrderPaid } from './mail.ts';
-import { checkSeats, findSession, guestSlotsOf, hasJoined, priceSeats, seatsGone } from './pricing.ts';
+import { checkSeats, findSession, guestSlotsOf, hasJoined, isSubscribedMember, priceSeats, seatsGone } from './pricing.ts';
 
 export const EVENT_ORDER = 'event';
 
@@ -42,7 +42,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
    */
   async hold(tx, { userId, currency, now, request }) {
     const found = await findSession(tx, request.varianceId);
-    checkSeats(found, request.seats, now);
+    checkSeats(found, request.seats, now, { subscribed: await isSubscribedMember(tx, userId) });
     const joined = await hasJoined(tx, userId, request.varianceId);
     const guestSlots = guestSlotsOf(request.seats, joined);
     if (request.guests.length > guestSlots) {

@@ -8,11 +8,11 @@ import type { Currency } from '../../../../contract/define.ts';
 import type { EventOrderDetail } from '../../../../contract/event-orders.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Db } from '../../../db/client.ts';
-import { eventBookings, eventTickets, eventVariances, events, orders, productTypes } from '../../../db/schema.ts';
+import { eventBookings, eventTickets, eventVariances, events, orders, productTypes, users } from '../../../db/schema.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { computeOrderDetail, type CouponRule, type PricedLine } from '../../bag-totals.ts';
 import { checkCoupon, HONG_KONG_COUNTRY_ID, taxesFor } from '../../bag.ts';
-import { saleStatusOf, type EventRow, type EventVarianceRow } from '../../events/sessions.ts';
+import { saleStatusOf, svipWindowOpen, type EventRow, type EventVarianceRow } from '../../events/sessions.ts';
 import { invalidCoupon } from '../product/kind.ts';
 
 export interface SessionFound {
@@ -41,13 +41,21 @@ const SALE_CLOSED_MESSAGE = {
   NotOpen: 'The sale of this session has not opened yet',
 } as const;
 
+/** The member has an ongoing box-set subscription (users.subscribed): an SVIP (spec §1, issue 18). */
+export async function isSubscribedMember(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ subscribed: users.subscribed }).from(users).where(eq(users.id, userId));
+  return row?.subscribed === true;
+}
+
 /**
- * What every request for seats must pass: the sale is open, the seats fit the session at all
- * (InvalidParameter naming NumberOfSeat) and fit what is left now (OutOfStock, with SpacesLeft).
+ * What every request for seats must pass: the sale is open (or its SVIP early-access window is, for a
+ * Subscribed member), the seats fit the session at all (InvalidParameter naming NumberOfSeat) and fit
+ * what is left now (OutOfStock, with SpacesLeft).
  */
-export function checkSeats({ session }: SessionFound, seats: number, now: Date): void {
+export function checkSeats({ session }: SessionFound, seats: number, now: Date, { subscribed }: { subscribed: boolean }): void {
   const status = saleStatusOf(session, now);
-  if (status === 'Past' || status === 'Closed' || status === 'NotOpen') {
+  const svipOpen = status === 'NotOpen' && subscribed && svipWindowOpen(session, now);
+  if (status === 'Past' || status === 'Closed' || (status === 'NotOpen' && !svipOpen)) {
     throw new ApiError(400, ErrorCode.EventSaleClosed, SALE_CLOSED_MESSAGE[status], 'VarianceID', { SaleStatus: status });
   }
   if (seats > session.capacity) {
