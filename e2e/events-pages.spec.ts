@@ -153,7 +153,14 @@ for (const locale of ['en', 'zh-Hant'] as const) {
         if (name === 'record') await expect(page.locator('img.ticket-qr').first()).toBeVisible();
         if (name === 'event') await expect(page.getByRole('radiogroup')).toBeVisible();
         if (name === 'ticket') await expect(page.locator('.activate-body').getByRole('button').first()).toBeVisible();
-        if (name === 'home') await page.locator('.event-rail').scrollIntoViewIfNeeded();
+        if (name === 'home') {
+          // The landing's upcoming tastings load as the reader comes near them: read down until they are in.
+          await expect(async () => {
+            await page.evaluate(() => window.scrollBy(0, window.innerHeight * 0.8));
+            await expect(page.locator('.event-rail')).toBeVisible({ timeout: 1_000 });
+          }).toPass();
+          await page.locator('.event-rail').scrollIntoViewIfNeeded();
+        }
         await page.evaluate(() => document.fonts.ready);
         const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(layout.innerWidth).toBe(width);
