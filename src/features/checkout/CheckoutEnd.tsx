@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useServices } from '../../app/services.ts';
 import type { CheckoutActor, HeadingRef } from './checkout-parts.tsx';
+import { Cancelled, OneMoment, Paying } from './KindCheckoutEnd.tsx';
 import { Unconfirmed } from './LostAnswer.tsx';
 
 /**
@@ -30,16 +30,7 @@ export function AfterPlacing({ step, actor, result, headingRef }: {
     case 'unconfirmed':
       return <Unconfirmed actor={actor} headingRef={headingRef} />;
     case 'paying':
-      return (
-        <section className="checkout-section" aria-labelledby="checkout-paying">
-          <h2 id="checkout-paying" ref={headingRef} tabIndex={-1} className="checkout-title">
-            <Trans>Confirming your payment</Trans>
-          </h2>
-          <p role="status">
-            <Trans>We are waiting for the payment provider. This page updates by itself.</Trans>
-          </p>
-        </section>
-      );
+      return <Paying headingRef={headingRef} id="checkout-paying" />;
     case 'done':
       return <Finished outcome={result?.outcome} orderID={result?.OrderID} headingRef={headingRef} />;
   }
@@ -70,22 +61,13 @@ function Finished(props: { outcome: string | undefined; orderID: string | undefi
   }
   if (props.outcome === 'cancelled') {
     return (
-      <section className="checkout-section">
-        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
-          <Trans>Order cancelled</Trans>
-        </h2>
-        <p role="status">
-          <Trans>Your order was cancelled and nothing was charged.</Trans>
-        </p>
-        <Link to="/shopping_bag" className="button primary">
-          <Trans>Back to shopping bag</Trans>
-        </Link>
-      </section>
+      <Cancelled
+        headingRef={props.headingRef}
+        title={<Trans>Order cancelled</Trans>}
+        text={<Trans>Your order was cancelled and nothing was charged.</Trans>}
+        link={{ to: '/shopping_bag', text: <Trans>Back to shopping bag</Trans> }}
+      />
     );
   }
-  return (
-    <p className="muted" role="status">
-      <Trans>One moment…</Trans>
-    </p>
-  );
+  return <OneMoment />;
 }

@@ -1,14 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import type { PaymentMethod } from '../../../machines/checkout/checkout.types.ts';
 import { preloadable } from '../../app/preloadable.tsx';
-import { useMethodName } from '../../ui/OrderDetails.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { useCardName } from '../../ui/SavedCardLabel.tsx';
 import { ErrorNote, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
 import { checkoutBag } from './checkout.actors.ts';
+import { CardRow, PaymentMethodRow } from './KindPaymentStep.tsx';
 import { LostAnswerNote } from './LostAnswer.tsx';
 import { useWallet } from './wallet-support.ts';
 
@@ -23,7 +22,6 @@ export function prefetchPopups() {
 
 /** Step 2: how to pay, then place the order. */
 export function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
-  const { t } = useLingui();
   const method = useSelector(actor, checkoutState.paymentMethod);
   const card = useSelector(actor, checkoutState.selectedCard);
   const step = useSelector(actor, checkoutState.step);
@@ -33,8 +31,6 @@ export function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headi
   const lostAnswerFinding = useSelector(actor, checkoutState.lostAnswerFinding);
   const loadingCards = useSelector(actor, checkoutState.isLoadingCards);
   const total = useSelector(actor, (s) => checkoutBag(s)?.orderDetail);
-  const methodName = useMethodName();
-  const cardName = useCardName();
   const wallet = useWallet();
   const [popup, setPopup] = useState<'method' | 'card' | null>(null);
   const id = useId();
@@ -51,32 +47,8 @@ export function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headi
       <h2 id={id} ref={headingRef} tabIndex={-1} className="checkout-title">
         <Trans>Payment</Trans>
       </h2>
-      <div className="checkout-row">
-        <div>
-          <p className="checkout-label">
-            <Trans>Payment method</Trans>
-          </p>
-          <p className="checkout-value">{method ? methodName(method) : <span className="muted">{t`Not chosen yet`}</span>}</p>
-        </div>
-        <button type="button" className="button small" disabled={step === 'placing'} onClick={() => setPopup('method')}>
-          {method ? <Trans>Change</Trans> : <Trans>Choose payment method</Trans>}
-        </button>
-      </div>
-      {method === 'CreditCard' && (
-        <div className="checkout-row">
-          <div>
-            <p className="checkout-label">
-              <Trans>Card</Trans>
-            </p>
-            <p className="checkout-value">
-              {loadingCards ? <span className="muted">{t`Loading your cards…`}</span> : card ? cardName(card) : <span className="muted">{t`No card chosen`}</span>}
-            </p>
-          </div>
-          <button type="button" className="button small" disabled={step === 'placing' || loadingCards} onClick={() => setPopup('card')}>
-            {card ? <Trans>Change card</Trans> : <Trans>Choose card</Trans>}
-          </button>
-        </div>
-      )}
+      <PaymentMethodRow method={method} disabled={step === 'placing'} onChange={() => setPopup('method')} />
+      {method === 'CreditCard' && <CardRow card={card} loading={loadingCards} disabled={step === 'placing'} onChange={() => setPopup('card')} />}
       {method === 'FPS' && (
         <p className="muted small">
           <Trans>After you place the order, scan the FPS QR code with your banking app within 10 minutes.</Trans>

@@ -1,97 +1,26 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import { useServices } from '../../../app/services.ts';
-import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
+import { KindAfterPlacing, type AfterPlacingProps, type CheckoutEndWords } from '../KindCheckoutEnd.tsx';
+import type { JoinActor } from './event-checkout-parts.tsx';
+
+const words: CheckoutEndWords = {
+  kind: 'event',
+  checkingTitle: <Trans>Checking your booking</Trans>,
+  checkingText: <Trans>The connection dropped before the shop answered. We are checking whether your booking went through…</Trans>,
+  unconfirmedTitle: <Trans>We could not confirm your booking</Trans>,
+  unconfirmedText: (
+    <Trans>The connection dropped and we could not check whether your booking was placed. We will not place it again until we know.</Trans>
+  ),
+  fpsText: <Trans>Your booking is placed and your seats are held. Scan the QR code with your banking app to pay within 10 minutes.</Trans>,
+  cancelledTitle: <Trans>Booking cancelled</Trans>,
+  cancelledText: <Trans>This booking was cancelled and nothing was charged. Its seats were given back.</Trans>,
+  cancelledLink: { to: '/home', text: <Trans>Back to home</Trans> },
+};
 
 /**
  * The event checkout once the booking is being placed: checking a lost answer, could not confirm,
  * waiting for the payment, and its end (FPS, cancelled). A chunk of its own, fetched once the checkout
  * shows, so that the screen's first load stays within its budget (issue 14, Fast).
  */
-export function AfterPlacing({ step, actor, result, headingRef }: {
-  step: 'checking' | 'unconfirmed' | 'paying' | 'done';
-  actor: JoinActor;
-  result: { outcome?: string | undefined; OrderID?: string | undefined } | undefined;
-  headingRef: HeadingRef;
-}) {
-  switch (step) {
-    case 'checking':
-      return (
-        <section className="checkout-section">
-          <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-            <Trans>Checking your booking</Trans>
-          </h2>
-          <p role="status">
-            <Trans>The connection dropped before the shop answered. We are checking whether your booking went through…</Trans>
-          </p>
-        </section>
-      );
-    case 'unconfirmed':
-      return (
-        <section className="checkout-section">
-          <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-            <Trans>We could not confirm your booking</Trans>
-          </h2>
-          <p className="form-error" role="alert">
-            <Trans>The connection dropped and we could not check whether your booking was placed. We will not place it again until we know.</Trans>
-          </p>
-          <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
-            <Trans>Check again</Trans>
-          </button>
-        </section>
-      );
-    case 'paying':
-      return (
-        <section className="checkout-section">
-          <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-            <Trans>Confirming your payment</Trans>
-          </h2>
-          <p role="status">
-            <Trans>We are waiting for the payment provider. This page updates by itself.</Trans>
-          </p>
-        </section>
-      );
-    case 'done':
-      return <Finished outcome={result?.outcome} orderID={result?.OrderID} headingRef={headingRef} />;
-  }
-}
-
-function Finished(props: { outcome: string | undefined; orderID: string | undefined; headingRef: HeadingRef }) {
-  const { popups } = useServices();
-  if (props.outcome === 'fps' && props.orderID) {
-    const orderID = props.orderID;
-    return (
-      <section className="checkout-section">
-        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
-          <Trans>Pay with FPS</Trans>
-        </h2>
-        <p>
-          <Trans>Your booking is placed and your seats are held. Scan the QR code with your banking app to pay within 10 minutes.</Trans>
-        </p>
-        <button type="button" className="button primary" onClick={() => popups.open('fpsPayment', { orderID, kind: 'event' })}>
-          <Trans>Show the QR code</Trans>
-        </button>
-      </section>
-    );
-  }
-  if (props.outcome === 'cancelled') {
-    return (
-      <section className="checkout-section">
-        <h2 ref={props.headingRef} tabIndex={-1} className="checkout-title">
-          <Trans>Booking cancelled</Trans>
-        </h2>
-        <p role="status">
-          <Trans>This booking was cancelled and nothing was charged. Its seats were given back.</Trans>
-        </p>
-        <Link to="/home" className="button primary">
-          <Trans>Back to home</Trans>
-        </Link>
-      </section>
-    );
-  }
-  return (
-    <p className="muted" role="status">
-      <Trans>One moment…</Trans>
-    </p>
-  );
+export function AfterPlacing({ actor, ...props }: AfterPlacingProps<JoinActor>) {
+  return <KindAfterPlacing {...props} retry={() => actor.send({ type: 'RETRY' })} words={words} />;
 }
