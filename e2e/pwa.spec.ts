@@ -112,7 +112,9 @@ test('offline: a visited page opens from the cache, another shows the offline pa
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '你目前離線' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Home · 首頁' })).toBeVisible();
-    await page.goBack();
+    // And the visited page again, opened anew. (A history step back from the offline page once showed the offline
+    // page again on a fresh clone's CI run, cause not established: the step back is not what this test is about.)
+    await page.goto('/faq');
     await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
   } finally {
     await context.setOffline(false);
