@@ -224,12 +224,16 @@ export const SubscriptionRecord = v.object({
 });
 export type SubscriptionRecord = v.InferOutput<typeof SubscriptionRecord>;
 
-/** Spec §7: the member's subscriptions (started ones), ongoing first then ended, newest first; Tab narrows to one tab. */
+/**
+ * Spec §7: the member's subscriptions (started ones), ongoing first then ended, newest first; Tab narrows to one tab.
+ * IncludePending adds those whose first order waits for payment (Pending), which the record pages do not show:
+ * the checkout's look-up after placing's answer is lost needs every order the member has placed.
+ */
 export const getSubscriptionRecord = defineCall({
   name: 'get-subscription-record',
   method: 'POST',
   auth: 'member',
-  body: v.optional(v.object({ Tab: v.optional(SubscriptionTab) }), {}),
+  body: v.optional(v.object({ Tab: v.optional(SubscriptionTab), IncludePending: v.optional(v.boolean()) }), {}),
   response: v.object({ RecordList: v.array(SubscriptionRecord) }),
 });
 

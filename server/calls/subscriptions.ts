@@ -68,7 +68,7 @@ export const subscriptionHandlers = implement(contract, {
   },
 
   async getSubscriptionRecord({ body, deps, userId }) {
-    return { RecordList: await subscriptionRecords(deps, userId, body.Tab) };
+    return { RecordList: await subscriptionRecords(deps, userId, body.Tab, body.IncludePending) };
   },
 
   async getSubscriptionOrder({ body, deps, userId }) {

@@ -499,4 +499,20 @@ describe('a member’s own subscription', () => {
     const pending = await t.call(getSubscriptionOrder, { RecordID: second.RecordID }, auth(m));
     expect(pending.Record).toMatchObject({ Status: 'Pending', DuePayment: { OrderID: second.OrderID } });
   });
+
+  it('lists a first order waiting for payment only when asked (IncludePending): the checkout looks it up after a lost answer', async () => {
+    const { m } = await cardSubscriber();
+    const replaced = await t.call(createSubscription, subscribeBody({ SubscriptionID: PLANS.quarter }), auth(m));
+    const unpaid = await t.call(createSubscription, subscribeBody({ SubscriptionID: PLANS.quarter, PaymentMethod: 'Alipay' }), auth(m));
+    const listed = (await t.call(getSubscriptionRecord, { IncludePending: true }, auth(m))).RecordList;
+    expect(listed.map((r) => [r.Plan.SubscriptionID, r.Status])).toEqual([
+      [PLANS.month, 'Active'],
+      [PLANS.quarter, 'Pending'],
+    ]);
+    const bills = listed.flatMap((r) => r.BillingHistory.map((b) => [b.OrderID, b.PaymentStatus]));
+    expect(bills).toContainEqual([unpaid.OrderID, 'WaitForPayment']);
+    // The order it replaced ended the subscription before it started: not pending any more.
+    expect(bills.map(([id]) => id)).not.toContain(replaced.OrderID);
+    expect((await recordsOf(m)).map((r) => r.Plan.SubscriptionID)).toEqual([PLANS.month]);
+  });
 });

@@ -2,7 +2,7 @@
  * Subscriptions as the member reads them (get-subscription-record, get-subscription-order): the record with
  * its plan, dates, status and billing history (every cycle's order), and one cycle's order with its box.
  */
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { OrderDetail } from '../../../contract/bag.ts';
 import type { Currency } from '../../../contract/define.ts';
 import type { PaymentMethod, SavedCard } from '../../../contract/orders.ts';
@@ -139,8 +139,11 @@ export async function describeSubscription(deps: Deps, sub: SubscriptionRow): Pr
   return (await describeSubscriptions(deps, [sub]))[0]!;
 }
 
-/** get-subscription-record: the member's started subscriptions, ongoing first, newest first; a tab narrows. */
-export async function subscriptionRecords(deps: Deps, userId: string, tab?: SubscriptionTab): Promise<SubscriptionRecord[]> {
+/**
+ * get-subscription-record: the member's started subscriptions, ongoing first, newest first; a tab narrows.
+ * includePending: also those whose first order waits for payment (not started yet).
+ */
+export async function subscriptionRecords(deps: Deps, userId: string, tab?: SubscriptionTab, includePending = false): Promise<SubscriptionRecord[]> {
   await expireOverdueOrders(deps, kinds, deps.clock.now(), { userId });
   const rows = await deps.db
     .select()
@@ -148,7 +151,7 @@ export async function subscriptionRecords(deps: Deps, userId: string, tab?: Subs
     .where(
       and(
         eq(subscriptions.userId, userId),
-        isNotNull(subscriptions.startedAt),
+        includePending ? or(isNotNull(subscriptions.startedAt), eq(subscriptions.status, 'Pending')) : isNotNull(subscriptions.startedAt),
         tab === 'ongoing' ? eq(subscriptions.status, 'Active') : tab === 'ended' ? eq(subscriptions.status, 'Ended') : undefined,
       ),
     )

@@ -39,11 +39,11 @@ export type CheckoutPlan = CallResponse<typeof getSubscriptionPlan>['PlanList'][
 
 /**
  * The member's subscription orders, newest first, for the paying flow's lost-answer look-up: every
- * cycle's bill of every subscription (get-subscription-record lists started ones; a first order not yet
- * paid is not among them, so an order placed and left unpaid reads as not placed).
+ * cycle's bill of every subscription, the ones not started yet included (IncludePending), so that a
+ * first order placed and left unpaid is found as this attempt's.
  */
 async function listSubscriptionOrders(api: ApiClient): Promise<CallResult<ListOrdersOutput>> {
-  const result = await asCallResult(api.call(getSubscriptionRecord, {}));
+  const result = await asCallResult(api.call(getSubscriptionRecord, { IncludePending: true }));
   if (!result.ok) return result;
   const bills = result.data.RecordList.flatMap((r) => r.BillingHistory).sort((a, b) => b.CreatedAt.localeCompare(a.CreatedAt));
   return { ok: true, data: { OrderList: bills.map((b) => ({ OrderID: b.OrderID, PaymentStatus: b.PaymentStatus })) } };
