@@ -12,8 +12,8 @@ export const oolongTasting: EventDetail = {
   EventID: 'evt-oolong',
   IsAlcohol: false,
   Variances: [
-    { VarianceID: 'var-oolong-1', Date: '2027-03-06', TimeSlot: '14:00–16:00', SpacesLeft: 5, PricePerPerson: 48_000, Currency: 'HKD', SaleStatus: 'OnSale' },
-    { VarianceID: 'var-oolong-2', Date: '2027-03-13', TimeSlot: '14:00–16:00', SpacesLeft: 0, PricePerPerson: 48_000, Currency: 'HKD', SaleStatus: 'SoldOut' },
+    { VarianceID: 'var-oolong-1', Date: '2027-03-06', TimeSlot: '14:00–16:00', SpacesLeft: 5, PricePerPerson: 48_000, Currency: 'HKD', SaleStatus: 'OnSale', SaleOpenAt: '2027-01-06T02:00:00.000Z' },
+    { VarianceID: 'var-oolong-2', Date: '2027-03-13', TimeSlot: '14:00–16:00', SpacesLeft: 0, PricePerPerson: 48_000, Currency: 'HKD', SaleStatus: 'SoldOut', SaleOpenAt: '2027-01-13T02:00:00.000Z' },
   ],
 };
 /** A whisky tasting (18+): the same session filled up to 2 spaces left. */
@@ -21,8 +21,8 @@ export const whiskyTasting: EventDetail = {
   EventID: 'evt-oolong',
   IsAlcohol: true,
   Variances: [
-    { VarianceID: 'var-oolong-1', Date: '2027-03-06', TimeSlot: '14:00–16:00', SpacesLeft: 2, PricePerPerson: 48_000, Currency: 'HKD', SaleStatus: 'OnSale' },
-    { VarianceID: 'var-oolong-2', Date: '2027-03-13', TimeSlot: '14:00–16:00', SpacesLeft: 0, PricePerPerson: 48_000, Currency: 'HKD', SaleStatus: 'SoldOut' },
+    { VarianceID: 'var-oolong-1', Date: '2027-03-06', TimeSlot: '14:00–16:00', SpacesLeft: 2, PricePerPerson: 48_000, Currency: 'HKD', SaleStatus: 'OnSale', SaleOpenAt: '2027-01-06T02:00:00.000Z' },
+    { VarianceID: 'var-oolong-2', Date: '2027-03-13', TimeSlot: '14:00–16:00', SpacesLeft: 0, PricePerPerson: 48_000, Currency: 'HKD', SaleStatus: 'SoldOut', SaleOpenAt: '2027-01-13T02:00:00.000Z' },
   ],
 };
 
@@ -50,9 +50,9 @@ const order = (PaymentStatus: EventOrderSummary['PaymentStatus'], PaymentMethod:
 /** What `npm run paths`, the tests and the flow atlas drive the eventJoinMachine with. */
 export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
   inputs: [
-    { currency: 'HKD', language: 'en', eventID: 'evt-oolong', varianceID: 'var-oolong-1', seats: 3 },
-    { currency: 'HKD', language: 'en', eventID: 'evt-oolong' },
-    { currency: 'HKD', language: 'en', eventID: 'evt-oolong', resume: { OrderID: 'eorder-1' } },
+    { currency: 'HKD', language: 'en', eventID: 'evt-oolong', svip: false, varianceID: 'var-oolong-1', seats: 3 },
+    { currency: 'HKD', language: 'en', eventID: 'evt-oolong', svip: false },
+    { currency: 'HKD', language: 'en', eventID: 'evt-oolong', svip: false, resume: { OrderID: 'eorder-1' } },
   ],
   describeInput: (input) => (input.resume ? 'paying an order again' : input.varianceID ? `session and ${input.seats} seats picked` : 'nothing picked'),
   events: {

@@ -19,12 +19,15 @@ export function maxSeats(session: EventSession | undefined): number {
   return session ? Math.max(0, Math.min(MAX_SEATS_PER_ORDER, session.SpacesLeft)) : 0;
 }
 
+/** In its SVIP early-access window (issue 18): not on sale to everyone yet, open to SVIPs (Subscribed members). */
+export const svipEarlyAccess = (session: EventSession): boolean => session.SaleStatus === 'NotOpen' && session.SvipEarlyAccess === true;
+
 /**
- * A session takes seats now: on sale, or in its SVIP early-access window (issue 18: the event page sends only
- * a Subscribed member there; the server refuses anyone else with EventSaleClosed), with a space left.
+ * A session takes this member's seats now: on sale, or in its SVIP early-access window for an SVIP (the server
+ * refuses anyone else there with EventSaleClosed), with a space left.
  */
-export const sessionOpen = (session: EventSession | undefined): boolean =>
-  session !== undefined && (session.SaleStatus === 'OnSale' || (session.SaleStatus === 'NotOpen' && session.SvipEarlyAccess === true)) && session.SpacesLeft > 0;
+export const sessionOpen = (session: EventSession | undefined, svip: boolean): boolean =>
+  session !== undefined && (session.SaleStatus === 'OnSale' || (svip && svipEarlyAccess(session))) && session.SpacesLeft > 0;
 
 /** Both fields empty: the guest is named later, on the event record page. */
 export const isBlank = (g: GuestForm): boolean => g.name.trim() === '' && g.contact.trim() === '';

@@ -185,8 +185,11 @@ export const eventJoinMachine = setup({
     succeeded: (_, params: { result: CallResult<unknown, unknown> }) => params.result.ok,
     resuming: ({ context }) => context.orderID !== undefined,
     /** The session the event page picked still takes the seats picked there. */
-    pickedSessionOpen: ({ context }) => sessionOpen(session(context)) && context.seats <= maxSeats(session(context)),
-    sessionOpen: ({ context }, params: { varianceID: string }) => sessionOpen(context.event?.Variances.find((v) => v.VarianceID === params.varianceID)),
+    pickedSessionOpen: ({ context }) => sessionOpen(session(context), context.svip) && context.seats <= maxSeats(session(context)),
+    sessionOpen: ({ context }, params: { varianceID: string }) => sessionOpen(
+        context.event?.Variances.find((v) => v.VarianceID === params.varianceID),
+        context.svip,
+      ),
     seatsAllowed: ({ context }, params: { seats: number }) => Number.isInteger(params.seats) && params.seats >= 1 && params.seats <= maxSeats(session(context)),
     hasGuestSlots: ({ context }) => slotsOf(context) > 0,
     knownGuest: ({ context }, params: { index: number }) => params.index >= 0 && params.index < context.guests.length,
@@ -226,6 +229,7 @@ export const eventJoinMachine = setup({
     currency: input.currency,
     language: input.language,
     eventID: input.eventID,
+    svip: input.svip,
     varianceID: input.varianceID,
     seats: Math.max(1, Math.floor(input.seats ?? 1)),
     guests: [],

@@ -15,7 +15,7 @@ import type {
   SessionNotice,
 } from './event-join.types.ts';
 import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './event-join.types.ts';
-import { guestProblem, guestSlots, maxSeats as maxSeatsOf, sessionOpen } from './event-join.guests.ts';
+import { guestProblem, guestSlots, maxSeats as maxSeatsOf, sessionOpen, svipEarlyAccess } from './event-join.guests.ts';
 import * as orderPayment from '../order-payment/order-payment.selectors.ts';
 
 export type EventJoinSnapshot = SnapshotFrom<typeof eventJoinMachine>;
@@ -46,9 +46,11 @@ export function step(s: EventJoinSnapshot): EventJoinStep {
 }
 
 export const event = (s: EventJoinSnapshot): EventDetail | undefined => s.context.event;
-/** The sessions, soonest first, each with whether it can be picked now. */
-export const sessions = (s: EventJoinSnapshot): ReadonlyArray<EventSession & { open: boolean }> =>
-  (s.context.event?.Variances ?? []).map((v) => ({ ...v, open: sessionOpen(v) }));
+/** The member is an SVIP: sessions in their early-access window are open to them. */
+export const isSvip = (s: EventJoinSnapshot): boolean => s.context.svip;
+/** The sessions, soonest first, each with whether this member can pick it now and whether it is in its SVIP early-access window. */
+export const sessions = (s: EventJoinSnapshot): ReadonlyArray<EventSession & { open: boolean; svipEarlyAccess: boolean }> =>
+  (s.context.event?.Variances ?? []).map((v) => ({ ...v, open: sessionOpen(v, s.context.svip), svipEarlyAccess: svipEarlyAccess(v) }));
 /** The session chosen. */
 export const session = (s: EventJoinSnapshot): EventSession | undefined => s.context.event?.Variances.find((v) => v.VarianceID === s.context.varianceID);
 export const varianceID = (s: EventJoinSnapshot): string | undefined => s.context.varianceID;

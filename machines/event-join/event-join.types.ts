@@ -40,6 +40,8 @@ export type EventSession = {
   PricePerPerson: number;
   Currency: Currency;
   SaleStatus: SessionSaleStatus;
+  /** ISO instant the sale opens to everyone (an SVIP early-access session says when). */
+  SaleOpenAt: string;
   /** Ours (issue 18): in its SVIP early-access window (SaleStatus stays NotOpen; Subscribed members may book). */
   SvipEarlyAccess?: boolean;
 };
@@ -133,6 +135,8 @@ export type EventJoinInput = {
   currency: Currency;
   language: Language;
   eventID: string;
+  /** The member is an SVIP (user-get-info checking.Subscribed): sessions in their SVIP early-access window take their seats. */
+  svip: boolean;
   /** The session picked on the event page, if any. */
   varianceID?: string | undefined;
   /** The seats picked on the event page, if any. */
@@ -160,6 +164,8 @@ export type EventJoinContext = {
   currency: Currency;
   language: Language;
   eventID: string;
+  /** An SVIP (input): may book sessions in their SVIP early-access window. */
+  svip: boolean;
   event?: EventDetail | undefined;
   /** Sessions the member already holds seats at (list-user-event-record, joined). */
   joined?: readonly string[] | undefined;

@@ -131,7 +131,7 @@ function startJoin(input: EventJoinInput, answers: Answers = {}) {
   return { actor, clock, calls, snapshot: () => actor.getSnapshot() };
 }
 
-const picked: EventJoinInput = { currency: 'HKD', language: 'en', eventID: 'evt-oolong', varianceID: 'var-oolong-1', seats: 3 };
+const picked: EventJoinInput = { currency: 'HKD', language: 'en', eventID: 'evt-oolong', svip: false, varianceID: 'var-oolong-1', seats: 3 };
 
 describe('eventJoin: behaviour', () => {
   it('main path: 3 seats, two named guests, card, paid', async () => {
@@ -219,6 +219,53 @@ describe('eventJoin: behaviour', () => {
     t.actor.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-1' });
     expect(select.step(t.snapshot())).toBe('seats');
     expect(select.seats(t.snapshot())).toBe(3);
+  });
+
+  describe('a session in its SVIP early-access window (issue 18)', () => {
+    const svipSession = {
+      ...oolongTasting.Variances[0]!,
+      VarianceID: 'var-oolong-svip',
+      Date: '2027-03-20',
+      SaleStatus: 'NotOpen' as const,
+      SvipEarlyAccess: true,
+      SaleOpenAt: '2027-02-20T02:00:00.000Z',
+    };
+    const withSvipSession = (): CallResult<{ eventDetail: EventDetail }> =>
+      ok({ eventDetail: { ...oolongTasting, Variances: [...oolongTasting.Variances, svipSession] } });
+
+    it('is not open to a member who is not an SVIP: picked on the event page or chosen here, it stays at choosing', async () => {
+      const t = startJoin({ ...picked, varianceID: 'var-oolong-svip', seats: 1 }, { event: withSvipSession });
+      await tick();
+      expect(select.step(t.snapshot())).toBe('session');
+      expect(select.isSvip(t.snapshot())).toBe(false);
+      expect(select.sessions(t.snapshot()).map((s) => [s.VarianceID, s.open, s.svipEarlyAccess])).toEqual([
+        ['var-oolong-1', true, false],
+        ['var-oolong-2', false, false],
+        ['var-oolong-svip', false, true],
+      ]);
+      t.actor.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-svip' });
+      expect(select.step(t.snapshot())).toBe('session');
+    });
+
+    it('an SVIP picks it: from the event page straight to the seats, or chosen here', async () => {
+      const t = startJoin({ ...picked, svip: true, varianceID: 'var-oolong-svip', seats: 1 }, { event: withSvipSession });
+      await tick();
+      expect(select.step(t.snapshot())).toBe('seats');
+      expect(select.session(t.snapshot())?.VarianceID).toBe('var-oolong-svip');
+      t.actor.send({ type: 'BACK' });
+      expect(select.sessions(t.snapshot()).find((s) => s.VarianceID === 'var-oolong-svip')).toMatchObject({ open: true, svipEarlyAccess: true });
+      t.actor.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-svip' });
+      expect(select.step(t.snapshot())).toBe('seats');
+    });
+
+    it('full, it is closed to an SVIP too', async () => {
+      const full = (): CallResult<{ eventDetail: EventDetail }> =>
+        ok({ eventDetail: { ...oolongTasting, Variances: [{ ...svipSession, SpacesLeft: 0 }] } });
+      const t = startJoin({ ...picked, svip: true, varianceID: 'var-oolong-svip', seats: 1 }, { event: full });
+      await tick();
+      expect(select.step(t.snapshot())).toBe('session');
+      expect(select.sessions(t.snapshot())[0]).toMatchObject({ open: false, svipEarlyAccess: true });
+    });
   });
 
   it('the session fills up while the member pays: says so, with the fresh spaces left, and back to choosing', async () => {
@@ -312,7 +359,7 @@ describe('eventJoin: behaviour', () => {
   });
 
   it('paying an order again (payment_fail): its method and totals come from the order, then create-event-payment', async () => {
-    const t = startJoin({ currency: 'HKD', language: 'en', eventID: '', resume: { OrderID: 'eorder-1' } }, {
+    const t = startJoin({ currency: 'HKD', language: 'en', eventID: '', svip: false, resume: { OrderID: 'eorder-1' } }, {
       order: () => ({ ok: true, data: { Order: unpaidOrder } }),
     });
     await tick();

@@ -76,6 +76,42 @@ describe('a session in its SVIP window', () => {
     expect(screen.queryByRole('heading', { name: 'Choose a session' })).toBeNull();
   });
 
+  it('in the checkout, a member without a box-set subscription cannot choose it and is told why, as on the event page', async () => {
+    const member = await eventMember(server);
+    const view = await renderApp(server, '/home');
+    await signIn(view, member);
+    // As a link naming the session would bring them (the event page itself does not offer it).
+    await view.router.navigate({ to: '/checkout_event', search: { eventID: puer.EventID, varianceID: svipSession.VarianceID, seats: 1 } });
+    await screen.findByRole('heading', { name: 'Choose a session' });
+    expect(screen.queryByRole('heading', { name: 'Number of seats' })).toBeNull();
+    const option = optionOf(svipSession.Date);
+    expect(sessionRadio(svipSession.Date).disabled).toBe(true);
+    expect(within(option).getByText('SVIP early access')).toBeTruthy();
+    expect(option.textContent).toContain(`Opens to everyone on ${hongKongDateTime(svipSession.SaleOpenAt).slice(0, 10)}`);
+    expect(option.textContent).not.toContain('spaces left');
+    expect(within(option).getByRole('link', { name: 'SVIP members can book now — see the box sets' }).getAttribute('href')).toBe('/subscription');
+    // The session on sale to everyone can still be chosen.
+    const onSale = puer.Variances.find((v) => v.SaleStatus === 'OnSale')!;
+    expect(sessionRadio(onSale.Date).disabled).toBe(false);
+  });
+
+  it('in the checkout, a Subscribed member can choose it among the sessions', async () => {
+    const user = userEvent.setup();
+    const member = await eventMember(server);
+    await server.db.update(users).set({ subscribed: true }).where(eq(users.id, member.userID));
+    const view = await renderApp(server, '/home');
+    await signIn(view, member);
+    await view.router.navigate({ to: '/checkout_event', search: { eventID: puer.EventID } });
+    await screen.findByRole('heading', { name: 'Choose a session' });
+    const option = optionOf(svipSession.Date);
+    expect(within(option).getByText('SVIP early access')).toBeTruthy();
+    expect(option.textContent).toContain(`${svipSession.SpacesLeft} spaces left`);
+    expect(within(option).queryByRole('link')).toBeNull();
+    expect(sessionRadio(svipSession.Date).disabled).toBe(false);
+    await user.click(sessionRadio(svipSession.Date));
+    await screen.findByRole('heading', { name: 'Number of seats' });
+  });
+
   it('in Chinese: the badge and the opening date', async () => {
     await renderApp(server, `/event/${SEED_EVENT_IDS.puerVertical}`, { locale: 'zh-Hant' });
     await screen.findByRole('heading', { level: 1, name: puer.Title.zh });

@@ -14,6 +14,7 @@ import { useCurrency } from '../../ui/use-currency.ts';
 import { hongKongDateTime, sessionWhen } from '../../ui/event-dates.ts';
 import { eventQueries } from './queries.ts';
 import { ShareButton } from '../../ui/ShareButton.tsx';
+import { SvipEarlyAccess } from '../../ui/SvipEarlyAccess.tsx';
 import './events.css';
 
 const route = getRouteApi('/event/$eventID');
@@ -24,39 +25,6 @@ const onSale = (v: EventVariance) => v.SaleStatus === 'OnSale' && v.SpacesLeft >
 const svipOnly = (v: EventVariance) => v.SaleStatus === 'NotOpen' && v.SvipEarlyAccess === true;
 /** The member may book the session now: on sale, or in its SVIP window for a Subscribed member (an SVIP, spec §1). */
 const bookable = (v: EventVariance, svip: boolean) => onSale(v) || (svip && svipOnly(v) && v.SpacesLeft > 0);
-
-/** A session open to SVIPs first: the badge, when it opens to everyone and, for the others, where SVIPs come from. */
-function SvipEarlyAccess({ session, svip }: { session: EventVariance; svip: boolean }) {
-  const opens = hongKongDateTime(session.SaleOpenAt).slice(0, 10);
-  return (
-    <span className="session-svip">
-      <span className="badge svip-badge">
-        <Trans>SVIP early access</Trans>
-      </span>{' '}
-      {session.SpacesLeft === 0 ? (
-        <span className="session-status" data-out="true">
-          <Trans>Sold out</Trans>
-        </span>
-      ) : (
-        svip && (
-          <span className="session-status" data-few={session.SpacesLeft <= 3}>
-            <Plural value={session.SpacesLeft} one="# space left" other="# spaces left" />
-          </span>
-        )
-      )}
-      <span className="session-svip-opens">
-        <Trans>
-          Opens to everyone on <span className="session-svip-date">{opens}</span>
-        </Trans>
-      </span>
-      {!svip && session.SpacesLeft > 0 && (
-        <Link to="/subscription" className="session-svip-link">
-          <Trans>SVIP members can book now — see the box sets</Trans>
-        </Link>
-      )}
-    </span>
-  );
-}
 
 /** Spec §3: "{n} spaces left", "Sold out", "Sale opens …", "Sale closed". */
 export function SessionStatus({ session }: { session: EventVariance }) {

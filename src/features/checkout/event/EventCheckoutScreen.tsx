@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
 import type { EventJoinInput } from '../../../../machines/event-join/event-join.types.ts';
+import * as sessionState from '../../../../machines/session/session.selectors.ts';
 import { useServices } from '../../../app/services.ts';
 import { useStore } from '../../../app/store.ts';
 import { preloadable } from '../../../app/preloadable.tsx';
@@ -83,6 +84,8 @@ function JoinFlow() {
     currency: currency ?? 'HKD',
     language: contentLanguage(locale),
     eventID: search.eventID ?? '',
+    // The route waits for the member to load (requireLogin), so their status is known here.
+    svip: sessionState.isSubscribed(services.session.getSnapshot()),
     varianceID: search.varianceID,
     seats: search.seats,
     resume: search.orderID ? { OrderID: search.orderID } : undefined,

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
 import { sessionWhen } from '../../../ui/event-dates.ts';
 import { Price } from '../../../ui/Price.tsx';
+import { SvipEarlyAccess } from '../../../ui/SvipEarlyAccess.tsx';
 import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 
 // The event checkout's session step (src/features/checkout/event/EventCheckoutScreen.tsx), a chunk of its own.
@@ -12,6 +13,7 @@ import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 export function SessionStep({ actor, headingRef }: { actor: JoinActor; headingRef: HeadingRef }) {
   const { t, i18n } = useLingui();
   const sessions = useSelector(actor, join.sessions);
+  const svip = useSelector(actor, join.isSvip);
   const notice = useSelector(actor, join.sessionNotice);
   const name = useId();
   const gone = notice ? sessions.find((s) => s.VarianceID === notice.varianceID) : undefined;
@@ -67,9 +69,16 @@ export function SessionStep({ actor, headingRef }: { actor: JoinActor; headingRe
               <span className="checkout-choice-text">
                 <span>{sessionWhen(s, i18n.locale)}</span>
                 <span className="muted small">
-                  <Price amount={s.PricePerPerson} currency={s.Currency} /> <Trans>per person</Trans> ·{' '}
-                  {s.open ? <Plural value={s.SpacesLeft} one="# space left" other="# spaces left" /> : <Trans>Sold out</Trans>}
+                  <Price amount={s.PricePerPerson} currency={s.Currency} /> <Trans>per person</Trans>
+                  {/* A session in its SVIP window says its state in its own block, as on the event page. */}
+                  {!s.svipEarlyAccess && (
+                    <>
+                      {' · '}
+                      {s.open ? <Plural value={s.SpacesLeft} one="# space left" other="# spaces left" /> : <Trans>Sold out</Trans>}
+                    </>
+                  )}
                 </span>
+                {s.svipEarlyAccess && <SvipEarlyAccess session={s} svip={svip} />}
               </span>
             </label>
           ))}
