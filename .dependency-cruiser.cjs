@@ -21,13 +21,15 @@ module.exports = {
       comment:
         'A machine is pure TypeScript: it imports xstate, its own flow folder and machines/shared/ only (no React, no fetch, ' +
         'no src/, server/, contract/ or another flow). A flow’s fixtures may import the path engine’s types (flows/model.ts). ' +
-        'The one exception is the paying flow every order kind invokes as its child (machines/order-payment): a kind reads its types and selectors.',
+        'The exceptions are the children every checkout invokes: paying (machines/order-payment) and choosing how to pay ' +
+        '(machines/payment-choice); a checkout reads their types and selectors.',
       from: { path: '^machines/([^/]+)/', pathNot: '[.]fixtures[.]ts$' },
       to: {
         pathNot: [
           '^machines/$1/',
           '^machines/shared/',
           '^machines/order-payment/order-payment[.](types|selectors|machine)[.]ts$',
+          '^machines/payment-choice/payment-choice[.](types|selectors|machine)[.]ts$',
           '(^|/)node_modules/xstate/',
         ],
         dependencyTypesNot: ['core'],

@@ -104,17 +104,17 @@ export const fixtures: FlowFixtures<typeof subscriptionCheckoutMachine> = {
       ],
       error: new Error('network down'),
     },
-    getPaymentMehtod: {
-      done: [{ ok: true, data: { PaymentMethodList: [visa, mastercard] } }, { ok: true, data: { PaymentMethodList: [] } }, { ok: false, code: 'StripeError' }],
-      error: new Error('network down'),
-    },
-    addCreditCard: {
-      done: [{ ok: true, data: { PaymentMethodID: 'pm_new' } }, { ok: false, code: 'PaymentFail', message: 'Your card number is incorrect.' }],
-      error: new Error('network down'),
-    },
-    addPaymentMehtod: {
-      done: [{ ok: true, data: { PaymentMethod: { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 } } }, { ok: false, code: 'StripeError' }],
-      error: new Error('network down'),
+    // How choosing ended (machines/payment-choice has its own model for how it gets there).
+    paymentChoice: {
+      done: [
+        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_visa' },
+        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_mc' },
+        { method: 'CreditCard', cards: [], cardID: undefined },
+        { method: 'CreditCard', cards: undefined, cardID: undefined, error: { code: 'StripeError' } },
+        { method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' },
+        { method: 'FPS' },
+      ],
+      error: new Error('choosing failed'),
     },
     getSubscriptionOrder: {
       done: [order('Paid'), order('PaymentFailed'), order('WaitForPayment', 'FPS'), order('Cancelled'), order('Expired'), { ok: false, code: 'ObjectNotFound' }],

@@ -12,6 +12,8 @@ import type {
 } from './subscription-checkout.types.ts';
 import { DELIVERY_ADDRESS_REQUIRED, ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './subscription-checkout.types.ts';
 import * as orderPayment from '../order-payment/order-payment.selectors.ts';
+import * as paymentChoice from '../payment-choice/payment-choice.selectors.ts';
+import type { PaymentChoice } from '../payment-choice/payment-choice.types.ts';
 
 export type SubscriptionCheckoutSnapshot = SnapshotFrom<typeof subscriptionCheckoutMachine>;
 export type { SubscriptionCheckoutStep };
@@ -23,17 +25,31 @@ export function paying(s: SubscriptionCheckoutSnapshot): orderPayment.OrderPayme
   return typeof child === 'object' && child !== null && 'tags' in child ? (child as orderPayment.OrderPaymentSnapshot) : undefined;
 }
 
-/** A call is running (the checkout's own, or the paying flow's): disable the controls and show the loader. */
+/** Choosing how to pay (machines/payment-choice) while the member changes it: its snapshot, which the payment step reads. */
+export function choosing(s: SubscriptionCheckoutSnapshot): paymentChoice.PaymentChoiceSnapshot | undefined {
+  const child: unknown = s.matches({ payment: 'changing' }) ? s.children.paymentChoice?.getSnapshot() : undefined;
+  return typeof child === 'object' && child !== null && 'tags' in child ? (child as paymentChoice.PaymentChoiceSnapshot) : undefined;
+}
+
+/** How the member pays: as choosing has it while it runs, else as the checkout keeps it. */
+function choice(s: SubscriptionCheckoutSnapshot): PaymentChoice {
+  const child = choosing(s);
+  return child ? paymentChoice.choice(child) : s.context;
+}
+
+/** A call is running (the checkout's own, or its child's): disable the controls and show the loader. */
 export const isBusy = (s: SubscriptionCheckoutSnapshot): boolean => {
   const child = paying(s);
-  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child));
+  const choosingChild = choosing(s);
+  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child)) || (choosingChild !== undefined && paymentChoice.isBusy(choosingChild));
 };
 
 /** The step the state names with its `step:` tag; 'done' once finished. */
 export function step(s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutStep {
   if (s.status === 'done') return 'done';
   const child = paying(s);
-  const childStep = child && orderPayment.step(child);
+  const choosingChild = choosing(s);
+  const childStep = (child && orderPayment.step(child)) ?? (choosingChild && paymentChoice.step(choosingChild));
   if (childStep) return childStep;
   for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as SubscriptionCheckoutStep;
   throw new Error(`subscriptionCheckout: state ${JSON.stringify(s.value)} names no step`);
@@ -60,20 +76,33 @@ export const canRemoveCoupon = (s: SubscriptionCheckoutSnapshot): boolean => s.c
 export const needsAge = (s: SubscriptionCheckoutSnapshot): boolean => Boolean(s.context.plan?.IsAlcohol) && s.context.orderID === undefined;
 export const ageConfirmed = (s: SubscriptionCheckoutSnapshot): boolean => s.context.ageConfirmed;
 
-export const paymentMethod = (s: SubscriptionCheckoutSnapshot): PaymentMethod | undefined => s.context.method;
-export const cards = (s: SubscriptionCheckoutSnapshot): SavedCard[] | undefined => s.context.cards;
-export const selectedCard = (s: SubscriptionCheckoutSnapshot): SavedCard | undefined => s.context.cards?.find((c) => c.id === s.context.cardID);
-export const isLoadingCards = (s: SubscriptionCheckoutSnapshot): boolean => s.matches({ payment: 'loadingCards' });
+export const paymentMethod = (s: SubscriptionCheckoutSnapshot): PaymentMethod | undefined => choice(s).method;
+export const cards = (s: SubscriptionCheckoutSnapshot): SavedCard[] | undefined => choice(s).cards;
+export const selectedCard = (s: SubscriptionCheckoutSnapshot): SavedCard | undefined => {
+  const { cards, cardID } = choice(s);
+  return cards?.find((c) => c.id === cardID);
+};
+export const isLoadingCards = (s: SubscriptionCheckoutSnapshot): boolean => {
+  const child = choosing(s);
+  return child !== undefined && paymentChoice.isLoadingCards(child);
+};
 export const canAddCard = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'ADD_CARD' });
-export const isAddingCard = (s: SubscriptionCheckoutSnapshot): boolean => s.matches({ payment: 'addingCard' });
+export const isAddingCard = (s: SubscriptionCheckoutSnapshot): boolean => {
+  const child = choosing(s);
+  return child !== undefined && paymentChoice.isAddingCard(child);
+};
+export const isEditingCard = (s: SubscriptionCheckoutSnapshot): boolean => {
+  const child = choosing(s);
+  return child !== undefined && paymentChoice.isEditingCard(child);
+};
 export const canPlaceOrder = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'PLACE_ORDER' });
 export const canGoBack = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'BACK' });
 export const hasOrder = (s: SubscriptionCheckoutSnapshot): boolean => s.context.orderID !== undefined;
 
-export const error = (s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutError | undefined => s.context.error;
+export const error = (s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutError | undefined => choice(s).error;
 /** After a lost answer: nothing was placed (`notPlaced`), or the order is there unpaid (`notPaid`). */
 export function lostAnswerFinding(s: SubscriptionCheckoutSnapshot): 'notPlaced' | 'notPaid' | undefined {
-  const code = s.context.error?.code;
+  const code = error(s)?.code;
   return code === ORDER_NOT_PLACED ? 'notPlaced' : code === PAYMENT_NOT_TAKEN ? 'notPaid' : undefined;
 }
 export const canCheckAgain = (s: SubscriptionCheckoutSnapshot): boolean => {

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { createSubscription, createSubscriptionPayment, getSubscriptionOrder, SubscriptionDuration } from '../../contract/subscriptions.ts';
 import { couponTotalsMachine } from '../../machines/coupon-totals/coupon-totals.machine.ts';
 import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
+import { paymentChoiceMachine } from '../../machines/payment-choice/payment-choice.machine.ts';
 import type { ListOrdersOutput, OrderPaymentInput, ReadOrderOutput } from '../../machines/order-payment/order-payment.types.ts';
 import { annual, monthly, paid, quarterly, quarterTotals, unpaidOrder, visa } from '../../machines/subscription-checkout/subscription-checkout.fixtures.ts';
 import { subscriptionCheckoutMachine } from '../../machines/subscription-checkout/subscription-checkout.machine.ts';
@@ -105,9 +106,13 @@ function startCheckout(input: SubscriptionCheckoutInput, answers: Answers = {}) 
       subscriptionCalculate: couponTotalsMachine.provide({
         actors: { calculateTotals: fromPromise(call('subscriptionCalculate', (i: never) => calculate(i) as CallResult<unknown, { reason?: 'Expired' }>)) as never },
       }) as never,
-      getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
-      addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
-      addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
+      paymentChoice: paymentChoiceMachine.provide({
+        actors: {
+          getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
+          addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
+          addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
+        },
+      }),
       getSubscriptionOrder: fromPromise(call('getSubscriptionOrder', readOrder)),
       // The paying flow with the subscription's calls, recorded under the calls' names.
       orderPayment: orderPaymentMachine.provide({

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import {
-  ageConfirmed, canAddCard, canApplyCoupon, canGoBack, canPlaceOrder, canRemoveCoupon, cards, couponID, error, hasOrder, isAddingCard, isBusy, isLoadingCards, lostAnswerFinding, needsAge, paymentMethod, selectedCard, step,
+  ageConfirmed, canAddCard, canApplyCoupon, canGoBack, canPlaceOrder, canRemoveCoupon, cards, couponID, error, hasOrder, isAddingCard, isBusy, isEditingCard, isLoadingCards, lostAnswerFinding, needsAge, paymentMethod, selectedCard, step,
 } from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
 import { Price } from '../../../ui/Price.tsx';
 import { KindPaymentStep, type PaymentWords } from '../KindPaymentStep.tsx';
@@ -41,7 +41,7 @@ export function PaymentStep({ actor, headingRef }: { actor: SubscribeActor; head
       send={(event) => actor.send(event)}
       selectors={selectors}
       total={(s) => checkoutTotals(s)?.orderDetail}
-      editingCard={(s) => s.matches({ payment: { addingCard: 'editing' } })}
+      editingCard={isEditingCard}
       words={words}
       headingRef={headingRef}
     />

@@ -4,11 +4,8 @@
  */
 import { fromPromise } from 'xstate';
 import {
-  addCreditCard,
-  addPaymentMehtod,
   createSubscription,
   createSubscriptionPayment,
-  getPaymentMehtod,
   getSubscriptionOrder,
   getSubscriptionPlan,
   getSubscriptionRecord,
@@ -31,6 +28,7 @@ import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import type { SessionActor } from '../../../app/session.ts';
 import { orderFailData } from '../order-fail-data.ts';
+import { createPaymentChoice } from '../payment-choice.actors.ts';
 
 /** The totals as subscription-calculate answers them (the machine keeps the whole answer; it reads only part). */
 export type CheckoutTotals = CallResponse<typeof subscriptionCalculate>;
@@ -71,9 +69,7 @@ export function createSubscriptionCheckoutFlow(api: ApiClient, session: SessionA
           couponFailData,
         ),
       ),
-      getPaymentMehtod: fromPromise(() => asCallResult(api.call(getPaymentMehtod, {}))),
-      addCreditCard: fromPromise(({ input }) => asCallResult(api.call(addCreditCard, input))),
-      addPaymentMehtod: fromPromise(({ input }) => asCallResult(api.call(addPaymentMehtod, input))),
+      paymentChoice: createPaymentChoice(api),
       getSubscriptionOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, input))),
       orderPayment: orderPaymentMachine.provide({
         actors: {
