@@ -222,8 +222,8 @@ test('screenshots of the steps, the review, the submitted page and the event rec
       await page.locator('.record-surveys').scrollIntoViewIfNeeded();
       await shoot('record-link', locale, width);
       await page.goto(path);
-      const part = (n: number) => page.locator('.survey-progress li').nth(n);
-      await expect(page.locator('.survey-progress')).toBeVisible();
+      const part = (n: number) => page.locator('.step-progress li').nth(n);
+      await expect(page.locator('.step-progress')).toBeVisible();
       // The answers are kept at the last part: back to the first.
       for (let i = 0; i < 2 && (await part(0).getAttribute('aria-current')) !== 'step'; i++) {
         await page.locator('.survey-nav button[type=button]').click();

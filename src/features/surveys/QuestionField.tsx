@@ -6,7 +6,9 @@ import { choiceBounds, charCount, cleanWord, textMax } from '../../../machines/e
 import type { AnswerProblem, LocalAnswer, SurveyQuestion } from '../../../machines/event-survey/event-survey.types.ts';
 import { MAX_CUSTOM_WORDS } from '../../../machines/event-survey/event-survey.types.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { problemMessage } from './survey-words.ts';
+import '../../ui/word-chips.css';
 
 // The sliders (and Radix Slider with them) are a chunk of their own, fetched as the survey page opens, so that the
 // page's first load stays within its budget.
@@ -156,23 +158,18 @@ function WordChoices(props: Parameters<typeof QuestionField>[0]) {
           <Trans>Loading the words…</Trans>
         </p>
       ) : vocabulary.failed ? (
-        <div role="alert">
-          <p>
-            <Trans>The words could not be loaded.</Trans>
-          </p>
-          <button type="button" className="button small" onClick={vocabulary.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <RetryAlert onRetry={vocabulary.retry} small>
+          <Trans>The words could not be loaded.</Trans>
+        </RetryAlert>
       ) : (
-        <ul className="survey-words">
+        <ul className="word-list">
           {vocabulary.words.map((w) => {
             const on = chosen.includes(w.id);
             return (
               <li key={w.id}>
                 <button
                   type="button"
-                  className="survey-chip"
+                  className="word-chip"
                   aria-pressed={on}
                   disabled={!on && full}
                   onClick={() => update(on ? chosen.filter((x) => x !== w.id) : [...chosen, w.id], words)}
@@ -187,17 +184,17 @@ function WordChoices(props: Parameters<typeof QuestionField>[0]) {
       {notes && (
         <>
           {words.length > 0 && (
-            <ul className="survey-words" aria-label={t`Words of your own`}>
+            <ul className="word-list" aria-label={t`Words of your own`}>
               {words.map((w) => (
                 <li key={w}>
-                  <button type="button" className="survey-chip custom" aria-pressed="true" aria-label={t`Remove ${w}`} onClick={() => update(chosen, words.filter((x) => x !== w))}>
+                  <button type="button" className="word-chip custom" aria-pressed="true" aria-label={t`Remove ${w}`} onClick={() => update(chosen, words.filter((x) => x !== w))}>
                     {w} <span aria-hidden="true">×</span>
                   </button>
                 </li>
               ))}
             </ul>
           )}
-          <div className="survey-custom">
+          <div className="word-custom">
             <div className="field">
               <label htmlFor={`${id}-custom`}>
                 <Trans>A note of your own</Trans>

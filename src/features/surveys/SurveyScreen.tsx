@@ -17,6 +17,7 @@ import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
+import { StepProgress } from '../../ui/StepProgress.tsx';
 import { createEventSurveyFlow } from './event-survey.actors.ts';
 import { preloadable } from '../../app/preloadable.tsx';
 import { QuestionField, SenseSliders, type Vocabulary, type VocabularyWord } from './QuestionField.tsx';
@@ -232,20 +233,15 @@ function Answering({ actor, vocabulary }: { actor: FlowActor; vocabulary: (type:
   };
   return (
     <section aria-labelledby="survey-group-title">
-      <nav aria-label={t`Progress`} className="survey-progress">
-        <p>
+      <StepProgress
+        count={
           <Trans>
             Part {current} of {total}
           </Trans>
-        </p>
-        <ol>
-          {Array.from({ length: total }, (_, i) => (
-            <li key={i} data-done={i < index} aria-current={i === index ? 'step' : undefined}>
-              <span className="visually-hidden">{t`Part ${i + 1}`}</span>
-            </li>
-          ))}
-        </ol>
-      </nav>
+        }
+        steps={Array.from({ length: total }, (_, i) => t`Part ${i + 1}`)}
+        current={index}
+      />
       {restored && (
         <p className="notice" role="status">
           <Trans>Welcome back: the answers you gave before are here.</Trans>

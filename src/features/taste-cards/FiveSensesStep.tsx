@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Slider } from 'radix-ui';
-import { useId } from 'react';
 import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
-import { FIVE_SENSES, TASTE_LEVEL_MAX, TASTE_LEVEL_MIN, type Sense } from '../../../machines/taste-card/taste-card.types.ts';
+import { FIVE_SENSES, TASTE_LEVEL_MAX, TASTE_LEVEL_MIN } from '../../../machines/taste-card/taste-card.types.ts';
+import { SenseSlider } from '../../ui/SenseSlider.tsx';
 import { useTasteCardFlow } from './flow-context.ts';
 import { LEVEL_WORDS, problemMessage, SENSE_NAMES } from './taste-card-words.ts';
 
@@ -13,66 +12,38 @@ export function FiveSensesStep() {
   const levels = useSelector(actor, (s) => select.answers(s).fiveSenses);
   const problems = useSelector(actor, select.shownProblems);
   const { i18n } = useLingui();
+  const words = (n: number) => i18n._(LEVEL_WORDS[n] ?? LEVEL_WORDS[3]!);
   return (
     <div className="taste-senses">
       <p className="taste-hint">
         <Trans>How strong is each taste? Slide from 1 (barely there) to 5 (intense).</Trans>
       </p>
-      {FIVE_SENSES.map((sense) => (
-        <SenseSlider
-          key={sense}
-          sense={sense}
-          level={levels[sense]}
-          problem={problems.find((p) => p.field === sense)}
-          onChange={(level) => actor.send({ type: 'SET_LEVEL', sense, level })}
-          words={(n) => i18n._(LEVEL_WORDS[n] ?? LEVEL_WORDS[3]!)}
-          name={i18n._(SENSE_NAMES[sense])}
-        />
-      ))}
-    </div>
-  );
-}
-
-function SenseSlider(props: {
-  sense: Sense;
-  level: number;
-  name: string;
-  words: (n: number) => string;
-  problem: { field: string } | undefined;
-  onChange: (level: number) => void;
-}) {
-  const id = useId();
-  const { i18n } = useLingui();
-  const inRange = props.level >= TASTE_LEVEL_MIN && props.level <= TASTE_LEVEL_MAX;
-  const shown = inRange ? props.level : 3;
-  return (
-    <div className="taste-sense" data-invalid={props.problem !== undefined}>
-      <div className="taste-sense-head">
-        <span id={id} className="taste-sense-name">
-          {props.name}
-        </span>
-        <span className="taste-sense-level" aria-hidden="true">
-          {inRange ? `${props.level} · ${props.words(props.level)}` : '—'}
-        </span>
-      </div>
-      <Slider.Root
-        className="taste-slider"
-        min={TASTE_LEVEL_MIN}
-        max={TASTE_LEVEL_MAX}
-        step={1}
-        value={[shown]}
-        onValueChange={([value]) => value !== undefined && props.onChange(value)}
-      >
-        <Slider.Track className="taste-slider-track">
-          <Slider.Range className="taste-slider-range" />
-        </Slider.Track>
-        <Slider.Thumb className="taste-slider-thumb" aria-labelledby={id} aria-valuetext={`${shown} · ${props.words(shown)}`} />
-      </Slider.Root>
-      {props.problem && (
-        <p className="field-error" role="alert">
-          {i18n._(problemMessage({ field: props.sense, code: 'outOfRange' }))}
-        </p>
-      )}
+      {FIVE_SENSES.map((sense) => {
+        const level = levels[sense];
+        const inRange = level >= TASTE_LEVEL_MIN && level <= TASTE_LEVEL_MAX;
+        const shown = inRange ? level : 3;
+        const problem = problems.find((p) => p.field === sense);
+        return (
+          <SenseSlider
+            key={sense}
+            className="taste-sense"
+            data-invalid={problem !== undefined}
+            name={i18n._(SENSE_NAMES[sense])}
+            levelText={inRange ? `${level} · ${words(level)}` : '—'}
+            valueText={`${shown} · ${words(shown)}`}
+            value={shown}
+            min={TASTE_LEVEL_MIN}
+            max={TASTE_LEVEL_MAX}
+            onChange={(moved) => actor.send({ type: 'SET_LEVEL', sense, level: moved })}
+          >
+            {problem && (
+              <p className="field-error" role="alert">
+                {i18n._(problemMessage({ field: sense, code: 'outOfRange' }))}
+              </p>
+            )}
+          </SenseSlider>
+        );
+      })}
     </div>
   );
 }

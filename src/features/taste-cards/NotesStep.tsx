@@ -8,9 +8,11 @@ import type { ChosenWord } from '../../../machines/taste-card/taste-card.types.t
 import { MAX_CUSTOM_WORDS, MIN_TASTE_NOTES } from '../../../machines/taste-card/taste-card.types.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { useTasteCardFlow } from './flow-context.ts';
 import { tasteCardQueries } from './queries.ts';
 import { problemMessage } from './taste-card-words.ts';
+import '../../ui/word-chips.css';
 
 type Word = ChosenWord & { familyID: string };
 type Family = { FamilyID: string; Name: Bilingual; Icon: string };
@@ -147,10 +149,10 @@ function WordPicker(props: {
         </p>
       )}
       {(props.chosen.length > 0 || props.customs.length > 0) && (
-        <ul className="taste-chosen" aria-label={t`Chosen`}>
+        <ul className="word-list taste-chosen" aria-label={t`Chosen`}>
           {props.chosen.map((w) => (
             <li key={w.id}>
-              <button type="button" className="taste-chip chosen" onClick={() => props.onToggle(w)} aria-label={t`Remove ${pick(w.name)}`}>
+              <button type="button" className="word-chip chosen" onClick={() => props.onToggle(w)} aria-label={t`Remove ${pick(w.name)}`}>
                 <WordIcon src={props.iconOf.get(w.icon)} />
                 {pick(w.name)} <span aria-hidden="true">×</span>
               </button>
@@ -158,7 +160,7 @@ function WordPicker(props: {
           ))}
           {props.customs.map((w) => (
             <li key={`custom-${w}`}>
-              <button type="button" className="taste-chip chosen custom" onClick={() => props.onRemoveCustom(w)} aria-label={t`Remove ${w}`}>
+              <button type="button" className="word-chip chosen custom" onClick={() => props.onRemoveCustom(w)} aria-label={t`Remove ${w}`}>
                 {w} <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -172,7 +174,7 @@ function WordPicker(props: {
       {deferred === '' && props.wheel.families.length > 0 && (
         <div className="taste-families" role="group" aria-label={t`Families`}>
           {props.wheel.families.map((f) => (
-            <button key={f.FamilyID} type="button" className="taste-chip family" aria-pressed={f.FamilyID === family} onClick={() => setFamilyID(f.FamilyID)}>
+            <button key={f.FamilyID} type="button" className="word-chip family" aria-pressed={f.FamilyID === family} onClick={() => setFamilyID(f.FamilyID)}>
               <WordIcon src={props.iconOf.get(f.Icon)} />
               {pick(f.Name)}
             </button>
@@ -184,14 +186,9 @@ function WordPicker(props: {
           <Trans>Loading the wheel…</Trans>
         </p>
       ) : deferred === '' && props.wheel.failed ? (
-        <div role="alert">
-          <p>
-            <Trans>The words could not be loaded.</Trans>
-          </p>
-          <button type="button" className="button" onClick={props.wheel.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <RetryAlert onRetry={props.wheel.retry}>
+          <Trans>The words could not be loaded.</Trans>
+        </RetryAlert>
       ) : deferred !== '' && props.found.pending ? (
         <p role="status">
           <Trans>Searching…</Trans>
@@ -201,10 +198,10 @@ function WordPicker(props: {
           {deferred !== '' ? <Trans>Nothing matches “{deferred}”. Add it as a word of your own below.</Trans> : <Trans>No words here yet.</Trans>}
         </p>
       ) : (
-        <ul className="taste-words" aria-label={deferred !== '' ? t`Matches` : t`Words in this family`}>
+        <ul className="word-list taste-words" aria-label={deferred !== '' ? t`Matches` : t`Words in this family`}>
           {shownWords.map((w) => (
             <li key={w.id}>
-              <button type="button" className="taste-chip" aria-pressed={chosenIDs.has(w.id)} onClick={() => props.onToggle(w)}>
+              <button type="button" className="word-chip" aria-pressed={chosenIDs.has(w.id)} onClick={() => props.onToggle(w)}>
                 <WordIcon src={props.iconOf.get(w.icon)} />
                 {pick(w.name)}
               </button>
@@ -212,7 +209,7 @@ function WordPicker(props: {
           ))}
         </ul>
       )}
-      <div className="taste-custom">
+      <div className="word-custom">
         <div className="field">
           <label htmlFor={`${id}-custom`}>{props.customLabel}</label>
           <input

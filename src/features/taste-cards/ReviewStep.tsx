@@ -17,6 +17,7 @@ import {
   TIME_UNIT_WORDS,
   WATER_FLOW_WORDS,
 } from './taste-card-words.ts';
+import '../../ui/word-chips.css';
 
 /** Step 5: the card as it will read, each part with Edit; Save sends it. */
 export function ReviewStep() {
@@ -66,27 +67,27 @@ export function ReviewStep() {
         </dl>
       </ReviewPart>
       <ReviewPart step="notes" title={i18n._(STEP_NAMES.notes)} onEdit={(s) => actor.send({ type: 'GO_TO', step: s })}>
-        <ul className="taste-chosen" aria-label={t`Taste notes`}>
+        <ul className="word-list" aria-label={t`Taste notes`}>
           {a.notes.map((n) => (
-            <li key={n.id} className="taste-chip static">
+            <li key={n.id} className="word-chip static">
               {pick(n.name)}
             </li>
           ))}
           {a.customNotes.map((w) => (
-            <li key={`c-${w}`} className="taste-chip static custom">
+            <li key={`c-${w}`} className="word-chip static custom">
               {w}
             </li>
           ))}
         </ul>
         {(a.aromas.length > 0 || a.customAromas.length > 0) && (
-          <ul className="taste-chosen" aria-label={t`Aromas`}>
+          <ul className="word-list" aria-label={t`Aromas`}>
             {a.aromas.map((n) => (
-              <li key={n.id} className="taste-chip static">
+              <li key={n.id} className="word-chip static">
                 {pick(n.name)}
               </li>
             ))}
             {a.customAromas.map((w) => (
-              <li key={`c-${w}`} className="taste-chip static custom">
+              <li key={`c-${w}`} className="word-chip static custom">
                 {w}
               </li>
             ))}

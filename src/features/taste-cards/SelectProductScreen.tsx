@@ -6,6 +6,7 @@ import type { ProductCard } from '../../../contract/index.ts';
 import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
 import { useTasteCardFlow } from './flow-context.ts';
 import { tasteCardQueries } from './queries.ts';
@@ -101,14 +102,9 @@ function ProductChoices(props: {
           <Trans>Loading drinks…</Trans>
         </p>
       ) : props.failed ? (
-        <div role="alert">
-          <p>
-            <Trans>The drinks could not be loaded.</Trans>
-          </p>
-          <button type="button" className="button" onClick={props.onRetry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <RetryAlert onRetry={props.onRetry}>
+          <Trans>The drinks could not be loaded.</Trans>
+        </RetryAlert>
       ) : props.products.length === 0 ? (
         <p className="taste-empty">{props.empty}</p>
       ) : (

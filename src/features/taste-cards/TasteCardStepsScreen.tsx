@@ -5,6 +5,7 @@ import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
 import type { TasteCardStep } from '../../../machines/taste-card/taste-card.types.ts';
 import { STEPS } from '../../../machines/taste-card/taste-card.types.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { StepProgress } from '../../ui/StepProgress.tsx';
 import { preloadable } from '../../app/preloadable.tsx';
 import { useTasteCardFlow } from './flow-context.ts';
 import { FlowStarting } from './FlowStarting.tsx';
@@ -65,7 +66,7 @@ export function TasteCardStepsScreen() {
   const step = useSelector(actor, select.step);
   const product = useSelector(actor, select.product);
   const restored = useSelector(actor, select.restored);
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const pick = useBilingual();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -95,20 +96,15 @@ export function TasteCardStepsScreen() {
           <Trans>Change</Trans>
         </button>
       </div>
-      <nav aria-label={t`Progress`} className="taste-progress">
-        <p className="taste-progress-count">
+      <StepProgress
+        count={
           <Trans>
             Step {current} of {STEPS.length}
           </Trans>
-        </p>
-        <ol>
-          {STEPS.map((s, i) => (
-            <li key={s} aria-current={s === step ? 'step' : undefined} data-done={i + 1 < current}>
-              <span className="visually-hidden">{i18n._(STEP_NAMES[s])}</span>
-            </li>
-          ))}
-        </ol>
-      </nav>
+        }
+        steps={STEPS.map((s) => i18n._(STEP_NAMES[s]))}
+        current={current - 1}
+      />
       <h1 id={headingId} ref={headingRef} tabIndex={-1} className="taste-step-title">
         {i18n._(STEP_NAMES[step])}
       </h1>

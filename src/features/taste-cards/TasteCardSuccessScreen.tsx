@@ -5,6 +5,7 @@ import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { tasteCardQueries } from './queries.ts';
 import './taste-cards.css';
+import '../../ui/word-chips.css';
 
 /** taste_card/success: the card just saved, with the way to its drink. */
 export function TasteCardSuccessScreen() {
@@ -31,9 +32,9 @@ export function TasteCardSuccessScreen() {
           <img src={saved.Image} alt="" className="taste-card-preview-image" />
           <h2>{saved.Title}</h2>
           <p>{pick(saved.Product.Name)}</p>
-          <ul className="taste-chosen">
+          <ul className="word-list">
             {saved.TasteNote.map((n) => (
-              <li key={n.TasteNoteID} className="taste-chip static">
+              <li key={n.TasteNoteID} className="word-chip static">
                 {pick(n.Name)}
               </li>
             ))}
