@@ -180,7 +180,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: locale === 'en' ? 'Account and settings' : /帳戶/ }).click();
       await page.locator('.account-links .button').nth(2).click();
-      await expect(page.locator('.subscription-row')).toHaveCount(1);
+      await expect(page.locator('.record-row')).toHaveCount(1);
       await check('popup', width);
       await page.keyboard.press('Escape');
     }
