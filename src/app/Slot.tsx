@@ -1,4 +1,5 @@
-import { Component, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useNear } from '../ui/use-near.ts';
 import { lazy } from './lazy-screen.ts';
 import type { SlotLoaders, SlotName, SlotProps } from './slots.ts';
 
@@ -37,9 +38,6 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
-/** Starts loading this far before the placeholder scrolls into view, so the part is there when the reader is. */
-const NEAR_MARGIN = '600px 0px';
-
 /**
  * Another feature's part of this page. `whenNear`: below the fold, it loads only when the reader
  * scrolls near it (never delaying the page's first paint); otherwise at once. `fallback` holds its place
@@ -49,22 +47,7 @@ type PartProps<N extends SlotName> = SlotProps[N] extends Record<string, never> 
 
 export function Slot<N extends SlotName>(props: { name: N; whenNear?: boolean; fallback?: ReactNode } & PartProps<N>) {
   const { name, whenNear = false, fallback = null, ...partProps } = props as { name: N; whenNear?: boolean; fallback?: ReactNode };
-  const [near, setNear] = useState(!whenNear);
-  const placeholder = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (near) return;
-    const element = placeholder.current;
-    // Without IntersectionObserver (old browsers, tests), load at once.
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: NEAR_MARGIN });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
+  const { near, place: placeholder } = useNear<HTMLDivElement>(!whenNear);
   const Part = near ? partOf(name) : undefined;
   if (!near) return <div ref={placeholder}>{fallback}</div>;
   if (!Part) return null;

@@ -1,7 +1,6 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useNear } from '../../ui/use-near.ts';
 
-/** Starts loading this far before the place scrolls into view, so the part is there when the reader is (as Slot does). */
-const NEAR_MARGIN = '600px 0px';
 /** Sent by scrollToBlock: every block loads now (the ones above the target would otherwise push it away as they come in). */
 const LOAD_ALL = 'sg:home-blocks';
 /** How long a jump keeps its block in place while the blocks above it fill in, unless the reader scrolls first. */
@@ -13,28 +12,13 @@ const SETTLE_MS = 4000;
  * (scrollToBlock) finds it before the part has loaded, and the part loads as the jump brings it near.
  */
 export function WhenNear({ id, children }: { id?: string; children: ReactNode }) {
-  const [near, setNear] = useState(false);
-  const place = useRef<HTMLDivElement>(null);
+  const { near, setNear, place } = useNear<HTMLDivElement>(false);
   useEffect(() => {
     if (near) return;
     const all = () => setNear(true);
     window.addEventListener(LOAD_ALL, all);
     return () => window.removeEventListener(LOAD_ALL, all);
-  }, [near]);
-  useEffect(() => {
-    if (near) return;
-    const element = place.current;
-    // Without IntersectionObserver (old browsers, tests), at once.
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: NEAR_MARGIN });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
+  }, [near, setNear]);
   return (
     <div ref={place} id={id} className="home-block" tabIndex={id ? -1 : undefined}>
       {near && <Suspense fallback={null}>{children}</Suspense>}
