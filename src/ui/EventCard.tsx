@@ -4,6 +4,7 @@ import type { EventCard as Card } from '../../contract/index.ts';
 import { useBilingual } from './Bilingual.tsx';
 import { sessionWhen } from './event-dates.ts';
 import { Price } from './Price.tsx';
+import { Rail } from './Rail.tsx';
 import './event-card.css';
 
 /** A tasting event as a card (search results, home): its picture, next session, place, price per person and seats. */
@@ -44,10 +45,10 @@ export function EventCard({ event }: { event: Card }) {
 /** A horizontally scrolling row of event cards, with a heading (home, search results). */
 export function EventRail({ events, label }: { events: readonly Card[]; label: string }) {
   return (
-    <ul className="event-rail" aria-label={label}>
+    <Rail label={label} className="event-rail">
       {events.map((e) => (
         <EventCard key={e.EventID} event={e} />
       ))}
-    </ul>
+    </Rail>
   );
 }

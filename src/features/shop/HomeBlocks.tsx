@@ -10,6 +10,7 @@ import { useBilingual } from '../../ui/Bilingual.tsx';
 import { EventRail } from '../../ui/EventCard.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
+import { Rail } from '../../ui/Rail.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
 import { BannerCard } from './BannerCard.tsx';
 import { shopQueries } from './queries.ts';
@@ -164,11 +165,11 @@ export function InspirationBlock() {
       <h2 id="inspiration-title">{heading}</h2>
       {title.data && <p className="muted section-lead">{pick(title.data.Subtitle)}</p>}
       {posts.data && (
-        <ul className="inspiration-rail" aria-label={heading}>
+        <Rail label={heading} className="inspiration-rail">
           {posts.data.map((post) => (
             <InspirationCard key={post.InspirationID} post={post} />
           ))}
-        </ul>
+        </Rail>
       )}
     </section>
   );
