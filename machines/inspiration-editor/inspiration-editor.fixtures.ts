@@ -1,5 +1,5 @@
 import type { inspirationEditorMachine } from './inspiration-editor.machine.ts';
-import type { ChosenFile, LoadedPost, PickedProduct } from './inspiration-editor.types.ts';
+import type { ChosenFile, InspirationDraft, LoadedPost, PickedProduct } from './inspiration-editor.types.ts';
 import { problemsOf } from './inspiration-editor.rules.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
 
@@ -35,6 +35,19 @@ export const post: LoadedPost = {
   IsOwner: true,
 };
 
+/** A new post's draft kept from an earlier visit: one uploaded picture, a product, a description and a tag; no title yet. */
+export const draft: InspirationDraft = {
+  version: 1,
+  media: [{ MediaID: 'media-7', kind: 'image', contentType: 'image/png', name: 'cup.png', url: '/media/uploads/media-7.png' }],
+  products: [oolong],
+  title: '',
+  description: 'Half written',
+  tags: ['oolong'],
+};
+
+/** A draft with nothing in it (everything removed before leaving): not offered. */
+export const emptyDraft: InspirationDraft = { version: 1, media: [], products: [], title: '', description: '', tags: [] };
+
 /** What `npm run paths`, the tests and the flow atlas drive the inspirationEditorMachine with. */
 export const fixtures: FlowFixtures<typeof inspirationEditorMachine> = {
   inputs: [{}, { inspirationID: 'insp-1' }, { copyFrom: 'insp-1' }],
@@ -67,6 +80,12 @@ export const fixtures: FlowFixtures<typeof inspirationEditorMachine> = {
     EDIT: [{ type: 'EDIT' }],
     ARCHIVE: [{ type: 'ARCHIVE' }],
     UNARCHIVE: [{ type: 'UNARCHIVE' }],
+    RESUME_DRAFT: [{ type: 'RESUME_DRAFT' }],
+    DISCARD_DRAFT: [{ type: 'DISCARD_DRAFT' }],
+    LEAVE: [{ type: 'LEAVE' }],
+    STAY: [{ type: 'STAY' }],
+    CONFIRM_LEAVE: [{ type: 'CONFIRM_LEAVE' }],
+    DISCARD: [{ type: 'DISCARD' }],
   },
   actors: {
     getUserInspiration: {
@@ -99,8 +118,23 @@ export const fixtures: FlowFixtures<typeof inspirationEditorMachine> = {
       ],
       error: new Error('network down'),
     },
+    loadInspirationDraft: {
+      done: [{}, { draft }, { draft: emptyDraft }],
+      error: new Error('storage unreadable'),
+    },
+    storeInspirationDraft: {
+      done: [undefined],
+      error: new Error('no Web Crypto'),
+    },
+    clearInspirationDraft: {
+      done: [undefined],
+      error: new Error('storage unwritable'),
+    },
   },
-  // What decides where the flow goes: whether each step passes, what the uploads are doing, the post's status.
+  // What decides where the flow goes: whether each step passes, what the uploads are doing, the post's status. Whether
+  // leaving asks follows from these on the paths: a picked file or a title is a change (the draft has no title), while a
+  // blank new post, a resumed draft, a copy or an edit as loaded is not. While the question is open, the step it came
+  // from (where keeping on writing returns).
   abstraction: (snapshot) => {
     const c = snapshot.context;
     return {
@@ -108,6 +142,7 @@ export const fixtures: FlowFixtures<typeof inspirationEditorMachine> = {
       detailsOK: problemsOf('details', c).length === 0,
       waiting: c.media.some((m: { status: string }) => m.status === 'waiting'),
       status: c.status,
+      askedFrom: snapshot.matches({ editing: { step: 'asking' } }) ? c.step : undefined,
     };
   },
 };

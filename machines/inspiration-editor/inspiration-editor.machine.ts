@@ -1,15 +1,17 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type {
   CallResult,
   CreateInspirationInput,
   EditorStep,
   GetUserInspirationInput,
   GetUserInspirationOutput,
+  InspirationDraftMessage,
   InspirationEditorContext,
   InspirationEditorEvent,
   InspirationEditorInput,
   InspirationEditorOutput,
   InspirationEditorTag,
+  LoadInspirationDraftOutput,
   PickedProduct,
   PostStatus,
   SavedInspirationOutput,
@@ -18,7 +20,23 @@ import type {
   UploadInspirationMediaOutput,
 } from './inspiration-editor.types.ts';
 import { MAX_PRODUCTS, NETWORK_ERROR, STEPS } from './inspiration-editor.types.ts';
-import { addFiles, addTag, createBody, mediaOf, moveItem, problemsOf, stepIndex, updateBody, withoutDataUrlPrefix } from './inspiration-editor.rules.ts';
+import {
+  addFiles,
+  addTag,
+  contentKey,
+  createBody,
+  draftOf,
+  fromDraft,
+  hasChanges,
+  isNewPost,
+  mediaOf,
+  moveItem,
+  offerable,
+  problemsOf,
+  stepIndex,
+  updateBody,
+  withoutDataUrlPrefix,
+} from './inspiration-editor.rules.ts';
 
 const failureCode = (result: CallResult<unknown>): string | undefined => (result.ok ? undefined : result.code);
 
@@ -44,6 +62,17 @@ export const inspirationEditorMachine = setup({
     updateInspiration: fromPromise<CallResult<SavedInspirationOutput>, UpdateInspirationInput>(async () => {
       throw new Error('updateInspiration not provided');
     }),
+    /** Reads the member's new-post draft kept on this device (decrypted with the id cookie). */
+    loadInspirationDraft: fromPromise<LoadInspirationDraftOutput>(async () => {
+      throw new Error('loadInspirationDraft not provided');
+    }),
+    /** Keeps a new post's draft on the device (encrypted by the app): told SAVE on every change, it writes a moment later. */
+    storeInspirationDraft: fromCallback<InspirationDraftMessage>(() => {
+      throw new Error('storeInspirationDraft not provided');
+    }),
+    clearInspirationDraft: fromPromise<void>(async () => {
+      throw new Error('clearInspirationDraft not provided');
+    }),
   },
   actions: {
     fillFromPost: assign(({ context }, params: { result: CallResult<GetUserInspirationOutput> }) => {
@@ -58,10 +87,25 @@ export const inspirationEditorMachine = setup({
         title: post.Title,
         description: post.Description,
         tags: post.Tag,
+        baseline: contentKey({ media, products: post.ProductList, title: post.Title, description: post.Description, tags: post.Tag }),
         ...(editing ? { loaded: post, status: post.Status } : {}),
         errorCode: undefined,
       };
     }),
+    offerDraft: assign((_, params: { output: LoadInspirationDraftOutput }) => ({ offeredDraft: params.output.draft })),
+    /** The offered draft fills the steps; it is what the editor opened with, so leaving at once asks nothing. */
+    resumeDraft: assign(({ context }) => {
+      if (!context.offeredDraft) return {};
+      const content = fromDraft(context.offeredDraft, context.nextKey);
+      return { ...content, baseline: contentKey(content), offeredDraft: undefined };
+    }),
+    forgetOfferedDraft: assign({ offeredDraft: undefined }),
+    /** The draft store is told the post; it writes it a moment later, encrypted (the machine itself stays pure). */
+    persistDraft: enqueueActions(({ context, enqueue }) => {
+      if (context.draftStoreOn && isNewPost(context.input))
+        enqueue.sendTo('storeInspirationDraft', { type: 'SAVE', draft: draftOf(context) } satisfies InspirationDraftMessage);
+    }),
+    draftStoreOff: assign({ draftStoreOn: false }),
     addFiles: assign(({ context }, params: { files: Parameters<typeof addFiles>[1] }) => addFiles(context, params.files)),
     removeMedia: assign(({ context }, params: { key: string }) => ({
       media: context.media.filter((m) => m.key !== params.key),
@@ -87,7 +131,7 @@ export const inspirationEditorMachine = setup({
           if (m.key !== context.uploadingKey) return m;
           if (result?.ok) {
             const { dataUrl: _sent, ...rest } = m;
-            return { ...rest, status: 'done' as const, mediaID: result.data.MediaID, errorCode: undefined };
+            return { ...rest, status: 'done' as const, mediaID: result.data.MediaID, url: result.data.mediaUrl, errorCode: undefined };
           }
           return { ...m, status: 'failed' as const, errorCode: result ? failureCode(result) : NETWORK_ERROR };
         }),
@@ -127,6 +171,11 @@ export const inspirationEditorMachine = setup({
       params.result.ok && (context.input.inspirationID === undefined || params.result.data.Inspiration.IsOwner),
     loads: ({ context }) => context.input.inspirationID !== undefined || context.input.copyFrom !== undefined,
     isEdit: ({ context }) => context.input.inspirationID !== undefined,
+    isNewPost: ({ context }) => isNewPost(context.input),
+    draftOffered: (_, params: { output: LoadInspirationDraftOutput }) => offerable(params.output.draft),
+    hasChanges: ({ context }) => hasChanges(context),
+    stepIs: ({ context }, params: { step: EditorStep }) => context.step === params.step,
+    savedNewPost: ({ context }, params: { result: CallResult<unknown> }) => params.result.ok && isNewPost(context.input),
     isPublishedEdit: ({ context }) => context.input.inspirationID !== undefined && context.status === 'Published',
     isPrivateEdit: ({ context }) => context.input.inspirationID !== undefined && context.status === 'Private',
     stepReady: ({ context }) => problemsOf(context.step, context).length === 0,
@@ -153,14 +202,55 @@ export const inspirationEditorMachine = setup({
     step: 'media',
     checked: [],
     fileProblems: [],
+    baseline: contentKey({ media: [], products: [], title: '', description: '', tags: [] }),
+    draftStoreOn: true,
   }),
   initial: 'starting',
-  output: ({ context }): InspirationEditorOutput =>
-    context.saved ? { outcome: 'published', inspiration: context.saved } : { outcome: 'notFound' },
+  output: ({ context, event }): InspirationEditorOutput =>
+    context.saved
+      ? { outcome: 'published', inspiration: context.saved }
+      : ((event as { output?: InspirationEditorOutput }).output ?? { outcome: 'notFound' }),
   states: {
     starting: {
-      description: 'A new post starts blank; an edit or a copy reads its post first.',
-      always: [{ guard: 'loads', target: 'loading' }, { target: 'editing' }],
+      description: 'A new post looks for its draft first; an edit or a copy reads its post first.',
+      always: [{ guard: 'loads', target: 'loading' }, { target: 'restoring' }],
+    },
+    restoring: {
+      description: 'Reading the new-post draft kept on this device (decrypted with the id cookie).',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadInspirationDraft',
+        src: 'loadInspirationDraft',
+        onDone: [
+          {
+            guard: { type: 'draftOffered', params: ({ event }) => ({ output: event.output }) },
+            target: 'offeringDraft',
+            actions: { type: 'offerDraft', params: ({ event }) => ({ output: event.output }) },
+            description: 'A draft with something in it: ask whether to continue it.',
+          },
+          { target: 'editing', description: 'No draft (or an empty one): a blank post.' },
+        ],
+        onError: { target: 'editing', description: 'The draft could not be read: a blank post.' },
+      },
+      on: { LEAVE: 'left' },
+    },
+    offeringDraft: {
+      description: '"Continue your draft?": carry on with the words, tags, products and uploaded media kept from last time, or discard them.',
+      on: {
+        RESUME_DRAFT: { target: 'editing', actions: 'resumeDraft' },
+        DISCARD_DRAFT: { target: 'discardingDraft', actions: 'forgetOfferedDraft' },
+        LEAVE: { target: 'left', description: 'Nothing written yet in this visit; the draft stays on the device.' },
+      },
+    },
+    discardingDraft: {
+      description: 'Throwing the old draft away before a blank post.',
+      tags: ['busy'],
+      invoke: {
+        id: 'clearInspirationDraft',
+        src: 'clearInspirationDraft',
+        onDone: 'editing',
+        onError: { target: 'editing', description: 'It could not be removed; the next change overwrites it anyway.' },
+      },
     },
     loading: {
       description: 'Reading the post being edited (or copied from).',
@@ -184,42 +274,60 @@ export const inspirationEditorMachine = setup({
         ],
         onError: { target: 'loadFailed', actions: 'rememberNetworkError' },
       },
+      on: { LEAVE: 'left' },
     },
     loadFailed: {
       description: 'The post could not be read (no answer); the member may try again.',
-      on: { RETRY: { target: 'loading', actions: 'clearError' } },
+      on: { RETRY: { target: 'loading', actions: 'clearError' }, LEAVE: 'left' },
     },
     notFound: {
       description: 'There is no such post for this member to edit.',
       type: 'final',
+      output: { outcome: 'notFound' },
     },
     editing: {
-      description: 'The three steps, with uploads going on beside them and, for an edited post, archiving.',
+      description:
+        'The three steps, with uploads going on beside them and, for an edited post, archiving. A new post’s every change goes to its draft on the device; leaving with changes asks first.',
       type: 'parallel',
-      on: {
-        ADD_FILES: { actions: { type: 'addFiles', params: ({ event }) => ({ files: event.files }) } },
-        REMOVE_MEDIA: { actions: { type: 'removeMedia', params: ({ event }) => ({ key: event.key }) } },
-        MOVE_MEDIA: { actions: { type: 'moveMedia', params: ({ event }) => ({ from: event.from, to: event.to }) } },
-        RETRY_UPLOAD: { actions: { type: 'retryUpload', params: ({ event }) => ({ key: event.key }) } },
-        ADD_PRODUCT: { actions: { type: 'addProduct', params: ({ event }) => ({ product: event.product }) } },
-        REMOVE_PRODUCT: { actions: { type: 'removeProduct', params: ({ event }) => ({ productID: event.productID }) } },
-        SET_DETAILS: {
-          actions: {
-            type: 'setDetails',
-            params: ({ event }) => ({
-              ...(event.title !== undefined ? { title: event.title } : {}),
-              ...(event.description !== undefined ? { description: event.description } : {}),
-            }),
-          },
+      invoke: {
+        id: 'storeInspirationDraft',
+        src: 'storeInspirationDraft',
+        onError: {
+          actions: 'draftStoreOff',
+          description: 'The device cannot keep the draft (no storage, no Web Crypto): the post can still be written and published in this visit.',
         },
-        ADD_TAG: { actions: { type: 'addTag', params: ({ event }) => ({ tag: event.tag }) } },
-        REMOVE_TAG: { actions: { type: 'removeTag', params: ({ event }) => ({ tag: event.tag }) } },
+      },
+      on: {
+        ADD_FILES: { actions: [{ type: 'addFiles', params: ({ event }) => ({ files: event.files }) }, 'persistDraft'] },
+        REMOVE_MEDIA: { actions: [{ type: 'removeMedia', params: ({ event }) => ({ key: event.key }) }, 'persistDraft'] },
+        MOVE_MEDIA: { actions: [{ type: 'moveMedia', params: ({ event }) => ({ from: event.from, to: event.to }) }, 'persistDraft'] },
+        RETRY_UPLOAD: { actions: { type: 'retryUpload', params: ({ event }) => ({ key: event.key }) } },
+        ADD_PRODUCT: { actions: [{ type: 'addProduct', params: ({ event }) => ({ product: event.product }) }, 'persistDraft'] },
+        REMOVE_PRODUCT: { actions: [{ type: 'removeProduct', params: ({ event }) => ({ productID: event.productID }) }, 'persistDraft'] },
+        SET_DETAILS: {
+          actions: [
+            {
+              type: 'setDetails',
+              params: ({ event }) => ({
+                ...(event.title !== undefined ? { title: event.title } : {}),
+                ...(event.description !== undefined ? { description: event.description } : {}),
+              }),
+            },
+            'persistDraft',
+          ],
+        },
+        ADD_TAG: { actions: [{ type: 'addTag', params: ({ event }) => ({ tag: event.tag }) }, 'persistDraft'] },
+        REMOVE_TAG: { actions: [{ type: 'removeTag', params: ({ event }) => ({ tag: event.tag }) }, 'persistDraft'] },
       },
       states: {
         step: {
-          description: 'Which step is shown.',
+          description: 'Which step is shown, or the question before leaving (over the step, which stays as it was).',
           initial: 'media',
           on: {
+            LEAVE: [
+              { guard: 'hasChanges', target: '.asking', description: 'Something differs from what the editor opened with: ask first.' },
+              { target: '#inspirationEditor.left', description: 'Nothing changed: leave at once.' },
+            ],
             GO_TO: [
               { guard: { type: 'canGoTo', params: ({ event }) => ({ step: event.step, to: 'media' }) }, target: '.media' },
               { guard: { type: 'canGoTo', params: ({ event }) => ({ step: event.step, to: 'products' }) }, target: '.products' },
@@ -264,6 +372,26 @@ export const inspirationEditorMachine = setup({
                 ],
               },
             },
+            asking: {
+              description:
+                'Asked before leaving: keep writing, leave (a new post’s draft stays on this device), or leave and discard the draft. Uploads go on meanwhile.',
+              on: {
+                STAY: 'resume',
+                CONFIRM_LEAVE: '#inspirationEditor.left',
+                DISCARD: [
+                  { guard: 'isNewPost', target: '#inspirationEditor.discarding' },
+                  { target: '#inspirationEditor.left', description: 'An edit or a copy keeps no draft: discarding is leaving.' },
+                ],
+              },
+            },
+            resume: {
+              description: 'Back to the step the member was on.',
+              always: [
+                { guard: { type: 'stepIs', params: { step: 'products' } }, target: 'products' },
+                { guard: { type: 'stepIs', params: { step: 'details' } }, target: 'details' },
+                { target: 'media' },
+              ],
+            },
           },
         },
         upload: {
@@ -286,8 +414,8 @@ export const inspirationEditorMachine = setup({
                 },
                 onDone: {
                   target: 'idle',
-                  actions: { type: 'finishUpload', params: ({ event }) => ({ result: event.output }) },
-                  description: 'Stored (the file gets its MediaID) or refused (marked failed, with a retry).',
+                  actions: [{ type: 'finishUpload', params: ({ event }) => ({ result: event.output }) }, 'persistDraft'],
+                  description: 'Stored (the file gets its MediaID and goes into the draft) or refused (marked failed, with a retry).',
                 },
                 onError: {
                   target: 'idle',
@@ -331,6 +459,21 @@ export const inspirationEditorMachine = setup({
         },
       },
     },
+    discarding: {
+      description: 'Throwing the new post’s draft away before leaving.',
+      tags: ['busy'],
+      invoke: {
+        id: 'clearInspirationDraft',
+        src: 'clearInspirationDraft',
+        onDone: 'left',
+        onError: { target: 'left', description: 'The draft could not be removed; the member leaves anyway.' },
+      },
+    },
+    left: {
+      description: 'The member left the editor (the navigation away goes on).',
+      type: 'final',
+      output: { outcome: 'left' },
+    },
     saving: {
       description: 'Publishing the new post (create-inspiration) or saving the edit (update-inspiration).',
       initial: 'choosing',
@@ -348,9 +491,15 @@ export const inspirationEditorMachine = setup({
             input: ({ context }) => createBody(context),
             onDone: [
               {
+                guard: { type: 'savedNewPost', params: ({ event }) => ({ result: event.output }) },
+                target: '#inspirationEditor.forgettingDraft',
+                actions: { type: 'storeSaved', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
                 guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
                 target: '#inspirationEditor.published',
                 actions: { type: 'storeSaved', params: ({ event }) => ({ result: event.output }) },
+                description: 'A copy keeps no draft.',
               },
               { target: '#inspirationEditor.failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) } },
             ],
@@ -381,6 +530,25 @@ export const inspirationEditorMachine = setup({
       on: {
         RETRY: { target: 'saving', actions: 'clearError' },
         EDIT: { target: '#inspirationEditor.editing.step.details', actions: 'clearError' },
+        LEAVE: [
+          {
+            guard: 'hasChanges',
+            target: '#inspirationEditor.editing.step.asking',
+            actions: 'clearError',
+            description: 'Not saved: back to the words, asking before leaving.',
+          },
+          { target: 'left', description: 'Nothing changed (an edit saved as it was): leave at once.' },
+        ],
+      },
+    },
+    forgettingDraft: {
+      description: 'The new post is published: its draft on this device is removed.',
+      tags: ['saving'],
+      invoke: {
+        id: 'clearInspirationDraft',
+        src: 'clearInspirationDraft',
+        onDone: 'published',
+        onError: { target: 'published', description: 'The draft could not be removed; the post is published all the same.' },
       },
     },
     published: {

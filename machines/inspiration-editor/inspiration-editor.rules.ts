@@ -5,7 +5,9 @@ import type {
   EditorProblem,
   EditorStep,
   FileProblem,
+  InspirationDraft,
   InspirationEditorContext,
+  InspirationEditorInput,
   LoadedPost,
   TagProblem,
   UpdateInspirationInput,
@@ -62,7 +64,56 @@ export function mediaOf(post: LoadedPost, firstKey: number): EditorMedia[] {
     preview: m.Variants[0]?.Url ?? m.Url,
     status: 'done' as const,
     mediaID: m.MediaID,
+    url: m.Variants[0]?.Url ?? m.Url,
   }));
+}
+
+/** A new post written from scratch (not an edit, not a copy): the only kind whose draft is kept on the device. */
+export const isNewPost = (input: InspirationEditorInput): boolean => input.inspirationID === undefined && input.copyFrom === undefined;
+
+type Content = Pick<InspirationEditorContext, 'media' | 'products' | 'title' | 'description' | 'tags'>;
+
+/** What the post holds, as one string: a picked file counts from the moment it is picked, by its key. */
+export function contentKey(c: Content): string {
+  return JSON.stringify([c.media.map((m) => m.mediaID ?? m.key), c.products.map((p) => p.ProductID), c.title, c.description, c.tags]);
+}
+
+/** Something differs from what the editor opened with: leaving would lose it (or leave it only in the draft). */
+export const hasChanges = (c: Content & Pick<InspirationEditorContext, 'baseline'>): boolean => contentKey(c) !== c.baseline;
+
+/** What the draft store keeps: uploaded media by reference (MediaID and address), never a file's bytes. */
+export function draftOf(c: Content): InspirationDraft {
+  return {
+    version: 1,
+    media: c.media.flatMap((m) =>
+      m.status === 'done' && m.mediaID && m.url ? [{ MediaID: m.mediaID, kind: m.kind, contentType: m.contentType, name: m.name, url: m.url }] : [],
+    ),
+    products: c.products,
+    title: c.title,
+    description: c.description,
+    tags: c.tags,
+  };
+}
+
+/** A stored draft worth offering back: of this version, with something in it. */
+export function offerable(draft: InspirationDraft | undefined): draft is InspirationDraft {
+  if (draft?.version !== 1 || !Array.isArray(draft.media) || !Array.isArray(draft.products) || !Array.isArray(draft.tags)) return false;
+  return draft.media.length > 0 || draft.products.length > 0 || draft.title.trim() !== '' || draft.description.trim() !== '' || draft.tags.length > 0;
+}
+
+/** The steps filled from a draft: its media uploaded already, keyed from `firstKey`. */
+export function fromDraft(draft: InspirationDraft, firstKey: number): Content & { nextKey: number } {
+  const media: EditorMedia[] = draft.media.map((m, i) => ({
+    key: `m${firstKey + i}`,
+    kind: m.kind,
+    contentType: m.contentType,
+    name: m.name,
+    preview: m.url,
+    status: 'done',
+    mediaID: m.MediaID,
+    url: m.url,
+  }));
+  return { media, nextKey: firstKey + media.length, products: draft.products, title: draft.title, description: draft.description, tags: draft.tags };
 }
 
 export function moveItem<T>(list: T[], from: number, to: number): T[] {

@@ -2,13 +2,14 @@ import type { SnapshotFrom } from 'xstate';
 import type { inspirationEditorMachine } from './inspiration-editor.machine.ts';
 import type { EditorMedia, EditorProblem, EditorStep, PickedProduct, PostStatus } from './inspiration-editor.types.ts';
 import { STEPS } from './inspiration-editor.types.ts';
-import { problemsOf, stepIndex } from './inspiration-editor.rules.ts';
+import { hasChanges, isNewPost, problemsOf, stepIndex } from './inspiration-editor.rules.ts';
 
 export type InspirationEditorSnapshot = SnapshotFrom<typeof inspirationEditorMachine>;
 
-export type EditorPage = 'loading' | 'loadFailed' | 'notFound' | 'steps' | 'published';
+export type EditorPage = 'loading' | 'draftOffer' | 'loadFailed' | 'notFound' | 'steps' | 'published';
 export function page(s: InspirationEditorSnapshot): EditorPage {
-  if (s.matches('starting') || s.matches('loading')) return 'loading';
+  if (s.matches('starting') || s.matches('loading') || s.matches('restoring')) return 'loading';
+  if (s.matches('offeringDraft') || s.matches('discardingDraft')) return 'draftOffer';
   if (s.matches('loadFailed')) return 'loadFailed';
   if (s.matches('notFound')) return 'notFound';
   if (s.matches('published')) return 'published';
@@ -42,3 +43,23 @@ export const isChangingStatus = (s: InspirationEditorSnapshot): boolean => s.has
 export const canArchive = (s: InspirationEditorSnapshot): boolean => s.can({ type: 'ARCHIVE' });
 export const canUnarchive = (s: InspirationEditorSnapshot): boolean => s.can({ type: 'UNARCHIVE' });
 export const saved = (s: InspirationEditorSnapshot) => s.context.saved;
+
+/** The draft kept from an earlier visit, as offered back ("Continue your draft?"). */
+export function offeredDraft(s: InspirationEditorSnapshot): { title: string; media: number; products: number; tags: number } | undefined {
+  const d = s.context.offeredDraft;
+  return d && { title: d.title.trim(), media: d.media.length, products: d.products.length, tags: d.tags.length };
+}
+export const isDiscardingDraft = (s: InspirationEditorSnapshot): boolean => s.matches('discardingDraft');
+/** A new post whose draft this device keeps (the store works). */
+export const draftKept = (s: InspirationEditorSnapshot): boolean => isNewPost(s.context.input) && s.context.draftStoreOn;
+/** Leaving now would lose something (or leave it only in the draft): the page asks, the tab's closing too. */
+export const asksBeforeLeaving = (s: InspirationEditorSnapshot): boolean => s.status === 'active' && hasChanges(s.context);
+/** The leave question is open. */
+export const confirmingLeave = (s: InspirationEditorSnapshot): boolean => s.matches({ editing: { step: 'asking' } });
+/** Leaving and throwing the draft away. */
+export const isDiscarding = (s: InspirationEditorSnapshot): boolean => s.matches('discarding');
+/** What the question offers: a new post's draft kept on the device, a post whose words are not kept, or an edit's changes. */
+export type LeaveKind = 'draft' | 'unkept' | 'edit';
+export const leaveKind = (s: InspirationEditorSnapshot): LeaveKind => (isEdit(s) ? 'edit' : draftKept(s) ? 'draft' : 'unkept');
+/** Pictures or videos not uploaded yet: a draft cannot keep them. */
+export const notUploaded = (s: InspirationEditorSnapshot): number => s.context.media.filter((m) => m.status !== 'done').length;

@@ -42,6 +42,8 @@ export interface EditorMedia {
   /** The picked file's data URL, until it is uploaded. */
   dataUrl?: string;
   mediaID?: string;
+  /** Where the stored file is served from, once uploaded (what a draft shows it by: the bytes stay out of it). */
+  url?: string;
   errorCode?: string;
 }
 
@@ -77,6 +79,25 @@ export interface LoadedPost {
   IsOwner: boolean;
 }
 
+/**
+ * A new post's draft as kept on the device (per member): the words, tags, products and the pictures or videos
+ * already uploaded, by reference. Files still waiting or failed are not in it (their bytes are never kept).
+ */
+export interface InspirationDraft {
+  version: 1;
+  media: Array<{ MediaID: string; kind: 'image' | 'video'; contentType: string; name: string; url: string }>;
+  products: PickedProduct[];
+  title: string;
+  description: string;
+  tags: string[];
+}
+
+/** The draft store answers what it found, if anything (an unreadable draft is none). */
+export type LoadInspirationDraftOutput = { draft?: InspirationDraft | undefined };
+
+/** What the draft store (a callback actor the app provides) is told. */
+export type InspirationDraftMessage = { type: 'SAVE'; draft: InspirationDraft };
+
 export interface InspirationEditorInput {
   /** Edit this post (its owner only). */
   inspirationID?: string;
@@ -109,6 +130,12 @@ export interface InspirationEditorContext {
   errorCode?: string;
   /** The post once published or saved. */
   saved?: { InspirationID: string; Status: PostStatus };
+  /** What the post held when the editor opened (rules' contentKey): leaving asks only once it differs. */
+  baseline: string;
+  /** A new post's draft found on the device, offered back before the steps. */
+  offeredDraft?: InspirationDraft;
+  /** false once the draft store failed (no storage, no Web Crypto): a new post then lasts for this visit only. */
+  draftStoreOn: boolean;
 }
 
 export type InspirationEditorEvent =
@@ -128,7 +155,15 @@ export type InspirationEditorEvent =
   | { type: 'RETRY' }
   | { type: 'EDIT' }
   | { type: 'ARCHIVE' }
-  | { type: 'UNARCHIVE' };
+  | { type: 'UNARCHIVE' }
+  /** The offered draft: carry on with it, or throw it away and start afresh. */
+  | { type: 'RESUME_DRAFT' }
+  | { type: 'DISCARD_DRAFT' }
+  /** Leaving the editor (a navigation away); then the question's answers: keep writing, leave, or leave and discard the draft. */
+  | { type: 'LEAVE' }
+  | { type: 'STAY' }
+  | { type: 'CONFIRM_LEAVE' }
+  | { type: 'DISCARD' };
 
 export interface GetUserInspirationInput {
   InspirationID: string;
@@ -167,6 +202,9 @@ export interface SavedInspirationOutput {
   Inspiration: { InspirationID: string; Status: PostStatus };
 }
 
-export type InspirationEditorOutput = { outcome: 'published'; inspiration: { InspirationID: string; Status: PostStatus } } | { outcome: 'notFound' };
+export type InspirationEditorOutput =
+  | { outcome: 'published'; inspiration: { InspirationID: string; Status: PostStatus } }
+  | { outcome: 'notFound' }
+  | { outcome: 'left' };
 
 export type InspirationEditorTag = 'busy' | 'saving' | 'changingStatus';
