@@ -1,6 +1,7 @@
 /**
  * The shop's fulfilment desk (spec: no admin screens).
- *   npm run orders -- to-ship                  paid orders waiting to be shipped, oldest first
+ *   npm run orders -- to-ship                  paid orders waiting to be shipped (products and subscription boxes), oldest first,
+ *                                              each with what it is (a box: its plan and cycle) and its delivery address
  *   npm run orders -- ship <reference> [...]   mark them shipped (Completed tab), mail each member and push to their devices
  * With the embedded database (no DATABASE_URL), stop the shop first: PGlite serves one process at a time.
  */
@@ -34,7 +35,10 @@ try {
     const waiting = await ordersToShip({ db });
     if (waiting.length === 0) console.log('No paid orders are waiting to be shipped.');
     for (const o of waiting) {
-      console.log([o.reference, o.paidAt?.toISOString() ?? '-', o.email, `${o.items} item${o.items === 1 ? '' : 's'}`, `${o.currency} ${(o.total / 100).toFixed(2)}`].join('\t'));
+      const what = o.box ? `${o.box.plan}, cycle ${o.box.cycle}` : 'products';
+      console.log(
+        [o.reference, o.paidAt?.toISOString() ?? '-', o.email, what, `${o.items} item${o.items === 1 ? '' : 's'}`, `${o.currency} ${(o.total / 100).toFixed(2)}`, o.address].join('\t'),
+      );
     }
   } else {
     const mailer = config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer({ db, clock: systemClock, log });

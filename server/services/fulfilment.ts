@@ -2,12 +2,19 @@
  * After payment: the member hears that the order is confirmed, and the shop marks it shipped when the
  * courier has it (FulfilmentStatus InProcess → Completed, the orders popup's Completed tab). Shipping
  * is an operator's act (`npm run orders -- ship <reference>`): the spec shows no admin screens.
+ * Parcels are product orders and the paid boxes of subscription cycles (issue 18); other kinds ship nothing.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { orderLines, orders, users } from '../db/schema.ts';
+import { orderLines, orders, subscriptionCycles, subscriptionPlans, subscriptions, users } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { orderPaidMail, orderShippedMail } from './mail-templates.ts';
 import { pushOrderShipped } from './notifications/notices.ts';
+import { recordLink } from './subscriptions/mail.ts';
+
+// The kinds' names (orders.kind) as literals: the kinds' modules import this one (their paid mail).
+const SUBSCRIPTION_ORDER = 'subscription';
+/** The order kinds that are parcels to ship. */
+const SHIPPED_KINDS = ['product', SUBSCRIPTION_ORDER];
 
 type OrderRow = typeof orders.$inferSelect;
 export type FulfilmentDeps = Pick<Deps, 'db' | 'mailer' | 'log'> & {
@@ -20,7 +27,9 @@ export type FulfilmentDeps = Pick<Deps, 'db' | 'mailer' | 'log'> & {
 async function mailAbout(deps: FulfilmentDeps, order: OrderRow, kind: 'paid' | 'shipped') {
   const [member] = await deps.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, order.userId));
   if (!member) return;
-  const facts = { reference: order.reference, total: order.total, currency: order.currency, link: `${deps.config.publicUrl}/order_record/${order.id}` };
+  // A subscription's box is followed on the subscription's page, a product order on its order record.
+  const link = order.kind === SUBSCRIPTION_ORDER ? recordLink(deps, order.id) : `${deps.config.publicUrl}/order_record/${order.id}`;
+  const facts = { reference: order.reference, total: order.total, currency: order.currency, link };
   const language = member.language === 'zh-Hant' ? 'zh-Hant' : 'en';
   await deps.mailer.send(kind === 'paid' ? orderPaidMail(member.email, language, facts) : orderShippedMail(member.email, language, facts));
 }
@@ -48,7 +57,7 @@ export async function shipOrders(deps: FulfilmentDeps, references: readonly stri
     const [shipped] = await deps.db
       .update(orders)
       .set({ fulfilmentStatus: 'Completed' })
-      .where(and(eq(orders.reference, reference), eq(orders.kind, 'product'), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
+      .where(and(eq(orders.reference, reference), inArray(orders.kind, SHIPPED_KINDS), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
       .returning();
     if (shipped) {
       await mailAbout(deps, shipped, 'shipped');
@@ -56,7 +65,7 @@ export async function shipOrders(deps: FulfilmentDeps, references: readonly stri
       results.push({ reference, outcome: 'shipped' });
       continue;
     }
-    const [order] = await deps.db.select().from(orders).where(and(eq(orders.reference, reference), eq(orders.kind, 'product')));
+    const [order] = await deps.db.select().from(orders).where(and(eq(orders.reference, reference), inArray(orders.kind, SHIPPED_KINDS)));
     results.push({ reference, outcome: !order ? 'notFound' : order.fulfilmentStatus === 'Completed' ? 'alreadyShipped' : 'notPaid' });
   }
   return results;
@@ -64,20 +73,63 @@ export async function shipOrders(deps: FulfilmentDeps, references: readonly stri
 
 export interface OrderToShip {
   reference: string;
+  kind: 'product' | 'subscription';
   paidAt: Date | null;
   email: string;
   items: number;
   total: number;
   currency: string;
+  /** Where the parcel goes, on one line: recipient, phone, address, country. */
+  address: string;
+  /** A subscription cycle's box: its plan (box set) and which cycle it is. */
+  box?: { plan: string; cycle: number };
 }
 
-/** Paid orders waiting to be shipped, oldest payment first: the packing list. */
+type StoredAddress = {
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  countryCallingCode?: string;
+  phone?: string;
+  address1?: string;
+  address2?: string;
+  district?: string;
+  city?: string;
+  postalCode?: string;
+  CountryID?: string;
+};
+
+/** An order's delivery address on one line (a subscription's names its recipient; "000000" is no postal code). */
+export function addressLine(stored: unknown): string {
+  if (!stored || typeof stored !== 'object') return '-';
+  const a = stored as StoredAddress;
+  const recipient = a.name || [a.firstName, a.lastName].filter(Boolean).join(' ');
+  const phone = a.phone ? `${a.countryCallingCode ? `+${a.countryCallingCode} ` : ''}${a.phone}` : '';
+  const postal = a.postalCode && a.postalCode !== '000000' ? a.postalCode : '';
+  return [recipient, phone, a.address1, a.address2, a.district, a.city, postal, a.CountryID].filter((part) => part && part.trim() !== '').join(', ');
+}
+
+/** Paid orders waiting to be shipped (product orders and subscription boxes), oldest payment first: the packing list. */
 export async function ordersToShip(deps: Pick<Deps, 'db'>): Promise<OrderToShip[]> {
   const waiting = await deps.db
-    .select({ id: orders.id, reference: orders.reference, paidAt: orders.paidAt, email: users.email, total: orders.total, currency: orders.currency })
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      kind: orders.kind,
+      paidAt: orders.paidAt,
+      email: users.email,
+      total: orders.total,
+      currency: orders.currency,
+      deliveryAddress: orders.deliveryAddress,
+      plan: subscriptionPlans.nameEn,
+      cycle: subscriptionCycles.cycle,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.kind, 'product'), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
+    .leftJoin(subscriptionCycles, eq(subscriptionCycles.orderId, orders.id))
+    .leftJoin(subscriptions, eq(subscriptions.id, subscriptionCycles.subscriptionId))
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(and(inArray(orders.kind, SHIPPED_KINDS), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
     .orderBy(asc(orders.paidAt), asc(orders.reference));
   if (waiting.length === 0) return [];
   const counts = await deps.db
@@ -86,5 +138,11 @@ export async function ordersToShip(deps: Pick<Deps, 'db'>): Promise<OrderToShip[
     .where(inArray(orderLines.orderId, waiting.map((o) => o.id)))
     .groupBy(orderLines.orderId);
   const itemsOf = new Map(counts.map((c) => [c.orderId, c.items]));
-  return waiting.map(({ id, ...o }) => ({ ...o, items: itemsOf.get(id) ?? 0 }));
+  return waiting.map(({ id, kind, deliveryAddress, plan, cycle, ...o }) => ({
+    ...o,
+    kind: kind === SUBSCRIPTION_ORDER ? 'subscription' : 'product',
+    items: itemsOf.get(id) ?? 0,
+    address: addressLine(deliveryAddress),
+    ...(kind === SUBSCRIPTION_ORDER && plan !== null && cycle !== null ? { box: { plan, cycle } } : {}),
+  }));
 }

@@ -26,6 +26,7 @@ import {
 } from '../../contract/index.ts';
 import { coupons, orders, refundRequests, sandboxPayments, subscriptionCycles } from '../../server/db/schema.ts';
 import { SEED_SUBSCRIPTION_PLANS as PLANS } from '../../server/db/seed/subscription-data.ts';
+import { ordersToShip, shipOrders } from '../../server/services/fulfilment.ts';
 import { runDueJobs } from '../../server/services/jobs.ts';
 import { SUBSCRIPTION_RENEW_JOB } from '../../server/services/subscriptions/lifecycle.ts';
 import { renewSubscriptionJob } from '../../server/services/subscriptions/renewals.ts';
@@ -334,6 +335,58 @@ describe('renewals by card', () => {
     now = at(record.EndDate, 60);
     await runDueJobs(t.deps);
     expect(await ordersOfSubscription(record.RecordID)).toHaveLength(1);
+  });
+});
+
+describe('shipping the boxes', () => {
+  const desk = () => ({ db: t.db, mailer: t.deps.mailer, log: t.deps.log, config: t.deps.config });
+  const toShip = async (reference: string) => (await ordersToShip({ db: t.db })).find((o) => o.reference === reference);
+
+  it('lists each paid cycle’s box for shipping with its address, plan and cycle, and ships it like a product order', async () => {
+    const { m, record } = await cardSubscriber();
+    const unpaid = await t.call(createSubscription, subscribeBody({ SubscriptionID: PLANS.quarter }), auth(m));
+    const [first] = await ordersOfSubscription(record.RecordID);
+    const [firstOrder] = await t.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, first!.orderId));
+    expect(await toShip(firstOrder!.reference)).toEqual({
+      reference: firstOrder!.reference,
+      kind: 'subscription',
+      paidAt: expect.any(Date),
+      email: m.email,
+      items: 1,
+      total: record.BillingHistory[0]!.Total,
+      currency: 'HKD',
+      address: 'Ka Yan Wong, +852 91234567, 1 Harbour Road, HK-wan-chai, HK',
+      box: { plan: 'Monthly Discovery Box', cycle: 1 },
+    });
+    // A box not paid for is no parcel.
+    const [unpaidOrder] = await t.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, unpaid.OrderID));
+    expect(await toShip(unpaidOrder!.reference)).toBeUndefined();
+
+    // The renewed cycle's box is listed too, to the address the boxes go to now.
+    await t.call(updateSubscriptionDelivery, { SubscriptionID: record.RecordID, DeliveryAddress: { name: 'Mei Ling Chan', address1: '8 Queen’s Road' } }, auth(m));
+    now = at(record.NextBillingDate) + MINUTE;
+    await runDueJobs(t.deps);
+    const second = (await ordersOfSubscription(record.RecordID))[1]!;
+    expect(second.status).toBe('Paid');
+    const [secondOrder] = await t.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, second.orderId));
+    expect(await toShip(secondOrder!.reference)).toMatchObject({
+      kind: 'subscription',
+      address: 'Mei Ling Chan, +852 91234567, 8 Queen’s Road, HK-wan-chai, HK',
+      box: { plan: 'Monthly Discovery Box', cycle: 2 },
+    });
+
+    expect(await shipOrders(desk(), [firstOrder!.reference, firstOrder!.reference])).toEqual([
+      { reference: firstOrder!.reference, outcome: 'shipped' },
+      { reference: firstOrder!.reference, outcome: 'alreadyShipped' },
+    ]);
+    expect(await shipOrders(desk(), [unpaidOrder!.reference])).toEqual([{ reference: unpaidOrder!.reference, outcome: 'notPaid' }]);
+    expect(await toShip(firstOrder!.reference)).toBeUndefined();
+    expect(await toShip(secondOrder!.reference)).toBeDefined();
+    const shipped = (await mails(t, m.email)).filter((mail) => mail.subject.includes('has shipped'));
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]!.text).toContain(`Your order ${firstOrder!.reference} is on its way.`);
+    expect(shipped[0]!.text).toContain(`http://shop.test/subscription_record/${first!.orderId}`);
+    expect((await t.call(getSubscriptionOrder, { RecordID: first!.orderId }, auth(m))).Order).toMatchObject({ FulfilmentStatus: 'Completed' });
   });
 });
 

@@ -37,8 +37,9 @@ type OrderRow = typeof orders.$inferSelect;
 
 export const orderRecordPath = (orderId: string) => `/order_record/${encodeURIComponent(orderId)}`;
 
-export function orderShippedPush(language: PushLanguage, order: Pick<OrderRow, 'id' | 'reference'>): PushPayload {
-  const url = orderRecordPath(order.id);
+export function orderShippedPush(language: PushLanguage, order: Pick<OrderRow, 'id' | 'reference' | 'kind'>): PushPayload {
+  // A subscription's box opens the subscription's page (its order records are there).
+  const url = order.kind === 'subscription' ? subscriptionRecordPath(order.id) : orderRecordPath(order.id);
   const tag = `order-${order.id}`;
   return language === 'zh-Hant'
     ? { title: '訂單已發貨', body: `你的訂單 ${order.reference} 已經寄出。`, url, lang: lang(language), tag }
@@ -46,7 +47,7 @@ export function orderShippedPush(language: PushLanguage, order: Pick<OrderRow, '
 }
 
 /** Tells the member's devices that the order has shipped; once per order. A push that fails does not undo the shipping. */
-export async function pushOrderShipped(deps: PushDeps, order: Pick<OrderRow, 'id' | 'reference' | 'userId'>, now: Date): Promise<void> {
+export async function pushOrderShipped(deps: PushDeps, order: Pick<OrderRow, 'id' | 'reference' | 'userId' | 'kind'>, now: Date): Promise<void> {
   try {
     await pushOnce(deps, `shipped:${order.id}`, order.userId, now, (language) => orderShippedPush(language, order));
   } catch (err) {
