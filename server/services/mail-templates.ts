@@ -257,6 +257,29 @@ export function subscriptionCardDeclinedMail(to: string, language: Language, s: 
   );
 }
 
+/**
+ * A renewal's box is out of stock: nothing is billed yet and it is tried again each day. Sent once per cycle
+ * (services/subscriptions/renewals.ts), not at every retry.
+ */
+export function subscriptionBoxDelayedMail(to: string, language: Language, s: { plan: { en: string; zh: string }; billingDate: string; link: string }): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `The next box of your ${s.plan.en} subscription is delayed`,
+      lines: [
+        `The box of your next cycle, due on ${s.billingDate}, is out of stock for now. You have not been charged for it.`,
+        'We will try again every day and mail you as soon as it is renewed.',
+      ],
+    },
+    {
+      subject: `你的「${s.plan.zh}」下一期禮盒將會延遲`,
+      lines: [`你下一期（${s.billingDate}）的禮盒暫時缺貨，我們尚未就此收費。`, '我們會每天再試，續期後會即時以電郵通知你。'],
+    },
+    s.link,
+  );
+}
+
 /** A subscription ended: why, in words (cancelled, the card declined on every try, a renewal left unpaid). */
 export function subscriptionEndedMail(
   to: string,

@@ -24,14 +24,14 @@ import {
   type CallBodyInput,
   type SubscriptionRecord,
 } from '../../contract/index.ts';
-import { coupons, orders, refundRequests, sandboxPayments, subscriptionCycles } from '../../server/db/schema.ts';
+import { coupons, orders, refundRequests, sandboxPayments, subscriptionCycles, users } from '../../server/db/schema.ts';
 import { SEED_SUBSCRIPTION_PLANS as PLANS } from '../../server/db/seed/subscription-data.ts';
 import { ordersToShip, shipOrders } from '../../server/services/fulfilment.ts';
 import { runDueJobs } from '../../server/services/jobs.ts';
 import { SUBSCRIPTION_RENEW_JOB } from '../../server/services/subscriptions/lifecycle.ts';
 import { renewSubscriptionJob } from '../../server/services/subscriptions/renewals.ts';
 import { mails } from '../support/members.ts';
-import { auth, CARDS, deliverWebhooks, fillBag, refused, saveCard, shopper, stockOf, type Shopper } from '../support/shop.ts';
+import { auth, CARDS, deliverWebhooks, fillBag, refused, saveCard, setStock, shopper, stockOf, type Shopper } from '../support/shop.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
 
 const MINUTE = 60_000;
@@ -307,6 +307,60 @@ describe('renewals by card', () => {
       [1, 'Paid'],
       [2, 'Paid'],
     ]);
+  });
+
+  it('a renewal out of stock is mailed about once per cycle, in the member’s language, and tried again each day', async () => {
+    const { m, record } = await cardSubscriber();
+    await t.db.update(users).set({ language: 'zh-Hant' }).where(eq(users.id, m.userId));
+    const stock = await stockOf(t, MONTHLY_BOX);
+    const delays = async () => (await mails(t, m.email)).filter((mail) => mail.subject.includes('is delayed'));
+    try {
+      await setStock(t, MONTHLY_BOX, 0);
+      let billing = record.NextBillingDate!;
+      now = at(billing) + MINUTE;
+      await Promise.all([runDueJobs(t.deps), runDueJobs(t.deps)]);
+      expect(await ordersOfSubscription(record.RecordID)).toHaveLength(1);
+      let delayed = await delays();
+      expect(delayed).toHaveLength(1);
+      // Chinese first (the member's language), English after it.
+      expect(delayed[0]!.subject).toBe('你的「每月探索禮盒」下一期禮盒將會延遲 · The next box of your Monthly Discovery Box subscription is delayed');
+      const billingDay = new Date(at(billing) + 8 * 3_600_000).toISOString().slice(0, 10);
+      expect(delayed[0]!.text).toContain(`你下一期（${billingDay}）的禮盒暫時缺貨，我們尚未就此收費。`);
+      expect(delayed[0]!.text).toContain(`The box of your next cycle, due on ${billingDay}, is out of stock for now. You have not been charged for it.`);
+      expect(delayed[0]!.text.indexOf('暫時缺貨')).toBeLessThan(delayed[0]!.text.indexOf('out of stock'));
+      expect(delayed[0]!.text).toContain(`http://shop.test/subscription_record/${record.OrderID}`);
+
+      // Retried the next day, and the day after, still out of stock: no second mail for the same cycle.
+      for (const day of [1, 2]) {
+        now = at(billing, day) + 2 * MINUTE;
+        await Promise.all([runDueJobs(t.deps), runDueJobs(t.deps)]);
+        expect(await ordersOfSubscription(record.RecordID)).toHaveLength(1);
+      }
+      expect(await delays()).toHaveLength(1);
+
+      // Back in stock: the next retry renews it.
+      await setStock(t, MONTHLY_BOX, stock);
+      now = at(billing, 3) + 3 * MINUTE;
+      await runDueJobs(t.deps);
+      expect((await ordersOfSubscription(record.RecordID)).map((b) => [b.cycle, b.status])).toEqual([
+        [1, 'Paid'],
+        [2, 'Paid'],
+      ]);
+
+      // The next cycle out of stock again: mailed again, once.
+      billing = (await recordOf(m, record.RecordID)).NextBillingDate!;
+      await setStock(t, MONTHLY_BOX, 0);
+      now = at(billing) + MINUTE;
+      await runDueJobs(t.deps);
+      now = at(billing, 1) + 2 * MINUTE;
+      await runDueJobs(t.deps);
+      delayed = await delays();
+      expect(delayed).toHaveLength(2);
+      const nextDay = new Date(at(billing) + 8 * 3_600_000).toISOString().slice(0, 10);
+      expect(delayed.filter((mail) => mail.text.includes(`你下一期（${nextDay}）的禮盒暫時缺貨`))).toHaveLength(1);
+    } finally {
+      await setStock(t, MONTHLY_BOX, stock);
+    }
   });
 
   it('cancelled: stays ongoing until its end date, then no renewal and the record moves to ended', async () => {

@@ -79,6 +79,11 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The billing date of the renewal last found out of stock and mailed about: the member hears of a delayed
+     * box once per cycle, however many daily retries it takes.
+     */
+    stockDelayMailedFor: timestamp('stock_delay_mailed_for', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt)],

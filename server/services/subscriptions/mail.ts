@@ -1,12 +1,13 @@
 /**
  * The subscription mails (issue 18): started or renewed (paid), a renewal's payment link (Alipay / FPS), a
- * card declined (with the next try), ended (why). Sent after the change they report has committed; a mail
+ * card declined (with the next try), a renewal's box out of stock (delayed), ended (why). Sent after the change they report has committed; a mail
  * that fails is logged and changes nothing.
  */
 import { eq } from 'drizzle-orm';
 import { subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import {
+  subscriptionBoxDelayedMail,
   subscriptionCardDeclinedMail,
   subscriptionEndedMail,
   subscriptionPaidMail,
@@ -92,6 +93,15 @@ export function mailCardDeclined(deps: MailDeps, subscriptionId: string, order: 
         nextTry: hongKongDay(nextTry),
       }),
     );
+  });
+}
+
+/** The renewal billed at billingAt is out of stock: delayed, tried again each day. */
+export function mailBoxDelayed(deps: MailDeps, sub: SubscriptionRow, billingAt: Date) {
+  return sending(deps, 'box delayed', sub.id, async () => {
+    const f = await factsOf(deps, sub.id);
+    if (!f) return;
+    await deps.mailer.send(subscriptionBoxDelayedMail(f.email, f.language, { plan: f.plan, billingDate: hongKongDay(billingAt), link: recordLink(deps, sub.firstOrderId) }));
   });
 }
 

@@ -16,9 +16,10 @@
  *   create-subscription-payment), the cycle starts as any paid order does (the kind's paid). Unpaid, the order
  *   core expires it at the end of the grace period (asking the provider first) and the kind's release ends the
  *   subscription (Unpaid, mailed).
- * A renewal whose box is out of stock is tried again a day later.
+ * A renewal whose box is out of stock is tried again a day later; the member is mailed that it is delayed once
+ * per cycle (subscriptions.stock_delay_mailed_for holds the billing date mailed about).
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { RENEWAL_GRACE_DAYS, RENEWAL_LINK_DAYS_BEFORE, RENEWAL_RETRY_DAYS } from '../../../contract/subscriptions.ts';
 import type { PaymentMethod } from '../../../contract/orders.ts';
@@ -33,7 +34,7 @@ import { payOrder } from '../orders/payments.ts';
 import { placeOrder } from '../orders/place.ts';
 import { CycleAlreadyPlaced, subscriptionOrderKind } from '../orders/subscription/kind.ts';
 import { DAY_MS, endSubscription, lockSubscription, scheduleRenewal, SUBSCRIPTION_RENEW_JOB, type SubscriptionRow } from './lifecycle.ts';
-import { mailCardDeclined, mailPaymentLink } from './mail.ts';
+import { mailBoxDelayed, mailCardDeclined, mailPaymentLink } from './mail.ts';
 import { addMonths, findPlan, monthsOf } from './plans.ts';
 
 /** A card renewal's order waits this long after the billing date: past the last retry. */
@@ -56,6 +57,16 @@ async function lastCycle(deps: Deps, subscriptionId: string): Promise<CycleRow |
 async function orderOf(deps: Deps, orderId: string): Promise<OrderRow> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   return order!;
+}
+
+/** Tells the member their box is delayed, once per cycle (its billing date), whoever gets here first. */
+async function mailDelayOnce(deps: Deps, sub: SubscriptionRow, billingAt: Date) {
+  const marked = await deps.db
+    .update(subscriptions)
+    .set({ stockDelayMailedFor: billingAt })
+    .where(and(eq(subscriptions.id, sub.id), or(isNull(subscriptions.stockDelayMailedFor), ne(subscriptions.stockDelayMailedFor, billingAt))))
+    .returning({ id: subscriptions.id });
+  if (marked.length > 0) await mailBoxDelayed(deps, sub, billingAt);
 }
 
 /**
@@ -87,6 +98,7 @@ async function renewalOrder(deps: Deps, sub: SubscriptionRow, now: Date, payBefo
     if (err instanceof ApiError && err.code === ErrorCode.OutOfStock) {
       deps.log.warn({ subscriptionId: sub.id, cycle }, 'renewal box out of stock: tried again in a day');
       await scheduleRenewal(deps.db, sub, now, at(now, 1));
+      await mailDelayOnce(deps, sub, billingAt);
       return undefined;
     }
     throw err;
