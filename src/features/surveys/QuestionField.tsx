@@ -8,7 +8,6 @@ import { MAX_CUSTOM_WORDS } from '../../../machines/event-survey/event-survey.ty
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { problemMessage } from './survey-words.ts';
-import '../../ui/word-chips.css';
 
 // The sliders (and Radix Slider with them) are a chunk of their own, fetched as the survey page opens, so that the
 // page's first load stays within its budget.

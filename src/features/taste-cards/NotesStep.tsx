@@ -12,7 +12,6 @@ import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { useTasteCardFlow } from './flow-context.ts';
 import { tasteCardQueries } from './queries.ts';
 import { problemMessage } from './taste-card-words.ts';
-import '../../ui/word-chips.css';
 
 type Word = ChosenWord & { familyID: string };
 type Family = { FamilyID: string; Name: Bilingual; Icon: string };

@@ -17,7 +17,6 @@ import {
   TIME_UNIT_WORDS,
   WATER_FLOW_WORDS,
 } from './taste-card-words.ts';
-import '../../ui/word-chips.css';
 
 /** Step 5: the card as it will read, each part with Edit; Save sends it. */
 export function ReviewStep() {

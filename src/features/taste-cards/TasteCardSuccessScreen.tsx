@@ -5,7 +5,6 @@ import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { tasteCardQueries } from './queries.ts';
 import './taste-cards.css';
-import '../../ui/word-chips.css';
 
 /** taste_card/success: the card just saved, with the way to its drink. */
 export function TasteCardSuccessScreen() {
