@@ -5,8 +5,9 @@ import { expect, mailedCode, test, uniqueEmail } from './support.ts';
  * The event checkout in Chromium against the real server (issue 15): a visitor opens an event, presses
  * Join, signs in from the login popup and comes back to the checkout with the session and seats, buys
  * 3 seats with two named guests by card, sees the confirmation and the tickets on the event record. An
- * FPS booking shows the QR and completes on the bank's (the sandbox's) notification. Then the checkout
- * at 360 and 390 px and on a desktop, in English and Chinese: nothing overflows.
+ * FPS booking shows the QR and completes on the bank's (the sandbox's) notification. A session in its SVIP
+ * early-access window is shown to a member who is not an SVIP as not open to them yet (issue 18). Then the
+ * checkout at 360 and 390 px and on a desktop, in English and Chinese: nothing overflows.
  */
 
 const EVENT = 'evt-gongfu-oolong';
@@ -140,6 +141,32 @@ test('FPS: the booking shows the QR and completes on the bank’s notification',
 });
 
 for (const locale of ['en', 'zh-Hant'] as const) {
+  test(`a session in its SVIP early-access window, at 360 px, ${locale}: a member who is not an SVIP sees why it cannot be chosen yet`, async ({
+    page,
+    request,
+  }) => {
+    const member = await apiMember(request, `join-svip-${locale}`);
+    await signIn(page, member.email);
+    await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
+    await page.setViewportSize({ width: 360, height: 780 });
+    // The seed's SVIP session of the pu'er vertical (evs-puer-vertical-2), as a link naming it would open the checkout.
+    await page.goto('/checkout_event?eventID=evt-puer-vertical&varianceID=evs-puer-vertical-2&seats=1');
+    const [heading, badge] = locale === 'en' ? ['Choose a session', 'SVIP early access'] : ['選擇場次', 'SVIP 優先預訂'];
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    const option = page.locator('label.checkout-choice', { hasText: badge });
+    await expect(option.getByRole('radio')).toBeDisabled();
+    await expect(option.locator('.session-svip-opens')).toBeVisible();
+    await expect(option.locator('a.session-svip-link')).toHaveAttribute('href', '/subscription');
+    if (locale === 'en') {
+      await expect(option).toContainText('Opens to everyone on');
+      await expect(option.getByRole('link', { name: 'SVIP members can book now — see the box sets' })).toBeVisible();
+    }
+    await page.evaluate(() => document.fonts.ready);
+    const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(layout.scrollWidth).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: `${SHOTS}/session-svip-${locale}-360.png`, fullPage: true });
+  });
+
   test(`the event checkout at 360 and 390 px and on a desktop, ${locale}: nothing overflows`, async ({ page, request }) => {
     test.setTimeout(120_000);
     const member = await apiMember(request, `join-shots-${locale}`);
