@@ -63,17 +63,19 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
   },
   actors: {
     getShoppingBag: { done: bagOutcomes, error: new Error('network down') },
-    getPaymentMehtod: {
-      done: [{ ok: true, data: { PaymentMethodList: [visa, mastercard] } }, { ok: true, data: { PaymentMethodList: [] } }, { ok: false, code: 'StripeError' }],
-      error: new Error('network down'),
-    },
-    addCreditCard: {
-      done: [{ ok: true, data: { PaymentMethodID: 'pm_new' } }, { ok: false, code: 'PaymentFail', message: 'Your card number is incorrect.' }],
-      error: new Error('network down'),
-    },
-    addPaymentMehtod: {
-      done: [{ ok: true, data: { PaymentMethod: { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 } } }, { ok: false, code: 'StripeError' }],
-      error: new Error('network down'),
+    // How choosing ended (machines/payment-choice has its own model for how it gets there).
+    paymentChoice: {
+      done: [
+        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_visa' },
+        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_mc' },
+        { method: 'CreditCard', cards: [], cardID: undefined },
+        { method: 'CreditCard', cards: undefined, cardID: undefined, error: { code: 'StripeError' } },
+        { method: 'CreditCard', cards: [visa, mastercard, { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 }], cardID: 'pm_new' },
+        { method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' },
+        { method: 'Alipay' },
+        { method: 'FPS' },
+      ],
+      error: new Error('choosing failed'),
     },
     userUpdateInfo: {
       done: [{ ok: true, data: { userDetailInfo: { mainDeliveryAddressIndex: 1 } } }, { ok: false, code: 'InvalidParameter' }],

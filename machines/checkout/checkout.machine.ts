@@ -1,9 +1,5 @@
-import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, forwardTo, fromPromise, sendTo, setup } from 'xstate';
 import type {
-  AddCreditCardInput,
-  AddCreditCardOutput,
-  AddPaymentMethodInput,
-  AddPaymentMethodOutput,
   CallResult,
   CheckoutContext,
   CheckoutEvent,
@@ -11,8 +7,6 @@ import type {
   CheckoutOutcome,
   CheckoutOutput,
   CheckoutTag,
-  Empty,
-  GetPaymentMethodOutput,
   GetProductOrderInput,
   GetProductOrderOutput,
   GetShoppingBagInput,
@@ -22,6 +16,10 @@ import type {
   OrderPaymentLogic,
   OrderPaymentOutcome,
   OrderPaymentOutput,
+  PaymentChoiceInput,
+  PaymentChoiceLogic,
+  PaymentChoiceOutput,
+  PaymentChoiceRequest,
   PlaceOrderFailData,
   UserUpdateInfoInput,
   UserUpdateInfoOutput,
@@ -36,6 +34,10 @@ import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR } from './checkout.types.ts';
  */
 const ORDERS_COMPARED = 5;
 
+/** The member's request that started choosing how to pay; paying an order again by card starts with none (its cards are read). */
+const choiceRequest = (event: CheckoutEvent): PaymentChoiceRequest | undefined =>
+  event.type === 'SELECT_METHOD' || event.type === 'SELECT_CARD' || event.type === 'ADD_CARD' ? event : undefined;
+
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
@@ -48,15 +50,10 @@ export const checkoutMachine = setup({
     getShoppingBag: fromPromise<GetShoppingBagOutput, GetShoppingBagInput>(async () => {
       throw new Error('getShoppingBag not provided');
     }),
-    getPaymentMehtod: fromPromise<CallResult<GetPaymentMethodOutput>, Empty>(async () => {
-      throw new Error('getPaymentMehtod not provided');
-    }),
-    addCreditCard: fromPromise<CallResult<AddCreditCardOutput>, AddCreditCardInput>(async () => {
-      throw new Error('addCreditCard not provided');
-    }),
-    addPaymentMehtod: fromPromise<CallResult<AddPaymentMethodOutput>, AddPaymentMethodInput>(async () => {
-      throw new Error('addPaymentMehtod not provided');
-    }),
+    // Choosing how to pay, shared by every checkout (machines/payment-choice), provided with its calls; declared by its type.
+    paymentChoice: fromPromise<PaymentChoiceOutput, PaymentChoiceInput>(async () => {
+      throw new Error('paymentChoice not provided');
+    }) as unknown as PaymentChoiceLogic,
     userUpdateInfo: fromPromise<CallResult<UserUpdateInfoOutput>, UserUpdateInfoInput>(async () => {
       throw new Error('userUpdateInfo not provided');
     }),
@@ -95,22 +92,13 @@ export const checkoutMachine = setup({
     noteAddressNotSaved: assign({ addressNotSaved: true }),
     forgetAddressNotSaved: assign({ addressNotSaved: false }),
     confirmAge: assign({ ageConfirmed: true }),
-    selectMethod: assign((_, params: { method: CheckoutContext['method'] }) => ({ method: params.method, error: undefined })),
-    storeCards: assign(({ context }, params: { result: CallResult<GetPaymentMethodOutput> }) => {
-      if (!params.result.ok) return {};
-      const cards = params.result.data.PaymentMethodList;
-      const kept = cards.some((c) => c.id === context.cardID) ? context.cardID : cards[0]?.id;
-      return { cards, cardID: kept, error: undefined };
-    }),
-    selectCard: assign((_, params: { cardID: string }) => ({ cardID: params.cardID, error: undefined })),
-    storeNewPaymentMethod: assign((_, params: { result: CallResult<AddCreditCardOutput> }) => ({
-      newPaymentMethodID: params.result.ok ? params.result.data.PaymentMethodID : undefined,
+    /** How the member now pays, as choosing it ended (with why the change failed, if it did). */
+    storeChoice: assign((_, params: { output: PaymentChoiceOutput }) => ({
+      method: params.output.method,
+      cards: params.output.cards,
+      cardID: params.output.cardID,
+      error: params.output.error,
     })),
-    addSavedCard: assign(({ context }, params: { result: CallResult<AddPaymentMethodOutput> }) => {
-      if (!params.result.ok) return {};
-      const card = params.result.data.PaymentMethod;
-      return { cards: [...(context.cards ?? []).filter((c) => c.id !== card.id), card], cardID: card.id, newPaymentMethodID: undefined, error: undefined };
-    }),
     storeFailure: assign(({ context }, params: { result: CallResult<unknown, PlaceOrderFailData> }) =>
       params.result.ok
         ? {}
@@ -127,8 +115,8 @@ export const checkoutMachine = setup({
       error: params.output.error,
       paymentID: undefined,
     })),
-    /** Nothing to keep: a new snapshot, so that what reads the paying flow through this one (the page's selectors) reads it again. */
-    followPayingFlow: assign({}),
+    /** Nothing to keep: a new snapshot, so that what reads a child (choosing, paying) through this flow (the page's selectors) reads it again. */
+    followChild: assign({}),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
     finish: assign((_, params: { outcome: CheckoutOutcome }) => ({ outcome: params.outcome })),
@@ -138,9 +126,7 @@ export const checkoutMachine = setup({
     bagIsEmpty: (_, params: { result: GetShoppingBagOutput }) => params.result.ok && params.result.data.totals.productList.length === 0,
     hasAddress: ({ context }) => context.addressIndex !== undefined,
     needsAgeConfirmation: ({ context }) => Boolean(context.bag?.HasAlcohol) && !context.ageConfirmed,
-    isCard: (_, params: { method: CheckoutContext['method'] }) => params.method === 'CreditCard',
     payingByCard: ({ context }) => context.method === 'CreditCard',
-    knownCard: ({ context }, params: { cardID: string }) => Boolean(context.cards?.some((c) => c.id === params.cardID)),
     readyToPlace: ({ context }) => context.orderID === undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
     readyToPay: ({ context }) => context.orderID !== undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
     noOrderYet: ({ context }) => context.orderID === undefined,
@@ -234,7 +220,7 @@ export const checkoutMachine = setup({
     payingAgain: {
       description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
       tags: ['step:loading'],
-      always: [{ guard: 'payingByCard', target: '#checkout.payment.loadingCards' }, { target: 'payment' }],
+      always: [{ guard: 'payingByCard', target: '#checkout.payment.changing' }, { target: 'payment' }],
     },
     loadFailed: {
       description: 'The bag (or the order placed before) could not be read; the member can try again.',
@@ -315,20 +301,9 @@ export const checkoutMachine = setup({
           description: 'The payment method list. Placing the order needs a method, and a card when paying by card.',
           tags: ['step:payment'],
           on: {
-            SELECT_METHOD: [
-              {
-                guard: { type: 'isCard', params: ({ event }) => ({ method: event.method }) },
-                target: 'loadingCards',
-                actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) },
-                description: 'Card: read the saved cards to choose from.',
-              },
-              { actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) } },
-            ],
-            SELECT_CARD: {
-              guard: { type: 'knownCard', params: ({ event }) => ({ cardID: event.cardID }) },
-              actions: { type: 'selectCard', params: ({ event }) => ({ cardID: event.cardID }) },
-            },
-            ADD_CARD: { guard: 'payingByCard', target: 'addingCard', actions: 'clearError' },
+            SELECT_METHOD: 'changing',
+            SELECT_CARD: 'changing',
+            ADD_CARD: { guard: 'payingByCard', target: 'changing' },
             PLACE_ORDER: [
               { guard: 'readyToPlace', target: '#checkout.payingOrder', actions: 'clearError' },
               {
@@ -341,80 +316,24 @@ export const checkoutMachine = setup({
             BACK: { guard: 'noOrderYet', target: '#checkout.choosingAddress' },
           },
         },
-        loadingCards: {
-          description: 'Reading the saved cards (getPaymentMehtod).',
-          tags: ['busy', 'step:payment'],
+        changing: {
+          description:
+            'Choosing how to pay (paymentChoice, shared by every checkout): a method (the card method reads the saved cards), a saved card, or a new card through the add-card form. Paying an order again by card starts here too, reading the cards.',
+          tags: ['step:payment'],
           invoke: {
-            id: 'getPaymentMehtod',
-            src: 'getPaymentMehtod',
-            input: () => ({}),
-            onDone: [
-              {
-                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: 'choosing',
-                actions: { type: 'storeCards', params: ({ event }) => ({ result: event.output }) },
-              },
-              { target: 'choosing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
-            ],
+            id: 'paymentChoice',
+            src: 'paymentChoice',
+            input: ({ context, event }) => ({
+              choice: { method: context.method, cards: context.cards, cardID: context.cardID, error: context.error },
+              request: choiceRequest(event) ?? { type: 'SELECT_METHOD' as const, method: context.method ?? 'CreditCard' },
+            }),
+            onDone: { target: 'choosing', actions: { type: 'storeChoice', params: ({ event }) => ({ output: event.output }) } },
             onError: { target: 'choosing', actions: 'storeNetworkError' },
+            onSnapshot: { actions: 'followChild', description: 'Choosing moved on (cards read, the add-card form): the page follows.' },
           },
-        },
-        addingCard: {
-          description: 'The add-card form: the card is tokenised, then saved to the member and selected.',
-          tags: ['step:addCard'],
-          initial: 'editing',
-          states: {
-            editing: {
-              description: 'Card number, expiry and CVC; shows why the last try was refused.',
-              on: {
-                SUBMIT_CARD: 'tokenizing',
-                CANCEL: { target: '#checkout.payment.choosing', actions: 'clearError' },
-              },
-            },
-            tokenizing: {
-              description: 'Tokenising the card (addCreditCard in the sandbox; Stripe.js when Stripe is configured).',
-              tags: ['busy'],
-              invoke: {
-                id: 'addCreditCard',
-                src: 'addCreditCard',
-                input: ({ event }) => {
-                  assertEvent(event, 'SUBMIT_CARD');
-                  return { number: event.number, exp_month: event.expMonth, exp_year: event.expYear, cvc: event.cvc };
-                },
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                    target: 'attaching',
-                    actions: { type: 'storeNewPaymentMethod', params: ({ event }) => ({ result: event.output }) },
-                  },
-                  {
-                    target: 'editing',
-                    actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) },
-                    description: 'Refused (incorrect number, expired card, declined …): back to the form with the reason.',
-                  },
-                ],
-                onError: { target: 'editing', actions: 'storeNetworkError' },
-              },
-            },
-            attaching: {
-              description: 'Saving the card to the member (addPaymentMehtod).',
-              tags: ['busy'],
-              invoke: {
-                id: 'addPaymentMehtod',
-                src: 'addPaymentMehtod',
-                input: ({ context }) => ({ PaymentMethodID: context.newPaymentMethodID ?? '' }),
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                    target: '#checkout.payment.choosing',
-                    actions: { type: 'addSavedCard', params: ({ event }) => ({ result: event.output }) },
-                    description: 'Saved: it joins the list, selected.',
-                  },
-                  { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
-                ],
-                onError: { target: 'editing', actions: 'storeNetworkError' },
-              },
-            },
+          on: {
+            SUBMIT_CARD: { actions: forwardTo('paymentChoice'), description: 'The add-card form is choosing’s.' },
+            CANCEL: { actions: forwardTo('paymentChoice') },
           },
         },
       },
@@ -468,7 +387,7 @@ export const checkoutMachine = setup({
         ],
         onError: { target: 'payment', actions: 'storeNetworkError', description: 'The paying flow itself failed (not an answer of the server): back to the payment step.' },
         onSnapshot: {
-          actions: 'followPayingFlow',
+          actions: 'followChild',
           description: 'The paying flow moved on (placing, checking, paying): the page, which reads it through this flow, follows.',
         },
       },

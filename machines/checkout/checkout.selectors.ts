@@ -3,6 +3,8 @@ import type { checkoutMachine } from './checkout.machine.ts';
 import type { CheckoutError, CheckoutOutput, CheckoutStep, CouponError, OrderDetail, PaymentMethod, SavedCard } from './checkout.types.ts';
 import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './checkout.types.ts';
 import * as orderPayment from '../order-payment/order-payment.selectors.ts';
+import * as paymentChoice from '../payment-choice/payment-choice.selectors.ts';
+import type { PaymentChoice } from '../payment-choice/payment-choice.types.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -14,10 +16,23 @@ export function paying(s: CheckoutSnapshot): orderPayment.OrderPaymentSnapshot |
   return typeof child === 'object' && child !== null && 'tags' in child ? (child as orderPayment.OrderPaymentSnapshot) : undefined;
 }
 
-/** A call is running (checkout's own, or the paying flow's): disable the controls and show the loader. */
+/** Choosing how to pay (machines/payment-choice) while the member changes it: its snapshot, which the payment step reads. */
+export function choosing(s: CheckoutSnapshot): paymentChoice.PaymentChoiceSnapshot | undefined {
+  const child: unknown = s.matches({ payment: 'changing' }) ? s.children.paymentChoice?.getSnapshot() : undefined;
+  return typeof child === 'object' && child !== null && 'tags' in child ? (child as paymentChoice.PaymentChoiceSnapshot) : undefined;
+}
+
+/** How the member pays: as choosing has it while it runs, else as checkout keeps it. */
+function choice(s: CheckoutSnapshot): PaymentChoice {
+  const child = choosing(s);
+  return child ? paymentChoice.choice(child) : s.context;
+}
+
+/** A call is running (checkout's own, or its child's): disable the controls and show the loader. */
 export const isBusy = (s: CheckoutSnapshot): boolean => {
   const child = paying(s);
-  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child));
+  const choosingChild = choosing(s);
+  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child)) || (choosingChild !== undefined && paymentChoice.isBusy(choosingChild));
 };
 
 /** Which part of the checkout page to show. */
@@ -27,7 +42,8 @@ export type { CheckoutStep };
 export function step(s: CheckoutSnapshot): CheckoutStep {
   if (s.status === 'done') return 'done';
   const child = paying(s);
-  const childStep = child && orderPayment.step(child);
+  const choosingChild = choosing(s);
+  const childStep = (child && orderPayment.step(child)) ?? (choosingChild && paymentChoice.step(choosingChild));
   if (childStep) return childStep;
   for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as CheckoutStep;
   throw new Error(`checkout: state ${JSON.stringify(s.value)} names no step`);
@@ -40,7 +56,7 @@ export const couponID = (s: CheckoutSnapshot): string | undefined => s.context.c
 /** A coupon the server refused (70600): its message is shown and it is no longer applied. */
 export const couponError = (s: CheckoutSnapshot): CouponError | undefined => s.context.couponError;
 /** The reason of the last failure (spec §8 code and the server's message, or NetworkError). */
-export const error = (s: CheckoutSnapshot): CheckoutError | undefined => s.context.error;
+export const error = (s: CheckoutSnapshot): CheckoutError | undefined => choice(s).error;
 
 export const addressIndex = (s: CheckoutSnapshot): number | undefined => s.context.addressIndex;
 /** The picked address is being saved as the member's main one: the choices wait. */
@@ -54,11 +70,22 @@ export const canContinue = (s: CheckoutSnapshot): boolean => s.can({ type: 'CONT
 /** Show the age warning (over-18 confirmation). */
 export const needsAgeConfirmation = (s: CheckoutSnapshot): boolean => s.matches('confirmingAge');
 
-export const paymentMethod = (s: CheckoutSnapshot): PaymentMethod | undefined => s.context.method;
+export const paymentMethod = (s: CheckoutSnapshot): PaymentMethod | undefined => choice(s).method;
 /** The saved cards; undefined until read. */
-export const cards = (s: CheckoutSnapshot): SavedCard[] | undefined => s.context.cards;
-export const selectedCard = (s: CheckoutSnapshot): SavedCard | undefined => s.context.cards?.find((c) => c.id === s.context.cardID);
-export const isLoadingCards = (s: CheckoutSnapshot): boolean => s.matches({ payment: 'loadingCards' });
+export const cards = (s: CheckoutSnapshot): SavedCard[] | undefined => choice(s).cards;
+export const selectedCard = (s: CheckoutSnapshot): SavedCard | undefined => {
+  const { cards, cardID } = choice(s);
+  return cards?.find((c) => c.id === cardID);
+};
+export const isLoadingCards = (s: CheckoutSnapshot): boolean => {
+  const child = choosing(s);
+  return child !== undefined && paymentChoice.isLoadingCards(child);
+};
+/** The add-card form takes input (it is not sending the card): closing it cancels adding. */
+export const isEditingCard = (s: CheckoutSnapshot): boolean => {
+  const child = choosing(s);
+  return child !== undefined && paymentChoice.isEditingCard(child);
+};
 /** "Add card" is offered when paying by card. */
 export const canAddCard = (s: CheckoutSnapshot): boolean => s.can({ type: 'ADD_CARD' });
 /** The place-order button is enabled. */
@@ -70,7 +97,7 @@ export const canPlaceOrder = (s: CheckoutSnapshot): boolean => s.can({ type: 'PL
  * method or tries again.
  */
 export function lostAnswerFinding(s: CheckoutSnapshot): 'notPlaced' | 'notPaid' | undefined {
-  const code = s.context.error?.code;
+  const code = error(s)?.code;
   return code === ORDER_NOT_PLACED ? 'notPlaced' : code === PAYMENT_NOT_TAKEN ? 'notPaid' : undefined;
 }
 /** The look-up after a lost answer can be tried again (it failed too): it looks again, it never places again. */

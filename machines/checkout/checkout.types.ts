@@ -13,11 +13,13 @@ export { NETWORK_ERROR, INVALID_COUPON, BAG_ERRORS, PAYMENT_ERRORS } from '../sh
 
 export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
-/** Spec §9: credit card (through the card provider), Alipay, FPS QR. */
-export type PaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
 
-/** Spec §3 "Selected payment card". */
-export type SavedCard = { id: string; brand: string; last4: string; expMonth: number; expYear: number };
+// ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
+export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentChoiceRequest, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+import type { PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
+/** Choosing's logic, which checkout invokes as its child `paymentChoice`. */
+export type PaymentChoiceLogic = typeof paymentChoiceMachine;
 
 // ---- The bag, as getShoppingBag answers (only what checkout reads; the bag flow has the rest).
 
@@ -46,21 +48,6 @@ export type GetShoppingBagOutput = CallResult<
   { totals: ShoppingBag; couponID?: string | undefined; couponError?: CouponError | undefined },
   { couponError?: CouponError | undefined }
 >;
-
-// ---- Payment methods (spec §7 "Payment methods", names as the spec spells them).
-
-/** getPaymentMehtod: the member's saved cards. */
-export type GetPaymentMethodOutput = { PaymentMethodList: SavedCard[] };
-/**
- * addCreditCard {number, exp_month, exp_year, cvc} (test only, spec §7): tokenises the card. With
- * Stripe configured the app provides Stripe.js's createPaymentMethod here instead; either way the
- * answer is the payment method to save.
- */
-export type AddCreditCardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
-export type AddCreditCardOutput = { PaymentMethodID: string };
-/** addPaymentMehtod {PaymentMethodID}: saves it to the member; answers the saved card. */
-export type AddPaymentMethodInput = { PaymentMethodID: string };
-export type AddPaymentMethodOutput = { PaymentMethod: SavedCard };
 
 // ---- Placing and paying.
 
@@ -118,8 +105,6 @@ export type GetProductOrderOutput = { Order: { OrderID: string; PaymentStatus: O
 export type ListUserProductOrderInput = { Size: number };
 export type ListUserProductOrderOutput = { OrderList: ReadonlyArray<{ OrderID: string; PaymentStatus: OrderPaymentStatus }> };
 
-export type Empty = Record<string, never>;
-
 // ---- The delivery address.
 
 /** user-update-info {mainDeliveryAddressIndex} (the app adds the member's address list): makes an address the main one. */
@@ -170,8 +155,6 @@ export type CheckoutContext = {
   /** Undefined until getPaymentMehtod answered. */
   cards?: SavedCard[] | undefined;
   cardID?: string | undefined;
-  /** A payment method tokenised but not yet saved to the member. */
-  newPaymentMethodID?: string | undefined;
   /** The placed order, once there is one: another payment attempt pays it rather than placing a new one. */
   orderID?: string | undefined;
   payment?: PaymentStart | undefined;

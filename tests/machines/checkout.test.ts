@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine.ts';
 import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
+import { paymentChoiceMachine } from '../../machines/payment-choice/payment-choice.machine.ts';
 import type { OrderPaymentInput } from '../../machines/order-payment/order-payment.types.ts';
 import { withCouponRecovery } from '../../machines/coupon-totals/coupon-totals.provide.ts';
 import { expiredCoupon, mastercard, needsStep, paid, processing, teaBag, visa, whiskyBag } from '../../machines/checkout/checkout.fixtures.ts';
 import * as select from '../../machines/checkout/checkout.selectors.ts';
+import type { AddCreditCardOutput, AddPaymentMethodOutput, GetPaymentMethodOutput } from '../../machines/payment-choice/payment-choice.types.ts';
 import type {
-  AddCreditCardOutput,
-  AddPaymentMethodOutput,
   CallResult,
   CheckoutInput,
-  GetPaymentMethodOutput,
   GetProductOrderOutput,
   GetShoppingBagInput,
   GetShoppingBagOutput,
@@ -90,9 +89,14 @@ function startCheckout(input: CheckoutInput, answers: Answers = {}) {
     checkoutMachine.provide({
       actors: {
         getShoppingBag: fromPromise(call('getShoppingBag', answers.bag ?? ((i: GetShoppingBagInput) => ({ ok: true, data: { totals: teaBag, couponID: i.couponID } })))),
-        getPaymentMehtod: fromPromise(call('getPaymentMehtod', answers.cards ?? (() => ({ ok: true, data: { PaymentMethodList: [visa, mastercard] } })))),
-        addCreditCard: fromPromise(call('addCreditCard', answers.tokenize)),
-        addPaymentMehtod: fromPromise(call('addPaymentMehtod', answers.attach)),
+        // Choosing how to pay with its calls, recorded under the calls' names.
+        paymentChoice: paymentChoiceMachine.provide({
+          actors: {
+            getPaymentMehtod: fromPromise(call('getPaymentMehtod', answers.cards ?? (() => ({ ok: true, data: { PaymentMethodList: [visa, mastercard] } })))),
+            addCreditCard: fromPromise(call('addCreditCard', answers.tokenize)),
+            addPaymentMehtod: fromPromise(call('addPaymentMehtod', answers.attach)),
+          },
+        }),
         getProductOrder: fromPromise(call('getProductOrder', answers.order)),
         userUpdateInfo: fromPromise(call('userUpdateInfo', answers.saveAddress)),
         // The paying flow with the product's calls, recorded under the calls' names.

@@ -45,7 +45,7 @@ export function CardSelectionPopup({ actor, onClose }: { actor: CheckoutActor; o
     add: () => actor.send({ type: 'ADD_CARD' }),
     submitCard: (card) => actor.send({ type: 'SUBMIT_CARD', ...card }),
     cancelAdding: () => {
-      if (actor.getSnapshot().matches({ payment: { addingCard: 'editing' } })) actor.send({ type: 'CANCEL' });
+      if (checkoutState.isEditingCard(actor.getSnapshot())) actor.send({ type: 'CANCEL' });
     },
   };
   return <CardSelection choice={choice} onClose={onClose} />;

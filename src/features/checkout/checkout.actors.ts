@@ -4,11 +4,8 @@
  */
 import { fromPromise } from 'xstate';
 import {
-  addCreditCard,
-  addPaymentMehtod,
   checkout,
   createProductPayment,
-  getPaymentMehtod,
   getProductOrder,
   getShoppingBag,
   listUserProductOrder,
@@ -25,6 +22,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { SessionActor } from '../../app/session.ts';
 import { orderFailData } from './order-fail-data.ts';
+import { createPaymentChoice } from './payment-choice.actors.ts';
 
 // In a module of its own, so that the event checkout has it without this one (and the product checkout's
 // calls): see order-fail-data.ts.
@@ -46,9 +44,7 @@ export function createCheckoutFlow(api: ApiClient, session: SessionActor) {
           couponFailData,
         ),
       ),
-      getPaymentMehtod: fromPromise(() => asCallResult(api.call(getPaymentMehtod, {}))),
-      addCreditCard: fromPromise(({ input }) => asCallResult(api.call(addCreditCard, input))),
-      addPaymentMehtod: fromPromise(({ input }) => asCallResult(api.call(addPaymentMehtod, input))),
+      paymentChoice: createPaymentChoice(api),
       getProductOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
       orderPayment: orderPaymentMachine.provide({
         actors: {
