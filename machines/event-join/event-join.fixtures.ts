@@ -119,17 +119,17 @@ export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
       ],
       error: new Error('network down'),
     },
-    getPaymentMehtod: {
-      done: [{ ok: true, data: { PaymentMethodList: [visa, mastercard] } }, { ok: true, data: { PaymentMethodList: [] } }, { ok: false, code: 'StripeError' }],
-      error: new Error('network down'),
-    },
-    addCreditCard: {
-      done: [{ ok: true, data: { PaymentMethodID: 'pm_new' } }, { ok: false, code: 'PaymentFail', message: 'Your card number is incorrect.' }],
-      error: new Error('network down'),
-    },
-    addPaymentMehtod: {
-      done: [{ ok: true, data: { PaymentMethod: { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 } } }, { ok: false, code: 'StripeError' }],
-      error: new Error('network down'),
+    // How choosing ended (machines/payment-choice has its own model for how it gets there).
+    paymentChoice: {
+      done: [
+        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_visa' },
+        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_mc' },
+        { method: 'CreditCard', cards: [], cardID: undefined },
+        { method: 'CreditCard', cards: undefined, cardID: undefined, error: { code: 'StripeError' } },
+        { method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' },
+        { method: 'FPS' },
+      ],
+      error: new Error('choosing failed'),
     },
     getEventOrder: {
       done: [order('Paid'), order('PaymentFailed'), order('WaitForPayment', 'Alipay'), order('Cancelled'), order('Expired'), { ok: false, code: 'InternalError' }],

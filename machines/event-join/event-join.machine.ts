@@ -1,11 +1,6 @@
-import { and, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { and, assign, forwardTo, fromPromise, sendTo, setup } from 'xstate';
 import type {
-  AddCreditCardInput,
-  AddCreditCardOutput,
-  AddPaymentMethodInput,
-  AddPaymentMethodOutput,
   CallResult,
-  Empty,
   EventCalculateInput,
   EventCalculateOutput,
   EventJoinContext,
@@ -18,7 +13,6 @@ import type {
   GetEventDetailOutput,
   GetEventOrderInput,
   GetEventOrderOutput,
-  GetPaymentMethodOutput,
   ListUserEventRecordInput,
   ListUserEventRecordOutput,
   OrderPaymentError,
@@ -27,7 +21,10 @@ import type {
   OrderPaymentOutcome,
   OrderPaymentOutput,
   OrderPaymentStatus,
-  PaymentMethod,
+  PaymentChoiceInput,
+  PaymentChoiceLogic,
+  PaymentChoiceOutput,
+  PaymentChoiceRequest,
 } from './event-join.types.ts';
 import { INVALID_COUPON, NETWORK_ERROR, SESSION_GONE_ERRORS } from './event-join.types.ts';
 import { guestInfo, guestProblem, guestSlots, maxSeats, resizeGuests, sessionOpen } from './event-join.guests.ts';
@@ -35,6 +32,10 @@ import { guestInfo, guestProblem, guestSlots, maxSeats, resizeGuests, sessionOpe
 
 const session = (c: EventJoinContext) => c.event?.Variances.find((v) => v.VarianceID === c.varianceID);
 const slotsOf = (c: EventJoinContext) => guestSlots(c.seats, Boolean(c.varianceID && c.joined?.includes(c.varianceID)));
+
+/** The member's request that started choosing how to pay; paying an order again by card starts with none (its cards are read). */
+const choiceRequest = (event: EventJoinEvent): PaymentChoiceRequest | undefined =>
+  event.type === 'SELECT_METHOD' || event.type === 'SELECT_CARD' || event.type === 'ADD_CARD' ? event : undefined;
 
 export const eventJoinMachine = setup({
   types: {
@@ -54,15 +55,10 @@ export const eventJoinMachine = setup({
     EventCalculate: fromPromise<EventCalculateOutput, EventCalculateInput>(async () => {
       throw new Error('EventCalculate not provided');
     }),
-    getPaymentMehtod: fromPromise<CallResult<GetPaymentMethodOutput>, Empty>(async () => {
-      throw new Error('getPaymentMehtod not provided');
-    }),
-    addCreditCard: fromPromise<CallResult<AddCreditCardOutput>, AddCreditCardInput>(async () => {
-      throw new Error('addCreditCard not provided');
-    }),
-    addPaymentMehtod: fromPromise<CallResult<AddPaymentMethodOutput>, AddPaymentMethodInput>(async () => {
-      throw new Error('addPaymentMehtod not provided');
-    }),
+    // Choosing how to pay, shared by every checkout (machines/payment-choice), provided with its calls; declared by its type.
+    paymentChoice: fromPromise<PaymentChoiceOutput, PaymentChoiceInput>(async () => {
+      throw new Error('paymentChoice not provided');
+    }) as unknown as PaymentChoiceLogic,
     getEventOrder: fromPromise<CallResult<GetEventOrderOutput>, GetEventOrderInput>(async () => {
       throw new Error('getEventOrder not provided');
     }),
@@ -136,21 +132,13 @@ export const eventJoinMachine = setup({
       couponError: params.error ? { couponID: context.couponID ?? '', code: params.error.code, message: params.error.message } : undefined,
     })),
     confirmAge: assign((_, params: { confirmed: boolean }) => ({ ageConfirmed: params.confirmed })),
-    selectMethod: assign((_, params: { method: PaymentMethod }) => ({ method: params.method, error: undefined })),
-    storeCards: assign(({ context }, params: { result: CallResult<GetPaymentMethodOutput> }) => {
-      if (!params.result.ok) return {};
-      const cards = params.result.data.PaymentMethodList;
-      return { cards, cardID: cards.some((c) => c.id === context.cardID) ? context.cardID : cards[0]?.id, error: undefined };
-    }),
-    selectCard: assign((_, params: { cardID: string }) => ({ cardID: params.cardID, error: undefined })),
-    storeNewPaymentMethod: assign((_, params: { result: CallResult<AddCreditCardOutput> }) => ({
-      newPaymentMethodID: params.result.ok ? params.result.data.PaymentMethodID : undefined,
+    /** How the member now pays, as choosing it ended (with why the change failed, if it did). */
+    storeChoice: assign((_, params: { output: PaymentChoiceOutput }) => ({
+      method: params.output.method,
+      cards: params.output.cards,
+      cardID: params.output.cardID,
+      error: params.output.error,
     })),
-    addSavedCard: assign(({ context }, params: { result: CallResult<AddPaymentMethodOutput> }) => {
-      if (!params.result.ok) return {};
-      const card = params.result.data.PaymentMethod;
-      return { cards: [...(context.cards ?? []).filter((c) => c.id !== card.id), card], cardID: card.id, newPaymentMethodID: undefined, error: undefined };
-    }),
     storeFailure: assign(({ context }, params: { result: CallResult<unknown, { OrderID?: string | undefined }> }) =>
       params.result.ok ? {} : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
     ),
@@ -175,8 +163,8 @@ export const eventJoinMachine = setup({
       payment: params.output.payment,
       error: params.output.error,
     })),
-    /** Nothing to keep: a new snapshot, so that what reads the paying flow through this one (the page's selectors) reads it again. */
-    followPayingFlow: assign({}),
+    /** Nothing to keep: a new snapshot, so that what reads a child (choosing, paying) through this flow (the page's selectors) reads it again. */
+    followChild: assign({}),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
     finish: assign((_, params: { outcome: EventJoinOutcome }) => ({ outcome: params.outcome })),
@@ -201,9 +189,7 @@ export const eventJoinMachine = setup({
     hasCoupon: ({ context }) => context.couponID !== undefined,
     noOrderYet: ({ context }) => context.orderID === undefined,
     hasOrder: ({ context }) => context.orderID !== undefined,
-    isCard: (_, params: { method: PaymentMethod }) => params.method === 'CreditCard',
     payingByCard: ({ context }) => context.method === 'CreditCard',
-    knownCard: ({ context }, params: { cardID: string }) => Boolean(context.cards?.some((c) => c.id === params.cardID)),
     /** A method (and a card when paying by card), and the over-18 confirmation for a spirits tasting. */
     readyToPlace: ({ context }) =>
       context.orderID === undefined &&
@@ -432,7 +418,7 @@ export const eventJoinMachine = setup({
     payingAgain: {
       description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
       tags: ['step:loading'],
-      always: [{ guard: 'payingByCard', target: '#eventJoin.payment.loadingCards' }, { target: 'payment' }],
+      always: [{ guard: 'payingByCard', target: '#eventJoin.payment.changing' }, { target: 'payment' }],
     },
     payment: {
       description: 'The totals, the coupon, the over-18 confirmation for a spirits tasting, and how to pay: a saved card (or a new one), Alipay or FPS.',
@@ -450,20 +436,9 @@ export const eventJoinMachine = setup({
             },
             REMOVE_COUPON: { guard: and(['noOrderYet', 'hasCoupon']), target: '#eventJoin.calculating', actions: 'removeCoupon' },
             CONFIRM_AGE: { actions: { type: 'confirmAge', params: ({ event }) => ({ confirmed: event.confirmed }) } },
-            SELECT_METHOD: [
-              {
-                guard: { type: 'isCard', params: ({ event }) => ({ method: event.method }) },
-                target: 'loadingCards',
-                actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) },
-                description: 'Card: read the saved cards to choose from.',
-              },
-              { actions: { type: 'selectMethod', params: ({ event }) => ({ method: event.method }) } },
-            ],
-            SELECT_CARD: {
-              guard: { type: 'knownCard', params: ({ event }) => ({ cardID: event.cardID }) },
-              actions: { type: 'selectCard', params: ({ event }) => ({ cardID: event.cardID }) },
-            },
-            ADD_CARD: { guard: 'payingByCard', target: 'addingCard', actions: 'clearError' },
+            SELECT_METHOD: 'changing',
+            SELECT_CARD: 'changing',
+            ADD_CARD: { guard: 'payingByCard', target: 'changing' },
             PLACE_ORDER: [
               { guard: 'readyToPlace', target: '#eventJoin.payingOrder', actions: 'clearError' },
               { guard: 'readyToPay', target: '#eventJoin.payingOrder', actions: 'clearError', description: 'The order was placed by an earlier attempt: pay that order.' },
@@ -475,75 +450,24 @@ export const eventJoinMachine = setup({
             LEAVE: '#eventJoin.left',
           },
         },
-        loadingCards: {
-          description: 'Reading the saved cards (getPaymentMehtod).',
-          tags: ['busy', 'step:payment'],
+        changing: {
+          description:
+            'Choosing how to pay (paymentChoice, shared by every checkout): a method (the card method reads the saved cards), a saved card, or a new card through the add-card form. Paying an order again by card starts here too, reading the cards.',
+          tags: ['step:payment'],
           invoke: {
-            id: 'getPaymentMehtod',
-            src: 'getPaymentMehtod',
-            input: () => ({}),
-            onDone: [
-              {
-                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: 'choosing',
-                actions: { type: 'storeCards', params: ({ event }) => ({ result: event.output }) },
-              },
-              { target: 'choosing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
-            ],
+            id: 'paymentChoice',
+            src: 'paymentChoice',
+            input: ({ context, event }) => ({
+              choice: { method: context.method, cards: context.cards, cardID: context.cardID, error: context.error },
+              request: choiceRequest(event) ?? { type: 'SELECT_METHOD' as const, method: context.method ?? 'CreditCard' },
+            }),
+            onDone: { target: 'choosing', actions: { type: 'storeChoice', params: ({ event }) => ({ output: event.output }) } },
             onError: { target: 'choosing', actions: 'storeNetworkError' },
+            onSnapshot: { actions: 'followChild', description: 'Choosing moved on (cards read, the add-card form): the page follows.' },
           },
-        },
-        addingCard: {
-          description: 'The add-card form: the card is tokenised, then saved to the member and selected.',
-          tags: ['step:addCard'],
-          initial: 'editing',
-          states: {
-            editing: {
-              description: 'Card number, expiry and CVC; shows why the last try was refused.',
-              on: {
-                SUBMIT_CARD: 'tokenizing',
-                CANCEL: { target: '#eventJoin.payment.choosing', actions: 'clearError' },
-              },
-            },
-            tokenizing: {
-              description: 'Tokenising the card (addCreditCard in the sandbox; Stripe.js when Stripe is configured).',
-              tags: ['busy'],
-              invoke: {
-                id: 'addCreditCard',
-                src: 'addCreditCard',
-                input: ({ event }) => {
-                  assertEvent(event, 'SUBMIT_CARD');
-                  return { number: event.number, exp_month: event.expMonth, exp_year: event.expYear, cvc: event.cvc };
-                },
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                    target: 'attaching',
-                    actions: { type: 'storeNewPaymentMethod', params: ({ event }) => ({ result: event.output }) },
-                  },
-                  { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
-                ],
-                onError: { target: 'editing', actions: 'storeNetworkError' },
-              },
-            },
-            attaching: {
-              description: 'Saving the card to the member (addPaymentMehtod).',
-              tags: ['busy'],
-              invoke: {
-                id: 'addPaymentMehtod',
-                src: 'addPaymentMehtod',
-                input: ({ context }) => ({ PaymentMethodID: context.newPaymentMethodID ?? '' }),
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                    target: '#eventJoin.payment.choosing',
-                    actions: { type: 'addSavedCard', params: ({ event }) => ({ result: event.output }) },
-                  },
-                  { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
-                ],
-                onError: { target: 'editing', actions: 'storeNetworkError' },
-              },
-            },
+          on: {
+            SUBMIT_CARD: { actions: forwardTo('paymentChoice'), description: 'The add-card form is choosing’s.' },
+            CANCEL: { actions: forwardTo('paymentChoice') },
           },
         },
       },
@@ -605,7 +529,7 @@ export const eventJoinMachine = setup({
         ],
         onError: { target: 'payment', actions: 'storeNetworkError', description: 'The paying flow itself failed (not an answer of the server): back to the payment step.' },
         onSnapshot: {
-          actions: 'followPayingFlow',
+          actions: 'followChild',
           description: 'The paying flow moved on (placing, checking, paying): the page, which reads it through this flow, follows.',
         },
       },

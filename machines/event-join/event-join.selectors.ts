@@ -17,6 +17,8 @@ import type {
 import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './event-join.types.ts';
 import { guestProblem, guestSlots, maxSeats as maxSeatsOf, sessionOpen, svipEarlyAccess } from './event-join.guests.ts';
 import * as orderPayment from '../order-payment/order-payment.selectors.ts';
+import * as paymentChoice from '../payment-choice/payment-choice.selectors.ts';
+import type { PaymentChoice } from '../payment-choice/payment-choice.types.ts';
 
 export type EventJoinSnapshot = SnapshotFrom<typeof eventJoinMachine>;
 export type { EventJoinStep };
@@ -29,17 +31,31 @@ export function paying(s: EventJoinSnapshot): orderPayment.OrderPaymentSnapshot 
   return typeof child === 'object' && child !== null && 'tags' in child ? (child as orderPayment.OrderPaymentSnapshot) : undefined;
 }
 
-/** A call is running (the join's own, or the paying flow's): disable the controls and show the loader. */
+/** Choosing how to pay (machines/payment-choice) while the member changes it: its snapshot, which the payment step reads. */
+export function choosing(s: EventJoinSnapshot): paymentChoice.PaymentChoiceSnapshot | undefined {
+  const child: unknown = s.matches({ payment: 'changing' }) ? s.children.paymentChoice?.getSnapshot() : undefined;
+  return typeof child === 'object' && child !== null && 'tags' in child ? (child as paymentChoice.PaymentChoiceSnapshot) : undefined;
+}
+
+/** How the member pays: as choosing has it while it runs, else as the join keeps it. */
+function choice(s: EventJoinSnapshot): PaymentChoice {
+  const child = choosing(s);
+  return child ? paymentChoice.choice(child) : s.context;
+}
+
+/** A call is running (the join's own, or its child's): disable the controls and show the loader. */
 export const isBusy = (s: EventJoinSnapshot): boolean => {
   const child = paying(s);
-  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child));
+  const choosingChild = choosing(s);
+  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child)) || (choosingChild !== undefined && paymentChoice.isBusy(choosingChild));
 };
 
 /** The step the state names with its `step:` tag; 'done' once finished. */
 export function step(s: EventJoinSnapshot): EventJoinStep {
   if (s.status === 'done') return 'done';
   const child = paying(s);
-  const childStep = child && orderPayment.step(child);
+  const choosingChild = choosing(s);
+  const childStep = (child && orderPayment.step(child)) ?? (choosingChild && paymentChoice.step(choosingChild));
   if (childStep) return childStep;
   for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as EventJoinStep;
   throw new Error(`eventJoin: state ${JSON.stringify(s.value)} names no step`);
@@ -83,20 +99,34 @@ export const canRemoveCoupon = (s: EventJoinSnapshot): boolean => s.can({ type: 
 export const needsAge = (s: EventJoinSnapshot): boolean => Boolean(s.context.event?.IsAlcohol) && s.context.orderID === undefined;
 export const ageConfirmed = (s: EventJoinSnapshot): boolean => s.context.ageConfirmed;
 
-export const paymentMethod = (s: EventJoinSnapshot): PaymentMethod | undefined => s.context.method;
-export const cards = (s: EventJoinSnapshot): SavedCard[] | undefined => s.context.cards;
-export const selectedCard = (s: EventJoinSnapshot): SavedCard | undefined => s.context.cards?.find((c) => c.id === s.context.cardID);
-export const isLoadingCards = (s: EventJoinSnapshot): boolean => s.matches({ payment: 'loadingCards' });
+export const paymentMethod = (s: EventJoinSnapshot): PaymentMethod | undefined => choice(s).method;
+export const cards = (s: EventJoinSnapshot): SavedCard[] | undefined => choice(s).cards;
+export const selectedCard = (s: EventJoinSnapshot): SavedCard | undefined => {
+  const { cards, cardID } = choice(s);
+  return cards?.find((c) => c.id === cardID);
+};
+export const isLoadingCards = (s: EventJoinSnapshot): boolean => {
+  const child = choosing(s);
+  return child !== undefined && paymentChoice.isLoadingCards(child);
+};
 export const canAddCard = (s: EventJoinSnapshot): boolean => s.can({ type: 'ADD_CARD' });
-export const isAddingCard = (s: EventJoinSnapshot): boolean => s.matches({ payment: 'addingCard' });
+export const isAddingCard = (s: EventJoinSnapshot): boolean => {
+  const child = choosing(s);
+  return child !== undefined && paymentChoice.isAddingCard(child);
+};
+/** The add-card form takes input (it is not sending the card): closing it cancels adding. */
+export const isEditingCard = (s: EventJoinSnapshot): boolean => {
+  const child = choosing(s);
+  return child !== undefined && paymentChoice.isEditingCard(child);
+};
 export const canPlaceOrder = (s: EventJoinSnapshot): boolean => s.can({ type: 'PLACE_ORDER' });
 export const canGoBack = (s: EventJoinSnapshot): boolean => s.can({ type: 'BACK' });
 export const hasOrder = (s: EventJoinSnapshot): boolean => s.context.orderID !== undefined;
 
-export const error = (s: EventJoinSnapshot): EventJoinError | undefined => s.context.error;
+export const error = (s: EventJoinSnapshot): EventJoinError | undefined => choice(s).error;
 /** After a lost answer: nothing was placed (`notPlaced`), or the order is there unpaid (`notPaid`). */
 export function lostAnswerFinding(s: EventJoinSnapshot): 'notPlaced' | 'notPaid' | undefined {
-  const code = s.context.error?.code;
+  const code = error(s)?.code;
   return code === ORDER_NOT_PLACED ? 'notPlaced' : code === PAYMENT_NOT_TAKEN ? 'notPaid' : undefined;
 }
 export const canCheckAgain = (s: EventJoinSnapshot): boolean => {

@@ -17,10 +17,12 @@ import type { CouponError } from '../shared/coupon.ts';
 
 export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
-/** Spec §9: credit card (through the card provider), Alipay, FPS QR. */
-export type PaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
-/** Spec §3 "Selected payment card". */
-export type SavedCard = { id: string; brand: string; last4: string; expMonth: number; expYear: number };
+// ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
+export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentChoiceRequest, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+import type { PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
+/** Choosing's logic, which the event checkout invokes as its child `paymentChoice`. */
+export type PaymentChoiceLogic = typeof paymentChoiceMachine;
 
 /** contract MAX_SEATS_PER_ORDER: most seats one order may take. */
 export const MAX_SEATS_PER_ORDER = 10;
@@ -71,15 +73,6 @@ export type EventCalculateOutput = CallResult<
   { totals: EventTotals; couponID?: string | undefined; couponError?: CouponError | undefined },
   { couponError?: CouponError | undefined }
 >;
-
-// ---- Payment methods (the checkout's calls, spec §7).
-
-export type GetPaymentMethodOutput = { PaymentMethodList: SavedCard[] };
-export type AddCreditCardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
-export type AddCreditCardOutput = { PaymentMethodID: string };
-export type AddPaymentMethodInput = { PaymentMethodID: string };
-export type AddPaymentMethodOutput = { PaymentMethod: SavedCard };
-export type Empty = Record<string, never>;
 
 // ---- Placing and paying.
 
@@ -182,7 +175,6 @@ export type EventJoinContext = {
   method?: PaymentMethod | undefined;
   cards?: SavedCard[] | undefined;
   cardID?: string | undefined;
-  newPaymentMethodID?: string | undefined;
   orderID?: string | undefined;
   payment?: PaymentStart | undefined;
   error?: EventJoinError | undefined;

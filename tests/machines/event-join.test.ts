@@ -8,6 +8,7 @@ import { guestProblem, guestSlots } from '../../machines/event-join/event-join.g
 import { eventJoinMachine } from '../../machines/event-join/event-join.machine.ts';
 import * as select from '../../machines/event-join/event-join.selectors.ts';
 import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
+import { paymentChoiceMachine } from '../../machines/payment-choice/payment-choice.machine.ts';
 import type { OrderPaymentInput, ReadOrderOutput } from '../../machines/order-payment/order-payment.types.ts';
 import type {
   CallResult,
@@ -110,9 +111,13 @@ function startJoin(input: EventJoinInput, answers: Answers = {}) {
       EventCalculate: couponTotalsMachine.provide({
         actors: { calculateTotals: fromPromise(call('EventCalculate', (i: never) => calculate(i) as CallResult<unknown, { reason?: 'Expired' }>)) as never },
       }) as never,
-      getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
-      addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
-      addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
+      paymentChoice: paymentChoiceMachine.provide({
+        actors: {
+          getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
+          addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
+          addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
+        },
+      }),
       getEventOrder: fromPromise(call('getEventOrder', readOrder)),
       // The paying flow with the event's calls, recorded under the calls' names.
       orderPayment: orderPaymentMachine.provide({

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import {
-  ageConfirmed, canAddCard, canApplyCoupon, canGoBack, canPlaceOrder, canRemoveCoupon, cards, couponID, error, hasOrder, isAddingCard, isBusy, isLoadingCards, lostAnswerFinding, needsAge, paymentMethod, selectedCard, step,
+  ageConfirmed, canAddCard, canApplyCoupon, canGoBack, canPlaceOrder, canRemoveCoupon, cards, couponID, error, hasOrder, isAddingCard, isBusy, isEditingCard, isLoadingCards, lostAnswerFinding, needsAge, paymentMethod, selectedCard, step,
 } from '../../../../machines/event-join/event-join.selectors.ts';
 import { Price } from '../../../ui/Price.tsx';
 import { KindPaymentStep, type PaymentWords } from '../KindPaymentStep.tsx';
@@ -38,7 +38,7 @@ export function PaymentStep({ actor, headingRef }: { actor: JoinActor; headingRe
       send={(event) => actor.send(event)}
       selectors={selectors}
       total={(s) => joinTotals(s)?.orderDetail}
-      editingCard={(s) => s.matches({ payment: { addingCard: 'editing' } })}
+      editingCard={isEditingCard}
       words={words}
       headingRef={headingRef}
     />

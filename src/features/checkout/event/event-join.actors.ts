@@ -4,13 +4,10 @@
  */
 import { fromPromise } from 'xstate';
 import {
-  addCreditCard,
-  addPaymentMehtod,
   createEventPayment,
   EventCalculate,
   getEventDetail,
   getEventOrder,
-  getPaymentMehtod,
   listUserEventOrder,
   listUserEventRecord,
   newEventCheckOut,
@@ -25,6 +22,7 @@ import { orderPaymentMachine } from '../../../../machines/order-payment/order-pa
 import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import { orderFailData } from '../order-fail-data.ts';
+import { createPaymentChoice } from '../payment-choice.actors.ts';
 
 /** The event as getEventDetail answers it (the machine keeps the whole answer; it reads only part). */
 export type JoinEvent = CallResponse<typeof getEventDetail>['eventDetail'];
@@ -46,9 +44,7 @@ export function createEventJoinFlow(api: ApiClient) {
           couponFailData,
         ),
       ),
-      getPaymentMehtod: fromPromise(() => asCallResult(api.call(getPaymentMehtod, {}))),
-      addCreditCard: fromPromise(({ input }) => asCallResult(api.call(addCreditCard, input))),
-      addPaymentMehtod: fromPromise(({ input }) => asCallResult(api.call(addPaymentMehtod, input))),
+      paymentChoice: createPaymentChoice(api),
       getEventOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
       orderPayment: orderPaymentMachine.provide({
         actors: {
