@@ -1,8 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import * as editor from '../../../machines/inspiration-editor/inspiration-editor.selectors.ts';
 import {
   DESCRIPTION_MAX,
@@ -18,22 +18,61 @@ import {
 } from '../../../machines/inspiration-editor/inspiration-editor.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { messageFor } from '../../api/error-messages.ts';
+import { draftPlace } from '../../app/device-draft.ts';
+import { preloadable } from '../../app/preloadable.tsx';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
-import { createInspirationEditorFlow } from './inspiration.actors.ts';
+import { createInspirationEditorFlow, INSPIRATION_DRAFT_PURPOSE, inspirationDraftKey, type EditorActor } from './inspiration.actors.ts';
 import { inspirationQueries } from './queries.ts';
 import './inspiration.css';
 
 const route = getRouteApi('/edit_inspiration/{-$inspirationID}');
 
-type EditorActor = ReturnType<typeof useEditor>;
+// The leave question (and Radix Dialog with it) is a chunk of its own, fetched once the editor shows.
+const LeaveDialog = preloadable(() => import('./LeaveDialog.tsx').then((m) => m.LeaveDialog));
 
 function useEditor(input: { inspirationID?: string; copyFrom?: string }) {
-  const { api, session } = useServices();
-  const machine = useMemo(() => createInspirationEditorFlow({ api, idToken: () => sessionState.tokens(session.getSnapshot())?.idToken }), [api, session]);
-  return useFlow(machine, { input });
+  const { api, session, storage } = useServices();
+  const userID = useSelector(session, sessionState.user)?.userID ?? 'member';
+  const machine = useMemo(
+    () =>
+      createInspirationEditorFlow({
+        api,
+        idToken: () => sessionState.tokens(session.getSnapshot())?.idToken,
+        draft: draftPlace(storage, INSPIRATION_DRAFT_PURPOSE, inspirationDraftKey(userID)),
+      }),
+    [api, session, storage, userID],
+  );
+  return useFlow(machine, { input }) as EditorActor;
+}
+
+/**
+ * Leaving by a navigation in the shop asks the editor (LEAVE): with nothing changed it lets the navigation go at
+ * once; otherwise the navigation waits for the member's answer (kept writing: it does not happen). Closing or
+ * reloading the tab with changes gets the browser's own question.
+ */
+function useAskBeforeLeaving(actor: EditorActor) {
+  const shouldBlockFn = useCallback(() => {
+    if (actor.getSnapshot().status !== 'active') return false;
+    actor.send({ type: 'LEAVE' });
+    // Blocked while the question is open or the draft is being removed; let through once the editor has ended.
+    const answer = (s: ReturnType<EditorActor['getSnapshot']>): boolean | undefined =>
+      s.status !== 'active' ? false : editor.confirmingLeave(s) || editor.isDiscarding(s) ? undefined : true;
+    const now = answer(actor.getSnapshot());
+    if (now !== undefined) return now;
+    return new Promise<boolean>((resolve) => {
+      const sub = actor.subscribe((s) => {
+        const later = answer(s);
+        if (later === undefined) return;
+        sub.unsubscribe();
+        resolve(later);
+      });
+    });
+  }, [actor]);
+  const enableBeforeUnload = useCallback(() => editor.asksBeforeLeaving(actor.getSnapshot()), [actor]);
+  useBlocker({ shouldBlockFn, enableBeforeUnload });
 }
 
 /** Spec §2 edit_inspiration/{inspirationID?} (and new_inspiration): write a post, or edit one of the member's. */
@@ -51,6 +90,8 @@ function Editor({ input }: { input: { inspirationID?: string; copyFrom?: string 
   const isEdit = useSelector(actor, editor.isEdit);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  useAskBeforeLeaving(actor);
+  useEffect(() => void LeaveDialog.preload().catch(() => {}), []);
   useEffect(() => {
     if (page !== 'published' || !saved) return;
     void queryClient.invalidateQueries({ queryKey: ['inspiration'] });
@@ -81,8 +122,48 @@ function Editor({ input }: { input: { inspirationID?: string; copyFrom?: string 
           </Link>
         </p>
       )}
+      {page === 'draftOffer' && <DraftOffer actor={actor} />}
       {(page === 'steps' || page === 'published') && <Steps actor={actor} />}
+      <LeaveDialog actor={actor} />
     </main>
+  );
+}
+
+/** "Continue your draft?": a new post's draft kept on this device from an earlier visit. */
+function DraftOffer({ actor }: { actor: EditorActor }) {
+  const draft = useSelector(actor, editor.offeredDraft);
+  const discarding = useSelector(actor, editor.isDiscardingDraft);
+  const id = useId();
+  if (!draft) return null;
+  return (
+    <section className="editor-draft-offer" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>
+        <Trans>Continue your draft?</Trans>
+      </h2>
+      <p>
+        <Trans>You started a post on this device and did not publish it.</Trans>
+      </p>
+      <ul className="editor-draft-summary small">
+        {draft.title !== '' && <li className="editor-draft-title">{draft.title}</li>}
+        <li>
+          <Plural value={draft.media} one="# picture or video" other="# pictures or videos" />
+        </li>
+        <li>
+          <Plural value={draft.products} one="# product" other="# products" />
+        </li>
+        <li>
+          <Plural value={draft.tags} one="# tag" other="# tags" />
+        </li>
+      </ul>
+      <div className="editor-draft-actions">
+        <button type="button" className="button primary" onClick={() => actor.send({ type: 'RESUME_DRAFT' })} disabled={discarding}>
+          <Trans>Continue the draft</Trans>
+        </button>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'DISCARD_DRAFT' })} disabled={discarding} aria-busy={discarding}>
+          <Trans>Discard it and start afresh</Trans>
+        </button>
+      </div>
+    </section>
   );
 }
 

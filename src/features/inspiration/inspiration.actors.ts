@@ -2,9 +2,10 @@
  * The inspiration flows with their real actors, named after the calls they make (DESIGN §5: business
  * failures resolve as CallResult values): the editor (get-user-inspiration, upload-temporary-media with
  * Purpose inspiration then the PUT, create-inspiration, update-inspiration) and the optimistic toggle for
- * like-inspiration, save-inspiration, like-comment and follow-user.
+ * like-inspiration, save-inspiration, like-comment and follow-user. A new post's draft is kept on the device,
+ * per member, sealed with the id cookie (src/app/device-draft.ts).
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, type Actor } from 'xstate';
 import {
   createInspiration,
   followUser,
@@ -15,15 +16,24 @@ import {
   updateInspiration,
 } from '../../../contract/index.ts';
 import { inspirationEditorMachine } from '../../../machines/inspiration-editor/inspiration-editor.machine.ts';
+import type { InspirationDraft } from '../../../machines/inspiration-editor/inspiration-editor.types.ts';
 import { optimisticToggleMachine } from '../../../machines/optimistic-toggle/optimistic-toggle.machine.ts';
 import type { CallResult, SetToggleOutput } from '../../../machines/optimistic-toggle/optimistic-toggle.types.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { uploadBase64Media } from '../../api/upload-media.ts';
+import { deviceDraftActors, type DraftPlace } from '../../app/device-draft.ts';
+
+/** What the draft's key is derived for (encryptedStorage's purpose). */
+export const INSPIRATION_DRAFT_PURPOSE = 'inspiration-draft';
+/** One new-post draft per member on a device. */
+export const inspirationDraftKey = (userID: string) => `sg_inspiration_draft:${userID}`;
 
 export interface EditorDeps {
   api: ApiClient;
   idToken: () => string | undefined;
+  /** Where the member's new-post draft is kept; undefined when the device cannot keep one. */
+  draft: DraftPlace | undefined;
   fetch?: typeof fetch;
 }
 
@@ -31,8 +41,12 @@ const post = (p: { InspirationID: string; Status: 'Published' | 'Private' }) => 
 
 export function createInspirationEditorFlow(deps: EditorDeps) {
   const { api } = deps;
+  const draft = deviceDraftActors<InspirationDraft>(deps.draft);
   return inspirationEditorMachine.provide({
     actors: {
+      loadInspirationDraft: draft.load,
+      storeInspirationDraft: draft.store,
+      clearInspirationDraft: draft.clear,
       getUserInspiration: fromPromise(({ input }) => asCallResult(api.call(getUserInspiration, input, { withSession: true }))),
       uploadInspirationMedia: fromPromise(({ input }) =>
         asCallResult(
@@ -51,6 +65,8 @@ export function createInspirationEditorFlow(deps: EditorDeps) {
     },
   });
 }
+
+export type EditorActor = Actor<ReturnType<typeof createInspirationEditorFlow>>;
 
 export type ToggleKind = 'likeInspiration' | 'saveInspiration' | 'likeComment' | 'followUser';
 
