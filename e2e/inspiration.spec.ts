@@ -92,3 +92,64 @@ test('a member publishes a post; another likes, comments and follows; archived, 
   await visitor.goto(`/inspiration?q=${encodeURIComponent(TITLE)}`);
   await expect(visitor.getByText('No posts match. Try another word or fewer filters.')).toBeVisible();
 });
+
+test('the editor asks before leaving with changes, keeps the draft and offers it back; the question fits 360 px in en and zh-Hant', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await freshMember(page, request, 'insp-draft');
+  const fits = async (name: string) => {
+    await page.evaluate(() => document.fonts.ready);
+    const layout = await page.evaluate(() => {
+      const dialog = document.querySelector('[role=alertdialog]')!.getBoundingClientRect();
+      const buttons = [...document.querySelectorAll('[role=alertdialog] button')].map((b) => b.scrollWidth - b.clientWidth);
+      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, left: dialog.left, right: dialog.right, clipped: Math.max(...buttons) };
+    });
+    expect(layout.scrollWidth, name).toBeLessThanOrEqual(layout.innerWidth);
+    expect(layout.left, name).toBeGreaterThanOrEqual(0);
+    expect(layout.right, name).toBeLessThanOrEqual(layout.innerWidth);
+    expect(layout.clipped, `${name}: a button's words overflow it`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  };
+
+  await page.goto('/new_inspiration');
+  await expect(page.getByRole('heading', { level: 1, name: 'New post' })).toBeVisible();
+  await page.getByLabel('Choose pictures or videos').setInputFiles([{ name: 'cup.png', mimeType: 'image/png', buffer: tinyPng([200, 120, 40, 255]) }]);
+  await expect(page.getByText('1 of 1 uploaded')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill('Draft on the balcony');
+
+  // A link in the shop: the question first; keeping on writing stays.
+  await page.locator('a.brand').click();
+  const question = page.getByRole('alertdialog', { name: 'Leave your post?' });
+  await expect(question).toBeVisible();
+  await fits('leave-question-en-360');
+  await question.getByRole('button', { name: 'Keep writing' }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/edit_inspiration$/);
+  await page.locator('a.brand').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave and keep the draft' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Back on a new post, in Chinese: the draft is offered and continues as it was.
+  await page.evaluate(() => localStorage.setItem('sg.locale', 'zh-Hant'));
+  await page.goto('/new_inspiration');
+  const offer = page.getByRole('region', { name: '繼續你的草稿？' });
+  await expect(offer).toBeVisible();
+  await expect(offer.getByText('Draft on the balcony')).toBeVisible();
+  await offer.getByRole('button', { name: '繼續草稿' }).click();
+  await expect(page.getByText('Draft on the balcony')).toBeHidden();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.locator('.editor-panel input[maxlength="100"]')).toHaveValue('Draft on the balcony');
+  await page.locator('.editor-panel input[maxlength="100"]').fill('Draft on the balcony, second steep');
+  await page.locator('a.brand').click();
+  await expect(page.getByRole('alertdialog', { name: '離開你的貼文？' })).toBeVisible();
+  await fits('leave-question-zh-Hant-360');
+  await page.getByRole('alertdialog').getByRole('button', { name: '繼續填寫' }).click();
+
+  // Closing the tab with changes: the browser's own question.
+  const unload = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.accept())));
+  await page.close({ runBeforeUnload: true });
+  expect(await unload).toBe('beforeunload');
+});
