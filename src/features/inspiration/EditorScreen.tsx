@@ -473,7 +473,7 @@ function DetailsStep({ actor }: { actor: EditorActor }) {
     <>
       <div className="field">
         <label htmlFor={`${id}-title`}>
-          <Trans>Title</Trans>
+          <Trans context="a post's title">Title</Trans>
         </label>
         <input id={`${id}-title`} value={details.title} maxLength={TITLE_MAX} onChange={(e) => actor.send({ type: 'SET_DETAILS', title: e.target.value })} />
       </div>
