@@ -94,11 +94,12 @@ export default defineConfig({
             ...firstScreen.groups,
             {
               // What every checkout (product, event, subscription) loads with its screen besides its own
-              // flow: the paying and the choosing-how-to-pay machines, their selectors and types. Apart, these
-              // are small files that compress worse (DESIGN §10). Their dependencies come along: keep them to these.
+              // flow: the paying and the choosing-how-to-pay machines, their selectors and types, and choosing's
+              // calls. Apart, these are small files that compress worse (DESIGN §10). Their dependencies come
+              // along: keep them to these.
               name: 'checkout-common',
               test: (id) =>
-                /[\\/]machines[\\/](order-payment[\\/]order-payment|payment-choice[\\/]payment-choice)\.(machine|selectors|types)\.ts$|[\\/]src[\\/]features[\\/]checkout[\\/]order-fail-data\.ts$|[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useRouterState\.js$/.test(id),
+                /[\\/]machines[\\/](order-payment[\\/]order-payment|payment-choice[\\/]payment-choice)\.(machine|selectors|types)\.ts$|[\\/]src[\\/]features[\\/]checkout[\\/](order-fail-data|payment-choice\.actors)\.ts$|[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useRouterState\.js$/.test(id),
             },
           ],
         },

@@ -17,22 +17,16 @@ export function paying(s: CheckoutSnapshot): orderPayment.OrderPaymentSnapshot |
 }
 
 /** Choosing how to pay (machines/payment-choice) while the member changes it: its snapshot, which the payment step reads. */
-export function choosing(s: CheckoutSnapshot): paymentChoice.PaymentChoiceSnapshot | undefined {
-  const child: unknown = s.matches({ payment: 'changing' }) ? s.children.paymentChoice?.getSnapshot() : undefined;
-  return typeof child === 'object' && child !== null && 'tags' in child ? (child as paymentChoice.PaymentChoiceSnapshot) : undefined;
-}
+export const choosing = (s: CheckoutSnapshot): paymentChoice.PaymentChoiceSnapshot | undefined =>
+  paymentChoice.of(s.matches({ payment: 'changing' }) ? s.children.paymentChoice : undefined);
 
 /** How the member pays: as choosing has it while it runs, else as checkout keeps it. */
-function choice(s: CheckoutSnapshot): PaymentChoice {
-  const child = choosing(s);
-  return child ? paymentChoice.choice(child) : s.context;
-}
+const choice = (s: CheckoutSnapshot): PaymentChoice => choosing(s)?.context ?? s.context;
 
 /** A call is running (checkout's own, or its child's): disable the controls and show the loader. */
 export const isBusy = (s: CheckoutSnapshot): boolean => {
   const child = paying(s);
-  const choosingChild = choosing(s);
-  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child)) || (choosingChild !== undefined && paymentChoice.isBusy(choosingChild));
+  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child)) || paymentChoice.isBusy(choosing(s));
 };
 
 /** Which part of the checkout page to show. */
@@ -42,8 +36,7 @@ export type { CheckoutStep };
 export function step(s: CheckoutSnapshot): CheckoutStep {
   if (s.status === 'done') return 'done';
   const child = paying(s);
-  const choosingChild = choosing(s);
-  const childStep = (child && orderPayment.step(child)) ?? (choosingChild && paymentChoice.step(choosingChild));
+  const childStep = (child && orderPayment.step(child)) ?? paymentChoice.step(choosing(s));
   if (childStep) return childStep;
   for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as CheckoutStep;
   throw new Error(`checkout: state ${JSON.stringify(s.value)} names no step`);
@@ -77,15 +70,9 @@ export const selectedCard = (s: CheckoutSnapshot): SavedCard | undefined => {
   const { cards, cardID } = choice(s);
   return cards?.find((c) => c.id === cardID);
 };
-export const isLoadingCards = (s: CheckoutSnapshot): boolean => {
-  const child = choosing(s);
-  return child !== undefined && paymentChoice.isLoadingCards(child);
-};
+export const isLoadingCards = (s: CheckoutSnapshot): boolean => paymentChoice.isLoadingCards(choosing(s));
 /** The add-card form takes input (it is not sending the card): closing it cancels adding. */
-export const isEditingCard = (s: CheckoutSnapshot): boolean => {
-  const child = choosing(s);
-  return child !== undefined && paymentChoice.isEditingCard(child);
-};
+export const isEditingCard = (s: CheckoutSnapshot): boolean => paymentChoice.isEditingCard(choosing(s));
 /** "Add card" is offered when paying by card. */
 export const canAddCard = (s: CheckoutSnapshot): boolean => s.can({ type: 'ADD_CARD' });
 /** The place-order button is enabled. */

@@ -26,30 +26,23 @@ export function paying(s: SubscriptionCheckoutSnapshot): orderPayment.OrderPayme
 }
 
 /** Choosing how to pay (machines/payment-choice) while the member changes it: its snapshot, which the payment step reads. */
-export function choosing(s: SubscriptionCheckoutSnapshot): paymentChoice.PaymentChoiceSnapshot | undefined {
-  const child: unknown = s.matches({ payment: 'changing' }) ? s.children.paymentChoice?.getSnapshot() : undefined;
-  return typeof child === 'object' && child !== null && 'tags' in child ? (child as paymentChoice.PaymentChoiceSnapshot) : undefined;
-}
+export const choosing = (s: SubscriptionCheckoutSnapshot): paymentChoice.PaymentChoiceSnapshot | undefined =>
+  paymentChoice.of(s.matches({ payment: 'changing' }) ? s.children.paymentChoice : undefined);
 
 /** How the member pays: as choosing has it while it runs, else as the checkout keeps it. */
-function choice(s: SubscriptionCheckoutSnapshot): PaymentChoice {
-  const child = choosing(s);
-  return child ? paymentChoice.choice(child) : s.context;
-}
+const choice = (s: SubscriptionCheckoutSnapshot): PaymentChoice => choosing(s)?.context ?? s.context;
 
 /** A call is running (the checkout's own, or its child's): disable the controls and show the loader. */
 export const isBusy = (s: SubscriptionCheckoutSnapshot): boolean => {
   const child = paying(s);
-  const choosingChild = choosing(s);
-  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child)) || (choosingChild !== undefined && paymentChoice.isBusy(choosingChild));
+  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child)) || paymentChoice.isBusy(choosing(s));
 };
 
 /** The step the state names with its `step:` tag; 'done' once finished. */
 export function step(s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutStep {
   if (s.status === 'done') return 'done';
   const child = paying(s);
-  const choosingChild = choosing(s);
-  const childStep = (child && orderPayment.step(child)) ?? (choosingChild && paymentChoice.step(choosingChild));
+  const childStep = (child && orderPayment.step(child)) ?? paymentChoice.step(choosing(s));
   if (childStep) return childStep;
   for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as SubscriptionCheckoutStep;
   throw new Error(`subscriptionCheckout: state ${JSON.stringify(s.value)} names no step`);
@@ -82,19 +75,10 @@ export const selectedCard = (s: SubscriptionCheckoutSnapshot): SavedCard | undef
   const { cards, cardID } = choice(s);
   return cards?.find((c) => c.id === cardID);
 };
-export const isLoadingCards = (s: SubscriptionCheckoutSnapshot): boolean => {
-  const child = choosing(s);
-  return child !== undefined && paymentChoice.isLoadingCards(child);
-};
+export const isLoadingCards = (s: SubscriptionCheckoutSnapshot): boolean => paymentChoice.isLoadingCards(choosing(s));
 export const canAddCard = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'ADD_CARD' });
-export const isAddingCard = (s: SubscriptionCheckoutSnapshot): boolean => {
-  const child = choosing(s);
-  return child !== undefined && paymentChoice.isAddingCard(child);
-};
-export const isEditingCard = (s: SubscriptionCheckoutSnapshot): boolean => {
-  const child = choosing(s);
-  return child !== undefined && paymentChoice.isEditingCard(child);
-};
+export const isAddingCard = (s: SubscriptionCheckoutSnapshot): boolean => paymentChoice.isAddingCard(choosing(s));
+export const isEditingCard = (s: SubscriptionCheckoutSnapshot): boolean => paymentChoice.isEditingCard(choosing(s));
 export const canPlaceOrder = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'PLACE_ORDER' });
 export const canGoBack = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'BACK' });
 export const hasOrder = (s: SubscriptionCheckoutSnapshot): boolean => s.context.orderID !== undefined;

@@ -29,7 +29,8 @@ import { replayOnActor } from '../support/replay.ts';
 const paths = modelPaths(subscriptionCheckoutModel);
 
 describe('subscriptionCheckout: model paths', () => {
-  it('reach every state and take every transition', () => {
+  // Some 2,500 paths: on a busy machine this takes longer than the default 5 s.
+  it('reach every state and take every transition', { timeout: 60_000 }, () => {
     const c = coverage(subscriptionCheckoutMachine, paths);
     expect(c.states.missing, formatCoverage(c)).toEqual([]);
     expect(c.transitions.missing, formatCoverage(c)).toEqual([]);
