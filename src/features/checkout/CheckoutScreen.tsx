@@ -33,9 +33,10 @@ const PaymentStep = preloadable(() =>
 );
 
 const AfterPlacing = preloadable(() => import('./CheckoutEnd.tsx').then((m) => m.AfterPlacing));
+const StepFailed = preloadable(() => import('./StepFailed.tsx').then((m) => m.StepFailed));
 
 function prefetchPopups() {
-  for (const part of [AgeWarningPopup, PaymentStep, AfterPlacing]) part.preload().catch(() => {});
+  for (const part of [AgeWarningPopup, PaymentStep, AfterPlacing, StepFailed]) part.preload().catch(() => {});
 }
 
 /** Spec §2 checkout_product: delivery and billing address, the over-18 confirmation, payment method, summary, place order. */
@@ -161,6 +162,7 @@ function useFollowMainAddress(actor: CheckoutActor, member: UserDetail) {
 function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: UserDetail; orderID: string | undefined }) {
   const step = useSelector(actor, checkoutState.step);
   const result = useSelector(actor, checkoutState.result);
+  const error = useSelector(actor, checkoutState.error);
   const heading = useRef<HTMLHeadingElement>(null);
   // Each step starts with its heading: move focus there so keyboard and screen reader users follow
   // (not when the page first appears: focus stays where the browser put it).
@@ -179,7 +181,15 @@ function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: U
         </p>
       );
     case 'loadFailed':
-      return <LoadFailed actor={actor} headingRef={heading} />;
+      return (
+        <StepFailed
+          title={<Trans>Your order could not be loaded</Trans>}
+          error={error}
+          headingRef={heading}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          back={{ label: <Trans>Back to shopping bag</Trans>, onClick: () => actor.send({ type: 'BACK_TO_BAG' }), button: true }}
+        />
+      );
     case 'bagProblem':
       return <BagProblem actor={actor} headingRef={heading} />;
     case 'address':
@@ -210,26 +220,6 @@ function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: U
     case 'done':
       return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
   }
-}
-
-function LoadFailed({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {
-  const error = useSelector(actor, checkoutState.error);
-  return (
-    <section className="checkout-section">
-      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-        <Trans>Your order could not be loaded</Trans>
-      </h2>
-      <ErrorNote error={error} />
-      <div className="checkout-actions">
-        <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
-          <Trans>Try again</Trans>
-        </button>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'BACK_TO_BAG' })}>
-          <Trans>Back to shopping bag</Trans>
-        </button>
-      </div>
-    </section>
-  );
 }
 
 function BagProblem({ actor, headingRef }: { actor: CheckoutActor; headingRef: HeadingRef }) {

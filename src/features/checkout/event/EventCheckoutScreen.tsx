@@ -18,7 +18,7 @@ import { Price } from '../../../ui/Price.tsx';
 import { QuantityStepper } from '../../../ui/QuantityStepper.tsx';
 import '../checkout.css';
 import './event-checkout.css';
-import { ErrorNote, type HeadingRef, type JoinActor } from './event-checkout-parts.tsx';
+import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 import { createEventJoinFlow, joinEvent, joinTotals } from './event-join.actors.ts';
 import { eventOrderQuery } from './event-order-query.ts';
 
@@ -38,9 +38,10 @@ const AfterPlacing = preloadable(() => import('./EventCheckoutEnd.tsx').then((m)
 // Choosing a session too: the event page sends a session, so this shows only when the one chosen filled
 // up or closed meanwhile (or a link named none).
 const SessionStep = preloadable(() => import('./EventSessionStep.tsx').then((m) => m.SessionStep));
+const StepFailed = preloadable(() => import('../StepFailed.tsx').then((m) => m.StepFailed));
 
 function prefetchSteps() {
-  for (const step of [SessionStep, GuestsStep, PaymentStep, AfterPlacing]) step.preload().catch(() => {});
+  for (const step of [SessionStep, GuestsStep, PaymentStep, AfterPlacing, StepFailed]) step.preload().catch(() => {});
 }
 
 /** Spec §2 checkout_event: session, seats and guests, coupon, summary, payment method, over-18 confirmation, place order. */
@@ -189,6 +190,7 @@ function SessionSummary({ actor, orderID }: { actor: JoinActor; orderID: string 
 function StepPanel({ actor }: { actor: JoinActor }) {
   const step = useSelector(actor, join.step);
   const result = useSelector(actor, join.result);
+  const error = useSelector(actor, join.error);
   const heading = useRef<HTMLHeadingElement>(null);
   // Each step starts with its heading: focus moves there so keyboard and screen reader users follow.
   const settled = useRef(false);
@@ -206,7 +208,15 @@ function StepPanel({ actor }: { actor: JoinActor }) {
         </p>
       );
     case 'loadFailed':
-      return <LoadFailed actor={actor} headingRef={heading} />;
+      return (
+        <StepFailed
+          title={<Trans>The event could not be loaded</Trans>}
+          error={error}
+          headingRef={heading}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          back={{ label: <Trans>Back to the event</Trans>, onClick: () => actor.send({ type: 'LEAVE' }) }}
+        />
+      );
     case 'session':
       return <SessionStep actor={actor} headingRef={heading} />;
     case 'seats':
@@ -220,7 +230,15 @@ function StepPanel({ actor }: { actor: JoinActor }) {
         </p>
       );
     case 'totalsFailed':
-      return <TotalsFailed actor={actor} headingRef={heading} />;
+      return (
+        <StepFailed
+          title={<Trans>Your total could not be worked out</Trans>}
+          error={error}
+          headingRef={heading}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          back={{ label: <Trans>Change seats</Trans>, onClick: () => actor.send({ type: 'BACK' }) }}
+        />
+      );
     case 'payment':
     case 'addCard':
     case 'placing':
@@ -231,26 +249,6 @@ function StepPanel({ actor }: { actor: JoinActor }) {
     case 'done':
       return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
   }
-}
-
-function LoadFailed({ actor, headingRef }: { actor: JoinActor; headingRef: HeadingRef }) {
-  const error = useSelector(actor, join.error);
-  return (
-    <section className="checkout-section">
-      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-        <Trans>The event could not be loaded</Trans>
-      </h2>
-      <ErrorNote error={error} />
-      <div className="checkout-actions">
-        <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
-          <Trans>Try again</Trans>
-        </button>
-        <button type="button" className="link-button" onClick={() => actor.send({ type: 'LEAVE' })}>
-          <Trans>Back to the event</Trans>
-        </button>
-      </div>
-    </section>
-  );
 }
 
 function SeatsStep({ actor, headingRef }: { actor: JoinActor; headingRef: HeadingRef }) {
@@ -292,26 +290,6 @@ function SeatsStep({ actor, headingRef }: { actor: JoinActor; headingRef: Headin
         </button>
         <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK' })}>
           <Trans>Change session</Trans>
-        </button>
-      </div>
-    </section>
-  );
-}
-
-function TotalsFailed({ actor, headingRef }: { actor: JoinActor; headingRef: HeadingRef }) {
-  const error = useSelector(actor, join.error);
-  return (
-    <section className="checkout-section">
-      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-        <Trans>Your total could not be worked out</Trans>
-      </h2>
-      <ErrorNote error={error} />
-      <div className="checkout-actions">
-        <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
-          <Trans>Try again</Trans>
-        </button>
-        <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK' })}>
-          <Trans>Change seats</Trans>
         </button>
       </div>
     </section>

@@ -30,9 +30,10 @@ const PaymentStep = preloadable(() =>
   }),
 );
 const AfterPlacing = preloadable(() => import('./SubscriptionCheckoutEnd.tsx').then((m) => m.AfterPlacing));
+const StepFailed = preloadable(() => import('../StepFailed.tsx').then((m) => m.StepFailed));
 
 function prefetchSteps() {
-  for (const step of [PaymentStep, AfterPlacing]) step.preload().catch(() => {});
+  for (const step of [PaymentStep, AfterPlacing, StepFailed]) step.preload().catch(() => {});
 }
 
 /** Spec §2 checkout_subscription: the plan, the delivery address, the totals with a coupon, the payment method, subscribe. */
@@ -156,6 +157,7 @@ function useFollowMainAddress(actor: SubscribeActor, member: UserDetail) {
 function StepPanel({ actor, member }: { actor: SubscribeActor; member: UserDetail }) {
   const step = useSelector(actor, subscribe.step);
   const result = useSelector(actor, subscribe.result);
+  const error = useSelector(actor, subscribe.error);
   const heading = useRef<HTMLHeadingElement>(null);
   // Each step starts with its heading: focus moves there so keyboard and screen reader users follow.
   const settled = useRef(false);
@@ -173,7 +175,23 @@ function StepPanel({ actor, member }: { actor: SubscribeActor; member: UserDetai
         </p>
       );
     case 'loadFailed':
-      return <LoadFailed actor={actor} headingRef={heading} />;
+      // A plan that is not on offer is said as such: trying again cannot help.
+      return error?.code === 'ObjectNotFound' ? (
+        <StepFailed
+          title={<Trans>This plan is not on offer</Trans>}
+          error={undefined}
+          headingRef={heading}
+          back={{ label: <Trans>Back to the plans</Trans>, onClick: () => actor.send({ type: 'LEAVE' }) }}
+        />
+      ) : (
+        <StepFailed
+          title={<Trans>The plan could not be loaded</Trans>}
+          error={error}
+          headingRef={heading}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          back={{ label: <Trans>Back to the plans</Trans>, onClick: () => actor.send({ type: 'LEAVE' }) }}
+        />
+      );
     case 'address':
       return <AddressStep actor={actor} member={member} headingRef={heading} />;
     case 'totals':
@@ -183,7 +201,15 @@ function StepPanel({ actor, member }: { actor: SubscribeActor; member: UserDetai
         </p>
       );
     case 'totalsFailed':
-      return <TotalsFailed actor={actor} headingRef={heading} />;
+      return (
+        <StepFailed
+          title={<Trans>Your total could not be worked out</Trans>}
+          error={error}
+          headingRef={heading}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          back={{ label: <Trans>Change address</Trans>, onClick: () => actor.send({ type: 'BACK' }) }}
+        />
+      );
     case 'payment':
     case 'addCard':
     case 'placing':
@@ -194,28 +220,6 @@ function StepPanel({ actor, member }: { actor: SubscribeActor; member: UserDetai
     case 'done':
       return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
   }
-}
-
-function LoadFailed({ actor, headingRef }: { actor: SubscribeActor; headingRef: HeadingRef }) {
-  const error = useSelector(actor, subscribe.error);
-  return (
-    <section className="checkout-section">
-      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-        {error?.code === 'ObjectNotFound' ? <Trans>This plan is not on offer</Trans> : <Trans>The plan could not be loaded</Trans>}
-      </h2>
-      <ErrorNote error={error?.code === 'ObjectNotFound' ? undefined : error} />
-      <div className="checkout-actions">
-        {error?.code !== 'ObjectNotFound' && (
-          <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
-            <Trans>Try again</Trans>
-          </button>
-        )}
-        <button type="button" className="link-button" onClick={() => actor.send({ type: 'LEAVE' })}>
-          <Trans>Back to the plans</Trans>
-        </button>
-      </div>
-    </section>
-  );
 }
 
 /** Where the boxes go. Picking an address makes it the selected one, which the totals are for (spec §5). */
@@ -271,26 +275,6 @@ function AddressStep({ actor, member, headingRef }: { actor: SubscribeActor; mem
         </button>
         <button type="button" className="link-button" onClick={() => actor.send({ type: 'LEAVE' })}>
           <Trans>Back to the plans</Trans>
-        </button>
-      </div>
-    </section>
-  );
-}
-
-function TotalsFailed({ actor, headingRef }: { actor: SubscribeActor; headingRef: HeadingRef }) {
-  const error = useSelector(actor, subscribe.error);
-  return (
-    <section className="checkout-section">
-      <h2 ref={headingRef} tabIndex={-1} className="checkout-title">
-        <Trans>Your total could not be worked out</Trans>
-      </h2>
-      <ErrorNote error={error} />
-      <div className="checkout-actions">
-        <button type="button" className="button primary" onClick={() => actor.send({ type: 'RETRY' })}>
-          <Trans>Try again</Trans>
-        </button>
-        <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK' })}>
-          <Trans>Change address</Trans>
         </button>
       </div>
     </section>
