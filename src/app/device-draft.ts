@@ -3,8 +3,8 @@
  * src/app/encrypted-storage.ts): the machine reads it through `load`, tells `store` (a callback actor it
  * invokes while the member writes) every change, and throws it away through `clear`. Writing waits a moment
  * after the last change, so typing does not re-encrypt on every key; clearing waits for a write under way,
- * so a late write cannot bring the draft back. The inspiration editor keeps its new post's draft this way;
- * the taste card flow (src/features/taste-cards/taste-card.actors.ts) does the same with its own copy.
+ * so a late write cannot bring the draft back. The inspiration editor keeps its new post's draft this way,
+ * and the taste card flow its card's (src/features/taste-cards/taste-card.actors.ts).
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { cookieId } from './cookie-id.ts';

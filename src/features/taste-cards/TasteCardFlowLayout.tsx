@@ -7,6 +7,7 @@ import { tokens, user } from '../../../machines/session/session.selectors.ts';
 import { cookieId } from '../../app/cookie-id.ts';
 import { encryptedStorage } from '../../app/encrypted-storage.ts';
 import { TASTE_CARD_DRAFT_PURPOSE } from '../../app/taste-card-draft.ts';
+import { canKeepDrafts } from '../../app/device-draft.ts';
 import { preloadable } from '../../app/preloadable.tsx';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
@@ -25,9 +26,6 @@ const TASTE_QUERY_ROOTS = new Set(['tasteCards', 'tasteProfile', 'similarByTaste
 const showsTasteCards = (key: readonly unknown[]) => TASTE_QUERY_ROOTS.has(String(key[0] === 'member' ? key[1] : key[0]));
 
 const LeaveDialog = preloadable(() => import('./LeaveDialog.tsx').then((m) => m.LeaveDialog));
-
-/** The device can seal a draft: Web Crypto (secure pages) and storage. */
-const canKeepDrafts = () => typeof crypto !== 'undefined' && crypto.subtle !== undefined && typeof document !== 'undefined';
 
 /**
  * taste_card/select_product and taste_card/steps: one taste card flow across both pages. The route
