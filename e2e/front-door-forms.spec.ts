@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, mailedCode, test, uniqueEmail } from './support.ts';
+import { expect, mailedCode, test, tokensAnew, uniqueEmail } from './support.ts';
 
 /**
  * The front door's forms in Chromium against the real server (issue 20): a business enquiry sent from the
@@ -85,7 +85,7 @@ test('an NFC tag’s page adds its product to a member’s drinks, the member si
   await expect(page.getByText('Added to your drinks.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/nfc/${TAG.id}$`));
 
-  const { ProductList } = await call(request, 'list-user-product', { Currency: 'HKD' }, member.idToken);
+  const { ProductList } = await call(request, 'list-user-product', { Currency: 'HKD' }, (await tokensAnew(request, member.email, PASSWORD)).idToken);
   expect(ProductList.map((d: { Product: { ProductID: string }; Sources: string[] }) => [d.Product.ProductID, d.Sources])).toEqual([[TAG.productId, ['nfc']]]);
 });
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, mailedCode, test, uniqueEmail } from './support.ts';
+import { expect, mailedCode, test, tokensAnew, uniqueEmail } from './support.ts';
 
 /**
  * Box-set subscriptions in Chromium against the real server (issue 18): a member with no delivery address
@@ -118,7 +118,8 @@ test('a member chooses the quarterly box, adds an address, pays by card, sees th
   await page.goBack();
 
   // Change the delivery address to a second one of the member's.
-  await call(request, 'user-update-info', { accessToken: member.accessToken, deliveryAddress: [HOME, OFFICE], mainDeliveryAddressIndex: 0 }, member.idToken);
+  const now = await tokensAnew(request, member.email, PASSWORD);
+  await call(request, 'user-update-info', { accessToken: now.accessToken, deliveryAddress: [HOME, OFFICE], mainDeliveryAddressIndex: 0 }, now.idToken);
   await page.reload();
   const delivery = page.getByRole('region', { name: 'Delivery address' });
   await delivery.getByRole('button', { name: 'Change delivery address' }).click();

@@ -66,6 +66,17 @@ export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.flo
  */
 const uniqueClientAddress = () => `198.19.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 
+/**
+ * A member's tokens anew, through user-login: this configuration's id and access tokens last 20 seconds (to
+ * exercise the page's refresh), which a call late in a long test on a busy machine would otherwise outlive.
+ */
+export async function tokensAnew(request: APIRequestContext, email: string, password = 'Oolong2026'): Promise<{ idToken: string; accessToken: string }> {
+  const answer = await request.post('/api/user-login', { data: { email, password }, headers: { 'x-forwarded-for': uniqueClientAddress() } });
+  expect(answer.ok(), `user-login: ${await answer.text()}`).toBe(true);
+  const tokens = await answer.json();
+  return { idToken: tokens.idToken, accessToken: tokens.accessToken };
+}
+
 export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
