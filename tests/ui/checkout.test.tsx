@@ -383,7 +383,8 @@ describe('wallet and coupon', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'WELCOME10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText(/applied/);
-    await user.click(screen.getByRole('link', { name: 'Checkout' }));
+    // The bag is read again after the coupon (spec §3): Checkout is offered once it is in.
+    await user.click(await screen.findByRole('link', { name: 'Checkout' }));
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
     expect(view.router.state.location.search).toEqual({ coupon: 'WELCOME10' });
     const summary = await screen.findByRole('region', { name: 'Summary' });
