@@ -60,6 +60,14 @@ export interface Limits {
   /** Public forms that mail someone (business enquiries, newsletter sign-ups; keys carry the form's name), per client address and per e-mail. */
   formsPerAddress: RateLimiter;
   formsPerEmail: RateLimiter;
+  /** Push subscriptions registered from one client address (register-to-global-topic, register-firebase-token). */
+  pushRegistrationsPerAddress: RateLimiter;
+  /** Taste cards written by one member (a product's public profile must not be one member's to steer). */
+  tasteCardsPerMember: RateLimiter;
+  /** Comments written by one member. */
+  commentsPerMember: RateLimiter;
+  /** Inspiration posts published by one member. */
+  postsPerMember: RateLimiter;
 }
 
 /** The payment provider and the shop's payment rules. */
