@@ -1,10 +1,20 @@
 import * as contract from '../../contract/inspiration.ts';
 import { createPost, countViewerDay, getPost, likedPosts, listOwn, listPublished, savedPosts, setLike, setSave, updatePost } from '../services/inspiration/posts.ts';
 import { discover, searchPosts } from '../services/inspiration/search.ts';
+import { limitedWrite } from '../services/limited-write.ts';
+import { searcherNetwork } from '../services/search.ts';
 import { implement } from './handler.ts';
 
-/** Who counts as one viewer for views and shares: the member, else the visitor's cookie id. */
-const viewerKey = (userId: string | undefined, cookieId: string | undefined) => (userId ? `u:${userId}` : cookieId ? `c:${cookieId}` : undefined);
+/**
+ * Who counts as one viewer for views and shares: the member, else the network the request came from (as
+ * trending counts searchers). Never the CookieID: a client mints those at will, so they bought popularity
+ * (issue 26: 200 fresh cookie ids, 200 views).
+ */
+const viewerKey = (userId: string | undefined, clientIp: string | undefined) => {
+  if (userId) return `member:${userId}`;
+  const network = searcherNetwork(clientIp);
+  return network ? `network:${network}` : undefined;
+};
 
 /** Inspiration posts (issue 19): handlers parse and authorise; services/inspiration/ does the work. */
 export const inspirationHandlers = implement(contract, {
@@ -19,7 +29,7 @@ export const inspirationHandlers = implement(contract, {
   },
 
   async createInspiration({ body, deps, userId }) {
-    return { Inspiration: await createPost(deps, userId, body) };
+    return { Inspiration: await limitedWrite(deps, 'postsPerMember', userId, () => createPost(deps, userId, body)) };
   },
 
   async updateInspiration({ body, deps, userId }) {
@@ -30,15 +40,15 @@ export const inspirationHandlers = implement(contract, {
 
   getLikeInspiration: ({ body, deps, userId }) => likedPosts(deps.db, userId, body),
 
-  async shareInspiration({ body, deps, signedInMember }) {
-    const viewer = viewerKey(await signedInMember(), body.CookieID);
+  async shareInspiration({ body, deps, clientIp, signedInMember }) {
+    const viewer = viewerKey(await signedInMember(), clientIp);
     const { count, counted } = await countViewerDay(deps, body.InspirationID, 'share', viewer);
     const base = deps.config.publicUrl.replace(/\/$/, '');
     return { InspirationID: body.InspirationID, ShareCount: count, Counted: counted, ShareUrl: `${base}/inspiration/${encodeURIComponent(body.InspirationID)}` };
   },
 
-  async viewInspiration({ body, deps, signedInMember }) {
-    const viewer = viewerKey(await signedInMember(), body.CookieID);
+  async viewInspiration({ body, deps, clientIp, signedInMember }) {
+    const viewer = viewerKey(await signedInMember(), clientIp);
     const { count, counted } = await countViewerDay(deps, body.InspirationID, 'view', viewer);
     return { InspirationID: body.InspirationID, ViewCount: count, Counted: counted };
   },

@@ -12,16 +12,19 @@ import {
 import { productTasteProfile } from '../services/taste/profiles.ts';
 import { similarProducts } from '../services/taste/similar.ts';
 import { userProducts } from '../services/taste/user-products.ts';
+import { limitedWrite } from '../services/limited-write.ts';
 import { implement } from './handler.ts';
 
 /** Taste cards and recipes (issue 16; spec §7 Taste cards): handlers parse and map, services/taste/ does the work. */
 export const tasteCardHandlers = implement(contract, {
+  // New cards are limited per member (both calls share one allowance); editing one's own card is not, as its
+  // product's profile counts a member once however often they edit (services/taste/cards.ts).
   async createTasteCard({ body, deps, userId }) {
-    return { Card: await createCard(deps, userId, body, false) };
+    return { Card: await limitedWrite(deps, 'tasteCardsPerMember', userId, () => createCard(deps, userId, body, false)) };
   },
 
   async newCreateTasteCard({ body, deps, userId }) {
-    return { Card: await createCard(deps, userId, body, true) };
+    return { Card: await limitedWrite(deps, 'tasteCardsPerMember', userId, () => createCard(deps, userId, body, true)) };
   },
 
   async listTasteCard({ body, deps: { db } }) {

@@ -62,7 +62,11 @@ async function newPicture(tokens: TokenSet) {
   return reservation.MediaID;
 }
 
+/** A member posts at most 5 an hour (postsPerMember; taste-profile-abuse.test.ts tests it): a post here comes 13 minutes after the last, so never more than 5 in an hour. */
+const nextPostTime = () => (base += 13 * 60_000);
+
 async function newPost(tokens: TokenSet, over: Record<string, unknown> = {}): Promise<Inspiration> {
+  nextPostTime();
   const media = await newPicture(tokens);
   const r = await t.call(
     createInspiration,
@@ -117,6 +121,7 @@ describe('posts', () => {
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(200)]);
     const { reservation, r } = await uploadMedia(mei, mp4, 'video/mp4');
     expect(r.status, r.text).toBe(200);
+    nextPostTime();
     const p = await t.call(createInspiration, { Title: 'Pouring', MediaList: [reservation.MediaID] }, auth(mei));
     expect(p.Inspiration.MediaList[0]).toMatchObject({ Type: 'video', ContentType: 'video/mp4', Variants: [] });
     // The same bytes declared as WebM are refused.
@@ -189,6 +194,7 @@ describe('posts', () => {
 
   it('starts a post from another (CopyFrom), reusing its pictures', async () => {
     const source = await newPost(kaYan, { Title: 'Original' });
+    nextPostTime();
     const copy = await t.call(createInspiration, { Title: 'My take', MediaList: [source.MediaList[0]!.MediaID], CopyFrom: source.InspirationID }, auth(mei));
     expect(copy.Inspiration.CopyFrom).toMatchObject({ InspirationID: source.InspirationID, Title: 'Original', Author: { UserID: kaYan.userID } });
     expect(copy.Inspiration.MediaList[0]!.Url).toBe(source.MediaList[0]!.Url);
@@ -243,25 +249,26 @@ describe('likes, saves, views and shares', () => {
     expect((await t.call(getInspirationCollection, {}, auth(kaYan))).collection.map((x) => x.InspirationID)).not.toContain(p.InspirationID);
   });
 
-  it('counts a view once per viewer (member or cookie id) per Hong Kong day', async () => {
+  it('counts a view once per viewer (the member, else the network) per Hong Kong day, whatever CookieID comes with it', async () => {
     const p = await newPost(mei);
     const id = p.InspirationID;
-    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-a' })).toMatchObject({ ViewCount: 1, Counted: true });
-    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-a' })).toMatchObject({ ViewCount: 1, Counted: false });
-    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-b' })).toMatchObject({ ViewCount: 2, Counted: true });
-    expect(await t.call(viewInspiration, { InspirationID: id }, auth(kaYan))).toMatchObject({ ViewCount: 3, Counted: true });
-    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-z' }, auth(kaYan))).toMatchObject({ ViewCount: 3, Counted: false });
-    // Neither a member nor a cookie: not counted.
-    expect(await t.call(viewInspiration, { InspirationID: id })).toMatchObject({ ViewCount: 3, Counted: false });
-    // Concurrent views by one viewer count once.
-    const same = await Promise.all(Array.from({ length: 8 }, () => t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-c' })));
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-a' }, from('203.0.113.1'))).toMatchObject({ ViewCount: 1, Counted: true });
+    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-b' }, from('203.0.113.1'))).toMatchObject({ ViewCount: 1, Counted: false });
+    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-b' }, from('203.0.113.2'))).toMatchObject({ ViewCount: 2, Counted: true });
+    expect(await t.call(viewInspiration, { InspirationID: id }, { ...auth(kaYan), ...from('203.0.113.1') })).toMatchObject({ ViewCount: 3, Counted: true });
+    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-z' }, { ...auth(kaYan), ...from('203.0.113.3') })).toMatchObject({ ViewCount: 3, Counted: false });
+    // Neither a member nor an address: not counted.
+    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-y' })).toMatchObject({ ViewCount: 3, Counted: false });
+    // Concurrent views from one network count once.
+    const same = await Promise.all(Array.from({ length: 8 }, (_, i) => t.call(viewInspiration, { InspirationID: id, CookieID: `cookie-c${i}` }, from('203.0.113.4'))));
     expect(same.filter((r) => r.Counted)).toHaveLength(1);
     // The next day in Hong Kong counts again.
     base += 24 * HOUR_MS;
-    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-a' })).toMatchObject({ ViewCount: 5, Counted: true });
-    const shared = await t.call(shareInspiration, { InspirationID: id, CookieID: 'cookie-a' });
+    expect(await t.call(viewInspiration, { InspirationID: id, CookieID: 'cookie-a' }, from('203.0.113.1'))).toMatchObject({ ViewCount: 5, Counted: true });
+    const shared = await t.call(shareInspiration, { InspirationID: id, CookieID: 'cookie-a' }, from('203.0.113.1'));
     expect(shared).toMatchObject({ ShareCount: 1, Counted: true, ShareUrl: `http://shop.test/inspiration/${id}` });
-    expect((await t.call(shareInspiration, { InspirationID: id, CookieID: 'cookie-a' })).ShareCount).toBe(1);
+    expect((await t.call(shareInspiration, { InspirationID: id, CookieID: 'cookie-b' }, from('203.0.113.1'))).ShareCount).toBe(1);
   });
 });
 

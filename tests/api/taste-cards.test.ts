@@ -71,7 +71,7 @@ async function expectRefused(call: string, body: unknown, tokens: TokenSet, code
   expect(String(r.json?.field)).toMatch(field);
 }
 
-/** Every product's profile row against the sums of its published cards, recomputed from the cards. */
+/** Every product's profile row against the sums of its counting cards (each member's latest published one), recomputed from the cards. */
 async function expectProfilesAreSums() {
   const expected = await recomputedProfiles(t.db);
   const rows = await t.db.select().from(productTasteProfiles);
@@ -241,12 +241,13 @@ describe('taste cards: bad input is a 400 naming the field', () => {
 });
 
 describe('product taste profiles', () => {
-  it('are the sums of published cards after create, update and archive, and getProductTasteProfile averages them', async () => {
+  it("are the sums of members' latest published cards after create, update and archive, and getProductTasteProfile averages them", async () => {
     await expectProfilesAreSums();
     const m = await signUpMember(t);
+    const n = await signUpMember(t);
     const before = (await t.call(getProductTasteProfile, { ProductID: 'tea-keemun' })).Profile;
     const first = (await t.call(newCreateTasteCard, card({ ProductID: 'tea-keemun', FiveSenses: { ...FLORAL, Bitterness: 5 }, TasteNote: ['note-cocoa', 'note-malt', 'note-honey'] }) as never, auth(m))).Card;
-    const second = (await t.call(newCreateTasteCard, card({ ProductID: 'tea-keemun', FiveSenses: { ...FLORAL, Bitterness: 3 }, TasteNote: ['note-cocoa', 'note-smoke', 'note-rose'] }) as never, auth(m))).Card;
+    const second = (await t.call(newCreateTasteCard, card({ ProductID: 'tea-keemun', FiveSenses: { ...FLORAL, Bitterness: 3 }, TasteNote: ['note-cocoa', 'note-smoke', 'note-rose'] }) as never, auth(n))).Card;
     await expectProfilesAreSums();
     const two = (await t.call(getProductTasteProfile, { ProductID: 'tea-keemun' })).Profile;
     expect(two.CardCount).toBe(before.CardCount + 2);
@@ -256,16 +257,21 @@ describe('product taste profiles', () => {
     await expectProfilesAreSums();
     await t.call(newUpdateTasteCard, { CardID: first.CardID, Title: 'Only the title' }, auth(m));
     await expectProfilesAreSums();
-    await t.call(newUpdateTasteCard, { CardID: second.CardID, Status: 'Private' }, auth(m));
+    await t.call(newUpdateTasteCard, { CardID: second.CardID, Status: 'Private' }, auth(n));
     await expectProfilesAreSums();
     // The private card's update does not touch the profile until it is published again.
-    await t.call(newUpdateTasteCard, { CardID: second.CardID, FiveSenses: { ...FLORAL, Sweetness: 1 } }, auth(m));
+    await t.call(newUpdateTasteCard, { CardID: second.CardID, FiveSenses: { ...FLORAL, Sweetness: 1 } }, auth(n));
     await expectProfilesAreSums();
     const one = (await t.call(getProductTasteProfile, { ProductID: 'tea-keemun' })).Profile;
     expect(one.CardCount).toBe(before.CardCount + 1);
     expect(one.FiveSenses.Bitterness).toBe(1);
-    await t.call(newUpdateTasteCard, { CardID: second.CardID, Status: 'Published' }, auth(m));
+    await t.call(newUpdateTasteCard, { CardID: second.CardID, Status: 'Published' }, auth(n));
     await expectProfilesAreSums();
+    // A member's newer card takes the place of their older one: still two voices.
+    await t.call(newCreateTasteCard, card({ ProductID: 'tea-keemun', FiveSenses: { ...FLORAL, Bitterness: 4 }, TasteNote: ['note-cocoa', 'note-malt', 'note-honey'] }) as never, auth(m));
+    await expectProfilesAreSums();
+    const replaced = (await t.call(getProductTasteProfile, { ProductID: 'tea-keemun' })).Profile;
+    expect(replaced.CardCount).toBe(before.CardCount + 2);
   });
 
   it('a product without cards has CardCount 0', async () => {

@@ -376,8 +376,9 @@ export async function setSave(deps: Deps, userId: string, id: string, save: bool
 }
 
 /**
- * view-inspiration / share-inspiration: counted once per viewer (member, else cookie id) per Hong Kong day;
- * without either, not counted.
+ * view-inspiration / share-inspiration: counted once per viewer (the member, else the client's network: see
+ * calls/inspiration.ts) per Hong Kong day; without either, not counted. The row (post, kind, viewer, day) is
+ * inserted only if new, and the counter moves only when it was, in the same transaction.
  */
 export async function countViewerDay(deps: Deps, id: string, kind: 'view' | 'share', viewer: string | undefined) {
   const { db, clock } = deps;

@@ -1,8 +1,9 @@
 /**
  * Taste cards (issue 16; spec §3 Taste card / recipe, §4, §7): written by members, created Published,
- * archived to Private and back. Every write that changes a published card's contribution (its senses,
- * notes, aromas, or whether it is published) changes its product's taste profile in the same transaction
- * (profiles.ts), and tells this process's profile index (profile-index.ts) once committed.
+ * archived to Private and back. A product's taste profile counts each member's latest published card of it
+ * (profiles.ts); every write that changes which card of the member counts or what it says (its senses,
+ * notes, aromas) changes the profile in the same transaction, and tells this process's profile index
+ * (profile-index.ts) once committed.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
@@ -25,7 +26,7 @@ import { ApiError, notFound } from '../../http/errors.ts';
 import { artworkUrl } from '../artwork.ts';
 import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search.ts';
 import { mediaUrlFor, isMediaId } from '../uploads.ts';
-import { applyContributions, type Contribution } from './profiles.ts';
+import { applyContributions, lockProfile, type Contribution } from './profiles.ts';
 import { aromasByIds, drinkKindOfProductType, knownAromas, knownTasteNotes, notesByIds } from './vocabulary.ts';
 
 export type CardRow = typeof tasteCards.$inferSelect;
@@ -121,12 +122,16 @@ export async function createCard(deps: Deps, userId: string, body: OldCreate | N
     updatedAt: now,
   };
   const { searchVector: _generated, ...values } = row;
-  await db.transaction(async (tx) => {
+  const profileChanged = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    const profile = await lockProfile(t, product.id, now);
+    const before = await countingCard(t, userId, product.id);
     await t.insert(tasteCards).values(values);
-    await applyContributions(t, product.id, [{ contribution: contributionOf(row), sign: 1 }], now);
+    const changes = voiceChanges(before, await countingCard(t, userId, product.id));
+    await applyContributions(t, profile, changes, now);
+    return changes.length > 0;
   });
-  deps.tasteProfiles.changed([product.id]);
+  if (profileChanged) deps.tasteProfiles.changed([product.id]);
   return (await cardById(db, row.id))!;
 }
 
@@ -144,6 +149,9 @@ export async function updateCard(deps: Deps, userId: string, body: Update): Prom
       .where(and(eq(tasteCards.id, body.CardID), eq(tasteCards.userId, userId)))
       .for('update');
     if (!old) throw cardNotFound();
+    // The card's lock, then its profile's: create takes only the profile's, so no two writers wait on each other.
+    const profile = await lockProfile(t, old.productId, now);
+    const before = await countingCard(t, userId, old.productId);
     const next: CardRow = {
       ...old,
       status: body.Status ?? old.status,
@@ -172,20 +180,32 @@ export async function updateCard(deps: Deps, userId: string, body: Update): Prom
     if (next.productImageType === 'photo' && !next.photo) throw invalid('ProductImageType', 'ProductImageType photo needs a Photo');
     const { id: _id, userId: _user, productId: _product, createdAt: _created, searchVector: _vector, ...changes } = next;
     await t.update(tasteCards).set(changes).where(eq(tasteCards.id, old.id));
-    const profileChanges: Array<{ contribution: Contribution; sign: 1 | -1 }> = [];
-    const before = contributionOf(old);
-    const after = contributionOf(next);
-    const wasPublished = old.status === 'Published';
-    const isPublished = next.status === 'Published';
-    if (wasPublished !== isPublished || (isPublished && !sameContribution(before, after))) {
-      if (wasPublished) profileChanges.push({ contribution: before, sign: -1 });
-      if (isPublished) profileChanges.push({ contribution: after, sign: 1 });
-    }
-    await applyContributions(t, old.productId, profileChanges, now);
+    const profileChanges = voiceChanges(before, await countingCard(t, userId, old.productId));
+    await applyContributions(t, profile, profileChanges, now);
     return profileChanges.length ? old.productId : undefined;
   });
   if (productId) deps.tasteProfiles.changed([productId]);
   return (await cardById(db, body.CardID))!;
+}
+
+/**
+ * The card of a member's that counts in a product's profile: their latest published one. Read under the
+ * profile's lock (lockProfile), so no other write of theirs on the product is in between.
+ */
+async function countingCard(tx: Db, userId: string, productId: string): Promise<CardRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tasteCards)
+    .where(and(eq(tasteCards.userId, userId), eq(tasteCards.productId, productId), published))
+    .orderBy(desc(tasteCards.createdAt), desc(tasteCards.id))
+    .limit(1);
+  return row;
+}
+
+/** What the profile gains and loses when a member's counting card goes from `before` to `after` (either may be none). */
+function voiceChanges(before: CardRow | undefined, after: CardRow | undefined): Array<{ contribution: Contribution; sign: 1 | -1 }> {
+  if (before && after && before.id === after.id && sameContribution(contributionOf(before), contributionOf(after))) return [];
+  return [...(before ? [{ contribution: contributionOf(before), sign: -1 as const }] : []), ...(after ? [{ contribution: contributionOf(after), sign: 1 as const }] : [])];
 }
 
 function sameContribution(a: Contribution, b: Contribution): boolean {

@@ -1,11 +1,12 @@
 /**
- * Product taste profiles (issue 16): the sums of a product's published cards, one row per product in
- * product_taste_profiles. The card service changes a row in the same transaction as the card whose
- * published contribution changed (create, senses/notes/aromas updated, archive, unarchive), so a row is
- * always the sums of its product's published cards; getProductTasteProfile, similar products and the
- * match read that row instead of the cards.
+ * Product taste profiles (issue 16): one row per product in product_taste_profiles, the sums of its
+ * counting cards: each member's latest published card of the product, so a member is one voice however
+ * many cards they write (issue 26: 60 cards made a profile one member's). The card service changes a row
+ * in the same transaction as the card write that changed which card of a member counts or what it says
+ * (create, senses/notes/aromas updated, archive, unarchive); getProductTasteProfile, similar products and
+ * the match read that row instead of the cards.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { FIVE_SENSES, type TasteProfile } from '../../../contract/taste-cards.ts';
 import type { Db } from '../../db/client.ts';
 import { productTasteProfiles, tasteCards } from '../../db/schema.ts';
@@ -41,16 +42,10 @@ function addCounts(counts: Record<string, number>, ids: readonly string[], sign:
 }
 
 /**
- * Adds (sign 1) or takes away (sign -1) cards' contributions to a product's profile. Call inside the
- * card's transaction: the row is created if missing, then locked, so two writers on one product take turns.
+ * A product's profile row, created if missing, then locked for the rest of the card's transaction: writers
+ * on one product take turns, so each reads which card of a member counts after the last writer committed.
  */
-export async function applyContributions(
-  tx: Db,
-  productId: string,
-  changes: ReadonlyArray<{ contribution: Contribution; sign: 1 | -1 }>,
-  now: Date,
-): Promise<void> {
-  if (changes.length === 0) return;
+export async function lockProfile(tx: Db, productId: string, now: Date): Promise<ProfileRow> {
   await tx
     .insert(productTasteProfiles)
     .values({
@@ -68,6 +63,17 @@ export async function applyContributions(
     .onConflictDoNothing();
   const [row] = await tx.select().from(productTasteProfiles).where(eq(productTasteProfiles.productId, productId)).for('update');
   if (!row) throw new Error(`taste profile of ${productId} vanished`);
+  return row;
+}
+
+/** Adds (sign 1) or takes away (sign -1) cards' contributions to a profile row locked by lockProfile. */
+export async function applyContributions(
+  tx: Db,
+  row: ProfileRow,
+  changes: ReadonlyArray<{ contribution: Contribution; sign: 1 | -1 }>,
+  now: Date,
+): Promise<void> {
+  if (changes.length === 0) return;
   const next = { ...row };
   for (const { contribution, sign } of changes) {
     next.cardCount += sign;
@@ -75,7 +81,7 @@ export async function applyContributions(
     next.noteCounts = addCounts(next.noteCounts, contribution.notes, sign);
     next.aromaCounts = addCounts(next.aromaCounts, contribution.aromas, sign);
   }
-  if (next.cardCount < 0) throw new Error(`taste profile of ${productId} would count ${next.cardCount} cards`);
+  if (next.cardCount < 0) throw new Error(`taste profile of ${row.productId} would count ${next.cardCount} cards`);
   await tx
     .update(productTasteProfiles)
     .set({
@@ -89,7 +95,7 @@ export async function applyContributions(
       aromaCounts: next.aromaCounts,
       updatedAt: now,
     })
-    .where(eq(productTasteProfiles.productId, productId));
+    .where(eq(productTasteProfiles.productId, row.productId));
 }
 
 /** The five-sense sums of a row, by sense. */
@@ -117,7 +123,7 @@ function top(counts: Record<string, number>): Array<[string, number]> {
     .slice(0, TOP);
 }
 
-/** getProductTasteProfile: the averages of the product's published cards and their most named notes and aromas. */
+/** getProductTasteProfile: the averages of the product's counting cards and their most named notes and aromas. */
 export async function productTasteProfile(db: Db, productId: string): Promise<TasteProfile> {
   const row = await profileRow(db, productId);
   if (!row) {
@@ -143,11 +149,12 @@ export async function productTasteProfile(db: Db, productId: string): Promise<Ta
   };
 }
 
-/** Every product's profile recomputed from its published cards: what the rows must equal (tests, repair). */
+/** Every product's profile recomputed from its counting cards (each member's latest published one): what the rows must equal (tests, repair). */
 export async function recomputedProfiles(db: Db): Promise<Map<string, { cardCount: number; senses: Record<Sense, number>; notes: Record<string, number>; aromas: Record<string, number> }>> {
   const list = await db
     .select({
       product_id: tasteCards.productId,
+      user_id: tasteCards.userId,
       sweetness: tasteCards.sweetness,
       sourness: tasteCards.sourness,
       bitterness: tasteCards.bitterness,
@@ -157,9 +164,15 @@ export async function recomputedProfiles(db: Db): Promise<Map<string, { cardCoun
       aroma_ids: tasteCards.aromaIds,
     })
     .from(tasteCards)
-    .where(eq(tasteCards.status, 'Published'));
+    .where(eq(tasteCards.status, 'Published'))
+    .orderBy(desc(tasteCards.createdAt), desc(tasteCards.id));
+  const counted = new Set<string>();
   const out = new Map<string, { cardCount: number; senses: Record<Sense, number>; notes: Record<string, number>; aromas: Record<string, number> }>();
   for (const r of list) {
+    // Newest first: the first card of a member's seen for a product is the one that counts.
+    const voice = JSON.stringify([r.product_id, r.user_id]);
+    if (counted.has(voice)) continue;
+    counted.add(voice);
     const p = out.get(r.product_id) ?? { cardCount: 0, senses: { Sweetness: 0, Sourness: 0, Bitterness: 0, Saltiness: 0, Umami: 0 }, notes: {}, aromas: {} };
     p.cardCount += 1;
     p.senses.Sweetness += r.sweetness;
