@@ -169,6 +169,9 @@ export const userGetInfo = defineCall({
   response: v.object({ userDetailInfo: UserDetail, checking: UserChecking }),
 });
 
+/** Most delivery addresses a member keeps. */
+export const MAX_DELIVERY_ADDRESSES = 10;
+
 export const userUpdateInfo = defineCall({
   name: 'user-update-info',
   method: 'POST',
@@ -185,8 +188,9 @@ export const userUpdateInfo = defineCall({
     bio: v.optional(v.pipe(v.string(), v.maxLength(500))),
     avatar: v.optional(v.pipe(v.string(), v.maxLength(200))),
     billingAddress: v.optional(Address),
-    deliveryAddress: v.optional(v.pipe(v.array(DeliveryAddress), v.maxLength(10))),
-    mainDeliveryAddressIndex: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    deliveryAddress: v.optional(v.pipe(v.array(DeliveryAddress), v.maxLength(MAX_DELIVERY_ADDRESSES))),
+    // Bounded here too: an index past the integer column's range was a 500 (issue 26), not a 400 naming it.
+    mainDeliveryAddressIndex: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_DELIVERY_ADDRESSES - 1))),
   }),
   response: v.object({ userDetailInfo: UserDetail }),
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Bilingual, Currency, Id, Money, defineCall, noBody } from './define.ts';
+import { Bilingual, Currency, Id, Money, MoneyInput, defineCall, noBody } from './define.ts';
 
 export const StockStatus = v.picklist(['InStock', 'LowStock', 'OutOfStock']);
 export type StockStatus = v.InferOutput<typeof StockStatus>;
@@ -91,7 +91,7 @@ export const ProductFilter = v.object({
   Attribute: v.optional(IdList),
 });
 export const PriceRange = v.object({
-  Price: v.optional(v.object({ Min: v.optional(Money), Max: v.optional(Money) })),
+  Price: v.optional(v.object({ Min: v.optional(MoneyInput), Max: v.optional(MoneyInput) })),
 });
 
 export const getProductTypeList = defineCall({

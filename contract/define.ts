@@ -43,7 +43,24 @@ export const Currency = v.picklist(['HKD', 'USD']);
 export type Currency = v.InferOutput<typeof Currency>;
 export const CURRENCIES = Currency.options;
 
-/** Integer minor units (cents) of a currency. */
+/** Integer minor units (cents) of a currency, as the shop shows them. A body takes MoneyInput. */
 export const Money = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/**
+ * Most minor units a price or amount sent to the shop may carry: 1,000,000.00 in HKD or USD, far above any
+ * price it sells and far below the database's integer range (2,147,483,647), so a filter never overflows.
+ */
+export const MONEY_INPUT_MAX = 100_000_000;
+
+/**
+ * Every price or amount a body accepts (issue 26): integer minor units from 0 to MONEY_INPUT_MAX. Anything
+ * else is refused 400 InvalidParameter naming the field (tests/api/money-limits.test.ts finds every use).
+ */
+export const MoneyInput = v.pipe(
+  v.number('an amount in minor units'),
+  v.integer('a whole number of minor units'),
+  v.minValue(0, 'at least 0'),
+  v.maxValue(MONEY_INPUT_MAX, `at most ${MONEY_INPUT_MAX} minor units (1,000,000.00)`),
+);
 
 export const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));

@@ -11,8 +11,17 @@ import { EventLocation } from './events.ts';
  * cancels either kind), holding seats instead of stock.
  */
 
-/** Most seats one order may take. */
-export const MAX_SEATS_PER_ORDER = 10;
+/**
+ * Most seats one order may take (issue 26): an unpaid order holds its seats from everyone else for up to
+ * the FPS window's 10 minutes, so one booking may not take a large share of a session.
+ */
+export const MAX_SEATS_PER_ORDER = 6;
+
+/**
+ * Most seats one member may have at one session, over their paid and unpaid orders of it (issue 26): with one
+ * unpaid order per member at a time, the counterpart of the product rule. Beyond it, 400 UserAlreadyJoinedTheEvent.
+ */
+export const MAX_SEATS_PER_MEMBER_PER_SESSION = 10;
 
 /** How many seats: a whole number from 1 to MAX_SEATS_PER_ORDER. */
 export const NumberOfSeat = v.pipe(
@@ -32,7 +41,9 @@ export type EventOrderDetail = v.InferOutput<typeof EventOrderDetail>;
 
 /**
  * Spec §7: the totals of seats of a session, with a coupon (70600 when refused: the SPA drops it, keeps the
- * message and asks again without it). Refusals: OutOfStock (fewer seats left than asked), EventSaleClosed.
+ * message and asks again without it). Refusals: OutOfStock (fewer seats left than asked), EventSaleClosed,
+ * UserAlreadyJoinedTheEvent (the member's paid seats at the session and these would pass
+ * MAX_SEATS_PER_MEMBER_PER_SESSION; the message says how many more they may book).
  */
 export const EventCalculate = defineCall({
   name: 'EventCalculate',
@@ -58,10 +69,11 @@ export type GuestInfo = v.InferOutput<typeof GuestInfo>;
  * Spec §7: places an event order for seats of a session and starts its payment. Guest slots (spec §4):
  * the seats, minus one for the member's own seat unless the member already joined that session.
  * GuestInfo names up to that many guests; the rest can be named later (update-event-guest). Seats are
- * held in the placing transaction and given back when the payment window ends unpaid or the order is
- * cancelled. ConfirmPayment: the member confirmed paying the total shown (false is refused, nothing
+ * held in the placing transaction and given back when the order is cancelled, replaced by the member's next
+ * one, or left unpaid for 10 minutes (the FPS window, whatever the method). ConfirmPayment: the member confirmed paying the total shown (false is refused, nothing
  * placed). AgeConfirmed (ours) is required for a spirits tasting (spec §5).
- * Refusals: OutOfStock, EventSaleClosed, 70600, AgeConfirmationRequired, InvalidParameter (GuestInfo
+ * Refusals: OutOfStock, EventSaleClosed, 70600, AgeConfirmationRequired, UserAlreadyJoinedTheEvent (past
+ * MAX_SEATS_PER_MEMBER_PER_SESSION with the member's paid seats), InvalidParameter (GuestInfo
  * longer than the guest slots, NumberOfSeat above the session's capacity, ConfirmPayment false); PaymentFail / StripeError /
  * AlipayError with the placed order's OrderID.
  */

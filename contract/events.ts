@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Bilingual, Currency, Id, Money, defineCall } from './define.ts';
+import { Bilingual, Currency, Id, Money, MoneyInput, defineCall } from './define.ts';
 import { Keyword } from './catalogue.ts';
 
 /**
@@ -128,7 +128,7 @@ export const SearchAndFilterEvent = defineCall({
     Range: v.optional(
       v.object({
         Date: v.optional(v.object({ From: v.optional(DateText), To: v.optional(DateText) })),
-        Price: v.optional(v.object({ Min: v.optional(Money), Max: v.optional(Money) })),
+        Price: v.optional(v.object({ Min: v.optional(MoneyInput), Max: v.optional(MoneyInput) })),
       }),
     ),
     Sort: v.optional(EventSort, 'dateAsc'),

@@ -9,7 +9,7 @@ import { normaliseCouponCode } from '../services/bag.ts';
 import { checkingCoupon } from '../services/limits.ts';
 import { describeEventOrders, eventRecords, listSessionOrders } from '../services/orders/event/describe.ts';
 import { EVENT_ORDER, eventOrderKind } from '../services/orders/event/kind.ts';
-import { checkSeats, findSession, guestSlotsOf, hasJoined, isSubscribedMember, priceSeats } from '../services/orders/event/pricing.ts';
+import { checkMemberSeats, checkSeats, findSession, guestSlotsOf, hasJoined, isSubscribedMember, priceSeats } from '../services/orders/event/pricing.ts';
 import { activateTicket, readTicket, updateGuest } from '../services/orders/event/tickets.ts';
 import { SHOP_ORDER_KINDS as kinds } from '../services/orders/index.ts';
 import { checkout, payOrder } from '../services/orders/payments.ts';
@@ -30,6 +30,8 @@ export const eventOrderHandlers = implement(contract, {
     const now = deps.clock.now();
     const found = await findSession(deps.db, body.VarianceID);
     checkSeats(found, body.NumberOfSeat, now, { subscribed: await isSubscribedMember(deps.db, userId) });
+    // Their unpaid booking is left out: placing these seats replaces it.
+    await checkMemberSeats(deps.db, userId, body.VarianceID, body.NumberOfSeat, { unpaid: false });
     const joined = await hasJoined(deps.db, userId, body.VarianceID);
     return checkingCoupon(deps, { userId, clientIp }, body.CouponID, async () => {
       const priced = await priceSeats(deps.db, {

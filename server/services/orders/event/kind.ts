@@ -2,7 +2,9 @@
  * The event order (issue 15), the second order kind: seats of one session for the member and named guests,
  * priced by priceSeats, holding seats with a conditional update of the session's seats_left that never goes
  * below zero, one ticket per seat. A member keeps one unpaid event order: a new one cancels the earlier
- * one and gives its seats back first.
+ * one and gives its seats back first. Against hoarding (issue 26): at most MAX_SEATS_PER_ORDER seats per
+ * order (the contract), MAX_SEATS_PER_MEMBER_PER_SESSION per member at a session, and an unpaid order holds
+ * its seats for the FPS window (10 minutes) whatever the payment method.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
@@ -12,12 +14,19 @@ import { couponRedemptions, coupons, eventBookings, eventTickets, eventVariances
 import { ApiError } from '../../../http/errors.ts';
 import { computeOrderDetail } from '../../bag-totals.ts';
 import { HONG_KONG_COUNTRY_ID, normaliseCouponCode, taxesFor } from '../../bag.ts';
+import { FPS_WINDOW_MS } from '../../payments/provider.ts';
 import { orderNotFound } from '../errors.ts';
 import type { OrderKind } from '../kind.ts';
 import { mailEventOrderPaid } from './mail.ts';
-import { checkSeats, findSession, guestSlotsOf, hasJoined, isSubscribedMember, priceSeats, seatsGone } from './pricing.ts';
+import { checkMemberSeats, checkSeats, findSession, guestSlotsOf, hasJoined, isSubscribedMember, priceSeats, seatsGone } from './pricing.ts';
 
 export const EVENT_ORDER = 'event';
+
+/**
+ * How long an unpaid event order holds its seats, whatever the payment method: the FPS QR's window. A card's
+ * or Alipay's longer window would let a few accounts keep a session's seats from everyone for half an hour.
+ */
+export const EVENT_HOLD_MS = FPS_WINDOW_MS;
 
 export interface EventOrderRequest {
   varianceId: string;
@@ -38,11 +47,14 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
   /**
    * Refusals, nothing placed: ObjectNotFound (session), EventSaleClosed, InvalidParameter (seats above the
    * capacity, more guests than guest slots), OutOfStock (not enough seats left, also when a concurrent
-   * order took them), 70600, AgeConfirmationRequired.
+   * order took them), UserAlreadyJoinedTheEvent (past the seats one member may have at the session), 70600,
+   * AgeConfirmationRequired.
    */
   async hold(tx, { userId, currency, now, request }) {
     const found = await findSession(tx, request.varianceId);
     checkSeats(found, request.seats, now, { subscribed: await isSubscribedMember(tx, userId) });
+    // The member's row is locked by the core for this checkout, so their bookings cannot change meanwhile.
+    await checkMemberSeats(tx, userId, request.varianceId, request.seats, { unpaid: true });
     const joined = await hasJoined(tx, userId, request.varianceId);
     const guestSlots = guestSlotsOf(request.seats, joined);
     if (request.guests.length > guestSlots) {
@@ -94,6 +106,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
       orderDetail: priced.orderDetail,
       couponCode: redeemed,
       ageConfirmed: request.ageConfirmed,
+      payBefore: new Date(now.getTime() + EVENT_HOLD_MS),
       async record(tx, orderId) {
         await tx.insert(eventBookings).values({
           orderId,

@@ -3,9 +3,9 @@
  * seats, a coupon as the bag takes it (checkCoupon; a refusal is 70600), no shipping, the taxes of Hong
  * Kong where events are held; and the checks every request for seats passes first.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '../../../../contract/define.ts';
-import type { EventOrderDetail } from '../../../../contract/event-orders.ts';
+import { MAX_SEATS_PER_MEMBER_PER_SESSION, type EventOrderDetail } from '../../../../contract/event-orders.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Db } from '../../../db/client.ts';
 import { eventBookings, eventTickets, eventVariances, events, orders, productTypes, users } from '../../../db/schema.ts';
@@ -13,6 +13,7 @@ import { ApiError, notFound } from '../../../http/errors.ts';
 import { computeOrderDetail, type CouponRule, type PricedLine } from '../../bag-totals.ts';
 import { checkCoupon, HONG_KONG_COUNTRY_ID, taxesFor } from '../../bag.ts';
 import { saleStatusOf, svipWindowOpen, type EventRow, type EventVarianceRow } from '../../events/sessions.ts';
+import { UNPAID, type OrderStatus } from '../kind.ts';
 import { invalidCoupon } from '../product/kind.ts';
 
 export interface SessionFound {
@@ -68,6 +69,37 @@ export const seatsGone = (spacesLeft: number) =>
   new ApiError(400, ErrorCode.OutOfStock, spacesLeft === 0 ? 'This session is sold out' : `Only ${spacesLeft} spaces are left`, 'NumberOfSeat', {
     SpacesLeft: spacesLeft,
   });
+
+/**
+ * Seats the member's own bookings of the session hold: the paid ones, and with `unpaid` their unpaid ones too
+ * (EventCalculate leaves those out: placing replaces them; the hold counts them, already closed by then).
+ */
+async function seatsBookedBy(db: Db, userId: string, varianceId: string, { unpaid }: { unpaid: boolean }): Promise<number> {
+  const statuses: OrderStatus[] = unpaid ? ['Paid', ...UNPAID] : ['Paid'];
+  const [row] = await db
+    .select({ seats: sql<number>`coalesce(sum(${eventBookings.seats}), 0)::int` })
+    .from(eventBookings)
+    .innerJoin(orders, eq(orders.id, eventBookings.orderId))
+    .where(and(eq(eventBookings.userId, userId), eq(eventBookings.varianceId, varianceId), inArray(orders.paymentStatus, statuses)));
+  return row?.seats ?? 0;
+}
+
+/**
+ * A member has at most MAX_SEATS_PER_MEMBER_PER_SESSION seats at a session over their bookings of it (issue
+ * 26): beyond, UserAlreadyJoinedTheEvent (a code the SPA shows, with this message saying how many more).
+ */
+export async function checkMemberSeats(db: Db, userId: string, varianceId: string, seats: number, { unpaid }: { unpaid: boolean }): Promise<void> {
+  const booked = await seatsBookedBy(db, userId, varianceId, { unpaid });
+  if (booked + seats <= MAX_SEATS_PER_MEMBER_PER_SESSION) return;
+  const more = Math.max(0, MAX_SEATS_PER_MEMBER_PER_SESSION - booked);
+  throw new ApiError(
+    400,
+    ErrorCode.UserAlreadyJoinedTheEvent,
+    `You have ${booked} seats at this session already; one member can book at most ${MAX_SEATS_PER_MEMBER_PER_SESSION}, so ${more === 0 ? 'no more' : `${more} more`}`,
+    'NumberOfSeat',
+    { SeatsBooked: booked, MaxSeatsPerMember: MAX_SEATS_PER_MEMBER_PER_SESSION },
+  );
+}
 
 /**
  * Whether the member has a seat at the session already: a paid booking with their own seat, or a guest
