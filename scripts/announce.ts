@@ -46,7 +46,10 @@ const { db, close } = await openDatabase(config.databaseUrl ? { url: config.data
 try {
   const push = createPushService({ vapid: await loadVapidKeys(db) });
   const delivery = await announce({ db, log, push }, { title: title!, body: body!, url: values.url, lang: values.lang as 'en' | 'zh' | undefined });
-  console.log(`sent to ${delivery.sent} device${delivery.sent === 1 ? '' : 's'}; ${delivery.gone} gone (forgotten), ${delivery.failed} not reached`);
+  // The push service checks each endpoint as registration does (a known push service, a public address) before sending.
+  console.log(
+    `sent to ${delivery.sent} device${delivery.sent === 1 ? '' : 's'}; ${delivery.gone} gone (forgotten), ${delivery.failed} not reached, ${delivery.refused} refused (not a push service's)`,
+  );
   if (delivery.failed > 0) process.exitCode = 1;
 } finally {
   await close();

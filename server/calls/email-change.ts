@@ -28,6 +28,9 @@ export const emailChangeHandlers = implement(contract, {
       throw new ApiError(400, ErrorCode.InvalidParameter, 'The new e-mail address is the same as the current one.', 'email');
     }
     await checkFree(deps, body.email, user.id);
+    // The code goes to an address the caller typed: counted per recipient, across every account and every
+    // mail of that kind (sign-up, reset), so many accounts together cannot flood a stranger.
+    await limit(deps, 'mailsPerRecipient', body.email);
     const language = body.Language ?? (user.language === 'zh-Hant' ? 'zh-Hant' : 'en');
     const { code } = await issueCode(deps, user.id, 'email', body.email);
     await deps.mailer.send(emailChangeCodeMail(body.email, language, code));

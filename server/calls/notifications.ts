@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as contract from '../../contract/notifications.ts';
 import { parsePushToken, type PushSubscriptionJson } from '../../contract/notifications.ts';
 import { pushSubscriptions } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { limit } from '../services/limits.ts';
 import { implement } from './handler.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 
@@ -14,9 +15,17 @@ function subscriptionOf(token: string): PushSubscriptionJson {
   return subscription;
 }
 
-/** Stores the subscription (its keys may have changed) and sets the given fields. */
+const heldElsewhere = () =>
+  new ApiError(400, ErrorCode.InvalidParameter, 'This push subscription is registered with other keys.', 'token');
+
+/**
+ * Stores the subscription and sets the given fields. An endpoint already stored is changed only when the
+ * caller sends the same keys: the auth secret is known only to the browser holding the subscription, so
+ * this proves holding it. Without it, a member could move another's device to themselves, or a visitor
+ * replace a device's keys so it can no longer read what is sent to it.
+ */
 async function upsert(deps: Deps, subscription: PushSubscriptionJson, set: { userId?: string; globalTopic?: boolean }) {
-  await deps.db
+  const stored = await deps.db
     .insert(pushSubscriptions)
     .values({
       endpoint: subscription.endpoint,
@@ -25,7 +34,18 @@ async function upsert(deps: Deps, subscription: PushSubscriptionJson, set: { use
       globalTopic: set.globalTopic ?? false,
       createdAt: deps.clock.now(),
     })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { subscription, ...set } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { subscription, ...set },
+      setWhere: sql`${pushSubscriptions.subscription}->'keys' = ${JSON.stringify(subscription.keys)}::jsonb`,
+    })
+    .returning({ endpoint: pushSubscriptions.endpoint });
+  if (stored.length === 0) throw heldElsewhere();
+}
+
+/** Counted per client address, so one caller cannot fill the table (and the announcements) with devices. */
+async function countRegistration(deps: Deps, clientIp: string | undefined) {
+  await limit(deps, 'pushRegistrationsPerAddress', clientIp ?? 'unknown');
 }
 
 /** A row linked to nobody and to no topic serves no purpose. */
@@ -36,7 +56,8 @@ async function dropIfUnused(deps: Deps, endpoint: string) {
 }
 
 export const notificationHandlers = implement(contract, {
-  async registerFirebaseToken({ body, deps, userId }) {
+  async registerFirebaseToken({ body, deps, userId, clientIp }) {
+    await countRegistration(deps, clientIp);
     await upsert(deps, subscriptionOf(body.token), { userId: userId });
     return {};
   },
@@ -52,7 +73,8 @@ export const notificationHandlers = implement(contract, {
     return {};
   },
 
-  async registerToGlobalTopic({ body, deps }) {
+  async registerToGlobalTopic({ body, deps, clientIp }) {
+    await countRegistration(deps, clientIp);
     await upsert(deps, subscriptionOf(body.token), { globalTopic: true });
     return {};
   },

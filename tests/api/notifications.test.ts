@@ -16,6 +16,7 @@ import {
   type TokenSet,
 } from '../../contract/index.ts';
 import { pushSubscriptions } from '../../server/db/schema.ts';
+import { createPushService, generateVapidKeys } from '../../server/services/push.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -42,7 +43,7 @@ const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` 
 const b64url = (b: Buffer) => b.toString('base64url');
 
 /** A browser's subscription: a real P-256 key pair and auth secret, as PushSubscription.toJSON() gives them. */
-function browserSubscription(endpoint = `https://push.example.com/send/${randomBytes(8).toString('hex')}`) {
+function browserSubscription(endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const authSecret = randomBytes(16);
@@ -104,7 +105,8 @@ describe('notification settings', () => {
       JSON.stringify({ endpoint: 'http://push.example.com/x', keys: good.keys }),
       JSON.stringify({ endpoint: good.endpoint }),
       JSON.stringify({ endpoint: good.endpoint, keys: { p256dh: good.keys.p256dh } }),
-      JSON.stringify({ ...good, endpoint: `https://push.example.com/${'x'.repeat(4096)}` }),
+      JSON.stringify({ ...good, endpoint: `https://fcm.googleapis.com/${'x'.repeat(4096)}` }),
+      JSON.stringify({ ...good, endpoint: 'https://push.example.com/send/x' }),
       '',
     ];
     for (const token of bad) {
@@ -208,18 +210,25 @@ describe('delivery (sendPush)', () => {
   });
 
   it('delivers to a push service endpoint (a local HTTP server) that the browser can decrypt', async () => {
-    const { json, ecdh, authSecret } = browserSubscription(`${base}/push/abc`);
+    const { json, ecdh, authSecret } = browserSubscription('https://fcm.googleapis.com/fcm/send/abc');
+    // The push service's host resolves to a public address; the request itself goes to the local server.
+    const vapid = generateVapidKeys();
+    const push = createPushService({
+      vapid,
+      resolveHost: async () => ['142.250.80.10'],
+      fetch: (input, init) => fetch(`${base}${new URL(String(input)).pathname}`, init),
+    });
     answer = 201;
-    const result = await t.deps.push.sendPush(json, { title: 'Hello', body: 'Oolong is back' });
+    const result = await push.sendPush(json, { title: 'Hello', body: 'Oolong is back' });
     expect(result).toEqual({ status: 201, gone: false });
     const request = received.at(-1)!;
-    expect(request.url).toBe('/push/abc');
+    expect(request.url).toBe('/fcm/send/abc');
     expect(request.headers.ttl).toBe(String(24 * 3600));
     expect(request.headers['content-encoding']).toBe('aes128gcm');
-    checkVapid(request.headers.authorization, json.endpoint, t.deps.push.publicKey);
+    checkVapid(request.headers.authorization, json.endpoint, vapid.publicKey);
     expect(JSON.parse(decrypt(request.body, ecdh, authSecret))).toEqual({ title: 'Hello', body: 'Oolong is back' });
 
     answer = 410;
-    expect(await t.deps.push.sendPush(json, { title: 'Gone?' })).toEqual({ status: 410, gone: true });
+    expect(await push.sendPush(json, { title: 'Gone?' })).toEqual({ status: 410, gone: true });
   });
 });

@@ -54,8 +54,10 @@ beforeEach(() => {
 
 /** A browser's subscription as PushSubscription.toJSON() gives it, as the token the SPA sends. */
 function device() {
-  const endpoint = `https://push.example.com/send/${randomBytes(8).toString('hex')}`;
-  const json = { endpoint, expirationTime: null, keys: { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') } };
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`;
+  // An uncompressed P-256 point (0x04 and 64 bytes) and a 16-byte secret, as registration checks them.
+  const p256dh = Buffer.concat([Buffer.from([0x04]), randomBytes(64)]).toString('base64url');
+  const json = { endpoint, expirationTime: null, keys: { p256dh, auth: randomBytes(16).toString('base64url') } };
   return { endpoint, token: JSON.stringify(json) };
 }
 
@@ -76,7 +78,7 @@ describe('announcements (npm run announce)', () => {
     goneEndpoints.add(visitors[2]!.endpoint);
 
     const delivery = await announce(deps, { title: 'New oolongs are in', body: 'Three spring harvests', url: '/new_in', lang: 'en' });
-    expect(delivery).toEqual({ sent: 2, gone: 1, failed: 0 });
+    expect(delivery).toEqual({ sent: 2, gone: 1, failed: 0, refused: 0 });
     for (const d of visitors) expect(to(d.endpoint)).toEqual([{ title: 'New oolongs are in', body: 'Three spring harvests', url: '/new_in', lang: 'en' }]);
     expect(to(memberOnly)).toEqual([]);
     // The gone device is no longer on the topic; the others are.

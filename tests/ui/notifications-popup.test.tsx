@@ -17,7 +17,7 @@ const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.idToken}` 
 /** Browser API stubs only: a service worker registration whose push manager hands out one subscription. */
 function stubPush() {
   const json = {
-    endpoint: `https://push.example.com/send/${Math.random().toString(36).slice(2)}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${Math.random().toString(36).slice(2)}`,
     expirationTime: null,
     // A P-256 point and a 16-byte secret, base64url, as a browser gives them.
     keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },

@@ -1,7 +1,8 @@
 /**
  * Business enquiries (issue 20; spec §3 B2B enquiry, §7 b2b-enquiry): stored, mailed to the shop's team
- * (B2B_ENQUIRY_EMAIL) and confirmed to the enquirer in their language. Counted per client address and per
- * e-mail (formsPerAddress / formsPerEmail); a form whose honeypot is filled is answered as sent and dropped.
+ * (B2B_ENQUIRY_EMAIL) and confirmed to the enquirer in their language, quoting nothing they typed. Counted per
+ * client address and per e-mail (formsPerAddress / formsPerEmail), the confirmation also per recipient
+ * (mailsPerRecipient); a form whose honeypot is filled is answered as sent and dropped.
  */
 import { randomUUID } from 'node:crypto';
 import type { CallBody, EnquiryType, b2bEnquiry } from '../../../contract/index.ts';
@@ -14,6 +15,7 @@ export type Enquiry = CallBody<typeof b2bEnquiry>;
 
 export const DEFAULT_B2B_ENQUIRY_EMAIL = 'partners@sipandgather.hk';
 
+/** The enquiry types in the mails: chosen from this list, never typed, so the confirmation may name one. */
 const TYPE_NAMES: Record<EnquiryType, { en: string; zh: string }> = {
   teaCollection: { en: 'Tea collection', zh: '茶葉系列' },
   coffeeCollection: { en: 'Coffee collection', zh: '咖啡系列' },
@@ -54,7 +56,13 @@ export async function receiveEnquiry(deps: Pick<Deps, 'db' | 'clock' | 'limits' 
   // Stored: the mails go out after the answer (a slow mail server does not hold the enquirer up).
   deps.background.run('b2b enquiry mails', async () => {
     await deps.mailer.send(teamMail(team, id, enquiry));
-    await deps.mailer.send(confirmationMail(enquiry, team));
+    // The typed address is mailed within the per-recipient allowance shared with every mail to typed
+    // addresses; past it the enquiry still reaches the team, only the confirmation is left out.
+    if (await deps.limits.mailsPerRecipient.attempt(enquiry.Email)) {
+      await deps.mailer.send(confirmationMail(enquiry.Email, enquiry, team));
+    } else {
+      deps.log.info({ id }, 'b2b enquiry confirmation not sent: the recipient has had enough mail this hour');
+    }
   });
 }
 
@@ -77,22 +85,25 @@ function teamMail(to: string, id: string, e: Enquiry) {
   );
 }
 
-/** The enquirer's copy, in their language; a reply goes to the team. */
-function confirmationMail(e: Enquiry, team: string) {
-  const type = TYPE_NAMES[e.EnquiryType];
+/**
+ * The enquirer's copy, in their language. It goes to an address anyone can type, so it says only that an
+ * enquiry (of the type chosen from our list) was received and quotes nothing typed in the form (name,
+ * message, number): otherwise the form would carry anyone's words to anyone from the shop's domain. The
+ * team's copy keeps the details.
+ */
+function confirmationMail(to: string, enquiry: Pick<Enquiry, 'EnquiryType' | 'Language'>, team: string) {
+  const type = TYPE_NAMES[enquiry.EnquiryType];
   const headers = { 'Reply-To': team };
-  if (e.Language === 'zh') {
-    return composeMail(e.Email, '我們已收到你的商業查詢', [
-      `${e.FullName}，你好：`,
-      `多謝你對 Sip & Gather 的查詢（${type.zh}）。我們的企業團隊會於 ${REPLY_WITHIN_WORKING_DAYS} 個工作天內以電郵或電話（+${e.CountryCallingCode} ${e.ContactNumber}）與你聯絡。`,
-      ...(e.Message ? [`你的訊息：${e.Message}`] : []),
-      '如需補充資料，直接回覆此電郵即可。',
+  if (enquiry.Language === 'zh') {
+    return composeMail(to, '我們已收到你的商業查詢', [
+      '你好：',
+      `多謝你對 Sip & Gather 的查詢（${type.zh}）。我們的企業團隊會於 ${REPLY_WITHIN_WORKING_DAYS} 個工作天內與你聯絡。`,
+      '如需補充資料，直接回覆此電郵即可。如你並未提交查詢，請忽略此電郵。',
     ], { headers });
   }
-  return composeMail(e.Email, 'We received your business enquiry', [
-    `Dear ${e.FullName},`,
-    `Thank you for your enquiry about ${type.en.toLowerCase()} at Sip & Gather. Our business team will contact you by e-mail or phone (+${e.CountryCallingCode} ${e.ContactNumber}) within ${REPLY_WITHIN_WORKING_DAYS} working days.`,
-    ...(e.Message ? [`Your message: ${e.Message}`] : []),
-    'To add anything, simply reply to this mail.',
+  return composeMail(to, 'We received your business enquiry', [
+    'Hello,',
+    `Thank you for your enquiry about ${type.en.toLowerCase()} at Sip & Gather. Our business team will contact you within ${REPLY_WITHIN_WORKING_DAYS} working days.`,
+    'To add anything, simply reply to this mail. If you did not send an enquiry, please ignore this mail.',
   ], { headers });
 }

@@ -26,9 +26,10 @@ export const oneClickUrl = (publicUrl: string, token: string) => `${publicUrl}/a
 type SubscribeDeps = Pick<Deps, 'db' | 'clock' | 'limits' | 'mailer' | 'background' | 'config'>;
 
 /**
- * Asks for the newsletter. Counted per client address and per address asked for; the rest happens after the
- * answer, so an address that is subscribed already takes as long as one never seen. A new or unsubscribed
- * address (or one still waiting) is mailed a fresh confirmation link; a confirmed one is left as it is.
+ * Asks for the newsletter. Counted per client address and per address asked for (the mail also per recipient,
+ * mailsPerRecipient); the rest happens after the answer, so an address that is subscribed already takes as
+ * long as one never seen. A new or unsubscribed address (or one still waiting) is mailed a fresh
+ * confirmation link; a confirmed one is left as it is.
  */
 export async function subscribe(deps: SubscribeDeps, request: { email: string; language: Language }, clientIp: string | undefined) {
   await takeAttempts(deps, [
@@ -36,6 +37,9 @@ export async function subscribe(deps: SubscribeDeps, request: { email: string; l
     ['formsPerEmail', `newsletter:${request.email}`],
   ]);
   deps.background.run('newsletter sign-up', async () => {
+    // A typed address: mailed within the per-recipient allowance every mail to typed addresses shares. Past
+    // it nothing changes and nothing is sent (the answer went out already, the same for every address).
+    if (!(await deps.limits.mailsPerRecipient.attempt(request.email))) return;
     const now = deps.clock.now();
     const token = newOpaqueToken();
     const pending = {
@@ -63,8 +67,8 @@ export async function subscribe(deps: SubscribeDeps, request: { email: string; l
             .set(pending)
             .where(and(eq(newsletterSubscribers.email, request.email), eq(newsletterSubscribers.status, 'unsubscribed')))
             .returning({ id: newsletterSubscribers.id });
-      // Confirmed already: nothing to ask.
-      if (!back.length) return;
+      // Confirmed already: nothing to ask, and nothing mailed.
+      if (!back.length) return deps.limits.mailsPerRecipient.refund(request.email);
     }
     await deps.mailer.send(confirmationMail(request.email, request.language, confirmUrl(deps.config.publicUrl, token)));
   });

@@ -4,6 +4,7 @@
  * longer knows (404/410) is forgotten, any other failure is logged and the rest still get theirs.
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { pushSubscriptionProblem } from '../../../contract/notifications.ts';
 import { pushNotices, pushSubscriptions, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { PushPayload } from '../push.ts';
@@ -21,6 +22,11 @@ export interface PushDelivery {
   gone: number;
   /** Devices that could not be reached this time. */
   failed: number;
+  /**
+   * Devices not sent to: the subscription is not a known push service's or its keys are not a browser's
+   * (stored before registration checked them; forgotten), or its host resolves to an address that is not public.
+   */
+  refused: number;
 }
 
 type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -31,32 +37,51 @@ const PAGE = 500;
 
 async function deliver(deps: PushDeps, rows: readonly SubscriptionRow[], payload: PushPayload, total: PushDelivery): Promise<void> {
   const gone: string[] = [];
+  const unfit: string[] = [];
+  // The registration check again, whatever deps.push does: rows from before it may be anything.
+  const fit = rows.filter((row) => {
+    const problem = pushSubscriptionProblem(row.subscription);
+    if (problem) unfit.push(row.endpoint);
+    return !problem;
+  });
   let next = 0;
   const worker = async () => {
-    while (next < rows.length) {
-      const row = rows[next++]!;
+    while (next < fit.length) {
+      const row = fit[next++]!;
       try {
         const result = await deps.push.sendPush(row.subscription, payload);
-        if (result.gone) gone.push(row.endpoint);
+        if (result.refused) {
+          total.refused += 1;
+          if (result.gone) unfit.push(row.endpoint);
+          deps.log.warn({ reason: result.refused, host: hostOf(row.endpoint) }, 'push refused');
+        } else if (result.gone) gone.push(row.endpoint);
         else if (result.status >= 200 && result.status < 300) total.sent += 1;
         else {
           total.failed += 1;
-          deps.log.warn({ status: result.status, endpoint: new URL(row.endpoint).origin }, 'push not accepted');
+          deps.log.warn({ status: result.status, endpoint: hostOf(row.endpoint) }, 'push not accepted');
         }
       } catch (err) {
         total.failed += 1;
-        deps.log.warn({ err, endpoint: new URL(row.endpoint).origin }, 'push not delivered');
+        deps.log.warn({ err, endpoint: hostOf(row.endpoint) }, 'push not delivered');
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, fit.length) }, worker));
+  total.refused += rows.length - fit.length;
+  if (unfit.length > 0) {
+    deps.log.warn({ count: unfit.length }, 'push subscriptions that are not a push service\'s forgotten');
+    await deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, unfit));
+  }
   if (gone.length > 0) {
     await deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, gone));
     total.gone += gone.length;
   }
 }
 
-const emptyDelivery = (): PushDelivery => ({ sent: 0, gone: 0, failed: 0 });
+/** For the log: where the endpoint points, without its path (the subscription's secret part). */
+const hostOf = (endpoint: string) => (URL.canParse(endpoint) ? new URL(endpoint).origin : '(not a URL)');
+
+const emptyDelivery = (): PushDelivery => ({ sent: 0, gone: 0, failed: 0, refused: 0 });
 
 /** To every device the member registered (register-firebase-token), in the member's language. */
 export async function pushToMember(
