@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
@@ -22,6 +23,9 @@ import { startJobs } from './services/jobs.ts';
 import { readPaymentConfig } from './services/payments/provider.ts';
 import { postgresCacheSignal, redisCacheSignal, type CacheSignal } from './services/product-cache.ts';
 import { connectRedis } from './services/redis.ts';
+
+/** How long the start waits for Redis before opening without it (it keeps connecting in the background). */
+const REDIS_START_WAIT_MS = 2_000;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -52,11 +56,15 @@ if (await isEmpty(database.db)) {
 
 // Several processes share rate limits and product-cache drops through Redis (DESIGN §11); on PostgreSQL
 // without Redis, product-cache drops still travel, over LISTEN/NOTIFY (rate limits then stay per process).
-const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.redisPrefix, log) : undefined;
+// Redis connects in the background: the shop opens without it, counting limits per process until it answers.
+const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisPrefix, log) : undefined;
+// A moment's wait, so that limits are shared from the first request when Redis answers; never longer.
+if (redis) await Promise.race([redis.connected, delay(REDIS_START_WAIT_MS)]);
 const signalError = (err: unknown) => log.warn({ err }, 'product-change signal failed');
 const pgSignal = !redis && config.databaseUrl ? await postgresCacheSignal(config.databaseUrl, signalError) : undefined;
 const productSignal: CacheSignal | undefined = redis ? await redisCacheSignal(redis, signalError) : pgSignal;
-if (redis) log.info({ prefix: config.redisPrefix }, 'rate limits and product-cache drops shared through Redis');
+if (redis?.isAvailable()) log.info({ prefix: config.redisPrefix }, 'rate limits and product-cache drops shared through Redis');
+else if (redis) log.warn({ prefix: config.redisPrefix }, 'Redis does not answer yet: the shop opens, counting rate limits in this process until it does');
 
 const spaDir = path.join(root, 'dist/spa');
 const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;

@@ -53,7 +53,9 @@ function parseIds(message: string): string[] | undefined {
 
 /**
  * The signal over Redis pub/sub (REDIS_URL): subscribed before it is answered, so no later change is missed;
- * after a lost connection (the client subscribes again by itself) the listeners are told to drop everything.
+ * after a lost connection (the client subscribes again by itself), or when Redis first answers after the shop
+ * started without it, the listeners are told to drop everything. While Redis is out nothing is published
+ * (redis.ts logs the outage once) and changes elsewhere show within PRODUCT_CACHE_TTL_MS, or when it is back.
  */
 export async function redisCacheSignal(
   redis: Pick<Redis, 'subscribe' | 'publish' | 'onResubscribed'>,
@@ -81,18 +83,27 @@ export async function redisCacheSignal(
 const PG_CHANNEL = 'sg_product_changed';
 /** A notification's payload must stay under 8000 bytes: ids go in batches well below it. */
 const PG_BATCH = 100;
+/** Reopening a lost connection waits this long at first, doubling up to PG_RECONNECT_CAP_MS; it never stops. */
 const PG_RECONNECT_MS = 1_000;
+const PG_RECONNECT_CAP_MS = 10_000;
 
 /**
  * The signal over PostgreSQL's LISTEN/NOTIFY, for several processes on one PostgreSQL without Redis: one
- * connection of its own listens (and notifies). When it is lost it is opened again, and the listeners are
- * told to drop everything, since changes may have gone by meanwhile. Listening before it is answered.
+ * connection of its own listens (and notifies). When it is lost (a restart, a failover) it is opened again,
+ * backing off while PostgreSQL is away, and the listeners are told to drop everything, since changes may have
+ * gone by meanwhile. `onError` hears the loss and the first failed reopening, not every retry. Listening before
+ * it is answered.
  */
 export async function postgresCacheSignal(url: string, onError: (err: unknown) => void): Promise<CacheSignal & { close(): Promise<void> }> {
   const listeners: Array<(productIds: string[] | 'all') => void> = [];
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let failedReopens = 0;
+  const retryLater = () => {
+    if (closed) return;
+    retry ??= setTimeout(reopen, Math.min(PG_RECONNECT_MS * 2 ** Math.min(failedReopens, 10), PG_RECONNECT_CAP_MS));
+  };
 
   async function open(): Promise<void> {
     const next = new pg.Client({ connectionString: url });
@@ -105,23 +116,27 @@ export async function postgresCacheSignal(url: string, onError: (err: unknown) =
       if (client !== next) return;
       client = undefined;
       next.end().catch(() => {});
-      if (!closed) retry ??= setTimeout(reopen, PG_RECONNECT_MS);
+      retryLater();
     };
     next.on('error', lost);
     next.on('end', () => lost());
     await next.connect();
     await next.query(`LISTEN ${PG_CHANNEL}`);
+    // Closed while this reopened: it is not kept.
+    if (closed) return void (await next.end());
     client = next;
   }
   function reopen() {
     retry = undefined;
     open().then(
       () => {
+        failedReopens = 0;
         for (const listener of listeners) listener('all');
       },
       (err: unknown) => {
-        onError(err);
-        if (!closed) retry ??= setTimeout(reopen, PG_RECONNECT_MS);
+        if (failedReopens === 0) onError(err);
+        failedReopens += 1;
+        retryLater();
       },
     );
   }

@@ -68,23 +68,54 @@ const REFUND = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
 if n > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
+/** The server's clock, for the fallback's windows when the caller names none. */
+const wallClock: Clock = { now: () => new Date() };
+
 /**
  * The same fixed-window limiter with its counts in Redis, shared by every server process (REDIS_URL):
  * each attempt is one atomic script (count, and start the window's expiry on the first), so processes
  * cannot both pass where one allowance is left. Windows are timed by Redis, not by the app's clock.
+ *
+ * While Redis does not answer (redis.isAvailable(), or a command that fails or times out), attempts are
+ * counted in this process's memory instead (`clock` times those windows): each process then allows the
+ * limit on its own, which is the stated degradation (the outage is logged once, by redis.ts). Counting goes
+ * back to Redis as soon as it answers again; what was counted here meanwhile stays here until it expires.
  */
-export function createRedisRateLimiter(redis: Pick<Redis, 'client' | 'prefix'>, name: string, options: LimitOptions): RateLimiter {
+export function createRedisRateLimiter(
+  redis: Pick<Redis, 'client' | 'prefix' | 'isAvailable' | 'reportFailure'>,
+  name: string,
+  options: LimitOptions,
+  clock: Clock = wallClock,
+): RateLimiter {
   const keyOf = (key: string) => `${redis.prefix}limit:${name}:${key}`;
+  const inProcess = createRateLimiter({ ...options, clock });
+  async function shared<T>(inRedis: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    if (!redis.isAvailable()) return fallback();
+    try {
+      return await inRedis();
+    } catch (err) {
+      redis.reportFailure(err);
+      return fallback();
+    }
+  }
   return {
-    async attempt(key) {
-      const count = await redis.client.eval(ATTEMPT, { keys: [keyOf(key)], arguments: [String(options.windowMs)] });
-      return Number(count) <= options.limit;
-    },
-    async refund(key) {
-      await redis.client.eval(REFUND, { keys: [keyOf(key)] });
-    },
-    async reset(key) {
-      await redis.client.del(keyOf(key));
+    attempt: (key) =>
+      shared(
+        async () => Number(await redis.client.eval(ATTEMPT, { keys: [keyOf(key)], arguments: [String(options.windowMs)] })) <= options.limit,
+        () => inProcess.attempt(key),
+      ),
+    refund: (key) =>
+      shared(
+        async () => void (await redis.client.eval(REFUND, { keys: [keyOf(key)] })),
+        () => inProcess.refund(key),
+      ),
+    // Both: a key counted here during an outage is forgotten too.
+    reset: async (key) => {
+      await inProcess.reset(key);
+      await shared(
+        async () => void (await redis.client.del(keyOf(key))),
+        async () => {},
+      );
     },
   };
 }

@@ -175,7 +175,9 @@ describe.skipIf(missing !== undefined)('two server processes on one PostgreSQL a
   }, 60_000);
 
   it('counts, refunds and resets in Redis exactly as the in-memory limiter does', async () => {
-    const redis = await connectRedis(REDIS_URL, prefix, pino({ level: 'silent' }));
+    const redis = connectRedis(REDIS_URL, prefix, pino({ level: 'silent' }));
+    // It connects in the background (the shop starts without Redis): these tests wait until it answers.
+    await redis.connected;
     try {
       const options = { limit: 2, windowMs: 60_000 };
       const steps = ['attempt', 'attempt', 'attempt', 'refund', 'refund', 'refund', 'refund', 'attempt', 'attempt', 'attempt', 'reset', 'attempt'] as const;
@@ -197,7 +199,9 @@ describe.skipIf(missing !== undefined)('two server processes on one PostgreSQL a
   });
 
   it('drops the whole cache once a lost Redis subscription is back (changes may have gone by)', async () => {
-    const redis = await connectRedis(REDIS_URL, prefix, pino({ level: 'silent' }));
+    const redis = connectRedis(REDIS_URL, prefix, pino({ level: 'silent' }));
+    // It connects in the background (the shop starts without Redis): these tests wait until it answers.
+    await redis.connected;
     try {
       const signal = await redisCacheSignal(redis, () => {});
       const cache = createProductCache({ now: () => new Date(0) }, 60_000, signal);
