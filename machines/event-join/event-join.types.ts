@@ -25,7 +25,7 @@ import type { paymentChoiceMachine } from '../payment-choice/payment-choice.mach
 export type PaymentChoiceLogic = typeof paymentChoiceMachine;
 
 /** contract MAX_SEATS_PER_ORDER: most seats one order may take. */
-export const MAX_SEATS_PER_ORDER = 10;
+export const MAX_SEATS_PER_ORDER = 6;
 
 /** Spec §8 codes saying the session cannot take these seats any more: it filled up, or its sale closed. */
 export const SESSION_GONE_ERRORS = ['OutOfStock', 'EventSaleClosed'] as const;

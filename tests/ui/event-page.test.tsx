@@ -65,7 +65,7 @@ describe('the event page', () => {
     expect((sessionRadio(firstOnSale.Date) as HTMLInputElement).checked).toBe(true);
   });
 
-  it('holds the seats to the spaces left of a nearly full session, and to 10 seats per order otherwise', async () => {
+  it('holds the seats to the spaces left of a nearly full session, and to MAX_SEATS_PER_ORDER (6) seats per order otherwise', async () => {
     const user = userEvent.setup();
     await renderApp(server, `/event/${SEED_EVENT_IDS.islayWhisky}`);
     await screen.findByRole('heading', { level: 1, name: islay.Title.en });

@@ -44,9 +44,20 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * What the member asked for (a hash of the kind's request, method, card and currency): a second identical
+     * checkout while this one is unpaid, or just after it was paid, finds this order instead of placing another.
+     */
+    requestKey: text('request_key'),
+    /**
+     * Counts the times the order was changed under its payment (re-priced with a coupon): part of every charge's
+     * idempotency key, so the new amount is a new charge and never the answer kept for the old one.
+     */
+    priceRevision: integer('price_revision').notNull().default(0),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_user_request_idx').on(t.userId, t.requestKey),
     // No index on pay_before: expiry is found through the jobs table; reads expire by member or by id.
   ],
 );

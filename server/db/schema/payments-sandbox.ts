@@ -40,6 +40,8 @@ export const sandboxPayments = pgTable(
     failureCode: text('failure_code'),
     declineCode: text('decline_code'),
     fps: jsonb('fps'),
+    /** The shop's Idempotency-Key for the request that created it: the same key answers this payment again, as Stripe does. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -50,6 +52,7 @@ export const sandboxPayments = pgTable(
       .where(sql`${t.status} not in ('failed', 'canceled')`),
     // Every payment of an order, whatever its status: what reconciliation asks for.
     index('sandbox_payments_order_ref_idx').on(t.orderRef),
+    uniqueIndex('sandbox_payments_idempotency_key_idx').on(t.idempotencyKey),
   ],
 );
 

@@ -1,11 +1,10 @@
 /** cancelOrder / cancel-product-order: the member cancels an unpaid order of any kind; cancelling twice is fine. */
-import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
-import { orders } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { releaseHold } from './hold.ts';
 import { inTransaction, isClosed, isUnpaid, runAfterCommit, type AfterCommit, type OrderKinds, type OrderRow } from './kind.ts';
+import { lockOrder } from './locks.ts';
 import { releasePayment } from './payments.ts';
 import { ownOrder } from './read.ts';
 
@@ -19,7 +18,7 @@ export async function cancelOrder(deps: Deps, kinds: OrderKinds, userId: string,
   const now = deps.clock.now();
   const afterCommit: AfterCommit = [];
   const closed = await inTransaction(deps.db, async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const locked = await lockOrder(tx, { orderId });
     if (!locked || !isUnpaid(locked)) return locked!;
     await releaseHold(tx, kinds, locked, 'Cancelled', now, afterCommit);
     return { ...locked, paymentStatus: 'Cancelled' as const, closedAt: now };

@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { scheduleJob, type JobHandler } from '../jobs/queue.ts';
 import { ORDER_EXPIRY_JOB, releaseHold } from './hold.ts';
 import { inTransaction, isUnpaid, runAfterCommit, UNPAID, type AfterCommit, type OrderKinds, type OrderRow } from './kind.ts';
+import { lockOrder } from './locks.ts';
 import { cancelQuietly } from './provider.ts';
 import { orderById, prepareToExpire, ProviderUnreachable } from './reconcile.ts';
 
@@ -35,8 +36,7 @@ async function expireOrder(deps: Deps, kinds: OrderKinds, orderId: string, now: 
   if (prepared.outcome !== 'ready') return prepared.outcome;
   const afterCommit: AfterCommit = [];
   const expired = await inTransaction(deps.db, async (tx) => {
-    const query = tx.select().from(orders).where(eq(orders.id, orderId));
-    const [locked] = await (skipLocked ? query.for('update', { skipLocked: true }) : query.for('update'));
+    const locked = await lockOrder(tx, { orderId }, { skipLocked });
     if (!locked || !overdue(locked, now)) return false;
     await releaseHold(tx, kinds, locked, 'Expired', now, afterCommit);
     // A payment started after the provider was asked (the payer at the last second) must not stay payable.

@@ -72,6 +72,13 @@ export interface OrderKind<Request = unknown> {
   /** A new order of this kind cancels the member's unpaid ones of it, so one member cannot hoard a hold. */
   readonly oneUnpaidPerMember: boolean;
   /**
+   * What makes two requests the same purchase (a double tap, a resent request): a member's second checkout
+   * with the same answer, method, card and currency finds the first order (unpaid, or paid moments ago)
+   * instead of placing and charging another. Undefined for a request that is never a repeat (a renewal,
+   * or products, whose bag is emptied by the first order).
+   */
+  repeatKey?(request: Request): unknown;
+  /**
    * In the placing transaction: checks and prices the request and takes its hold with conditional
    * updates that never oversell. Throwing (an ApiError) refuses the order and undoes everything.
    */

@@ -13,6 +13,7 @@ import { isFinalStatus, type PaymentResult, type PaymentState, type PaymentStatu
 import { customerOf, requireSavedCard } from './cards.ts';
 import { orderClosed, orderNotFound, paymentError } from './errors.ts';
 import { inTransaction, isClosed, isUnpaid, runAfterCommit, type AfterCommit, type OrderKind, type OrderKinds, type OrderRow } from './kind.ts';
+import { lockOrder } from './locks.ts';
 import { placeOrder, type PlaceOrderRequest } from './place.ts';
 import { cancelQuietly, METHOD_KIND, PAYMENT_RETURN_PATH, providerOf } from './provider.ts';
 import { ownOrder } from './read.ts';
@@ -32,7 +33,7 @@ async function attachPayment(
   const now = deps.clock.now();
   const afterCommit: AfterCommit = [];
   const result = await inTransaction(deps.db, async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const locked = await lockOrder(tx, { orderId });
     if (!locked) throw orderNotFound();
     let order = locked;
     if (isUnpaid(order) && order.paymentId !== payment.paymentId) {
@@ -110,6 +111,27 @@ function paymentAnswer(order: OrderRow, payment: StartedPayment): PaymentStart {
   }
 }
 
+/**
+ * The Idempotency-Key of a charge (Stripe's header; the sandbox keeps it too): the same for every request
+ * that asks to pay the order the same way while its payment is live, so a retry or a repeated checkout gets
+ * the payment already made (or being made), never a second one. A new payment gets a new key naming the
+ * payment it replaces (or the order's new price revision): after that one failed, was cancelled (an FPS QR run out, an Alipay page left) or is
+ * being replaced by another method or card; and each off-session try of a renewal has its own.
+ */
+async function paymentKey(deps: Deps, order: OrderRow, method: PaymentMethod, cardId: string | undefined, offSession?: { attempt: number }): Promise<string> {
+  let replaces = 'live';
+  if (order.paymentId) {
+    const switching = order.paymentMethod !== method || (method === 'CreditCard' && order.cardId !== (cardId ?? null));
+    if (order.paymentStatus === 'PaymentFailed' || switching) replaces = order.paymentId;
+    else {
+      // A read, never a charge: is the order's payment still one that can be answered again?
+      const current = await (await providerOf(deps)).confirmPayment(order.paymentId);
+      if (current.ok && (current.payment.status === 'failed' || current.payment.status === 'canceled')) replaces = order.paymentId;
+    }
+  }
+  return [order.id, order.priceRevision, method, method === 'CreditCard' ? (cardId ?? '') : '', replaces, offSession ? `renewal-${offSession.attempt}` : ''].join('/');
+}
+
 /** Starts a payment of the order's total with the method (and card) and answers where it stands. */
 async function startPayment(
   deps: Deps,
@@ -120,7 +142,7 @@ async function startPayment(
   offSession?: { attempt: number },
 ): Promise<PaymentStart> {
   const provider = await providerOf(deps);
-  const request = { orderRef: order.reference, amount: order.total, currency: order.currency };
+  const request = { orderRef: order.reference, amount: order.total, currency: order.currency, idempotencyKey: await paymentKey(deps, order, method, cardId, offSession) };
   const returnUrl = `${deps.config.publicUrl}${PAYMENT_RETURN_PATH}/${order.id}`;
   let started: PaymentResult<{ payment: StartedPayment }>;
   if (method === 'CreditCard') {
@@ -162,11 +184,17 @@ export async function releasePayment(deps: Deps, kinds: OrderKinds, order: Order
   return settled?.order?.paymentStatus === 'Paid';
 }
 
-/** checkout: places an order of the kind, then starts its payment. */
+/**
+ * checkout: places an order of the kind, then starts its payment. A repeat of a checkout (the same request
+ * again, OrderKind.repeatKey) gets the first one's order: paid, it answers so; unpaid, its payment is asked
+ * for with the same Idempotency-Key, so the provider answers the payment already made (or being made) and
+ * the card is charged once.
+ */
 export async function checkout<Request>(deps: Deps, kinds: OrderKinds, kind: OrderKind<Request>, request: PlaceOrderRequest<Request>): Promise<PaymentStart> {
   // The card is checked before anything is held: a card that is not the member's places nothing.
   const cardId = request.method === 'CreditCard' ? await requireSavedCard(deps, request.userId, request.cardId) : undefined;
-  const order = await placeOrder(deps, kinds, kind, { ...request, cardId });
+  const { order, repeated } = await placeOrder(deps, kinds, kind, { ...request, cardId });
+  if (repeated && order.paymentStatus === 'Paid') return { OrderID: order.id, PaymentStatus: 'succeeded', PaymentID: order.paymentId ?? undefined };
   return startPayment(deps, kinds, order, request.method, cardId);
 }
 

@@ -4,16 +4,17 @@
  * kind keeps one unpaid order per member), the kind takes its hold and prices the order, the order row
  * is written with its payment window, and its expiry is scheduled as a job.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { Currency } from '../../../contract/define.ts';
 import type { PaymentMethod } from '../../../contract/orders.ts';
-import { orders, users } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { orderNotFound } from './errors.ts';
 import { releaseHold, scheduleExpiry } from './hold.ts';
 import { ensureReconcileSweep } from './reconcile.ts';
 import { inTransaction, runAfterCommit, UNPAID, type AfterCommit, type OrderKind, type OrderKinds, type OrderRow } from './kind.ts';
+import { lockMember } from './locks.ts';
 import { cancelQuietly } from './provider.ts';
 
 export interface PlaceOrderRequest<Request> {
@@ -39,14 +40,49 @@ function newOrderIds(now: Date) {
   return { id: `ord_${randomBytes(12).toString('base64url')}`, reference: `SG${day}${randomText(8, REFERENCE_ALPHABET)}` };
 }
 
+/**
+ * How long after an order was paid an identical checkout is still taken for a repeat of it (a double tap
+ * whose first request was paid before the second was read), rather than a new purchase.
+ */
+export const REPEAT_WINDOW_MS = 2 * 60_000;
+
+/** The request's key (OrderKind.repeatKey): undefined when the kind has none for it. */
+function requestKeyOf<Request>(kind: OrderKind<Request>, request: PlaceOrderRequest<Request>): string | undefined {
+  const own = kind.repeatKey?.(request.order);
+  if (own === undefined) return undefined;
+  const asked = [kind.name, request.currency, request.method, request.method === 'CreditCard' ? (request.cardId ?? '') : '', own];
+  return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
+}
+
+/** What placing came to: a new order, or (repeated) the member's earlier identical one, untouched. */
+export interface Placed {
+  order: OrderRow;
+  repeated: boolean;
+}
+
 /** Places the order (see the module comment); the kind's refusals leave nothing placed. */
-export async function placeOrder<Request>(deps: Deps, kinds: OrderKinds, kind: OrderKind<Request>, request: PlaceOrderRequest<Request>): Promise<OrderRow> {
+export async function placeOrder<Request>(deps: Deps, kinds: OrderKinds, kind: OrderKind<Request>, request: PlaceOrderRequest<Request>): Promise<Placed> {
   const now = deps.clock.now();
   const afterCommit: AfterCommit = [];
-  const placed = await inTransaction(deps.db, async (tx) => {
+  const requestKey = requestKeyOf(kind, request);
+  const placed = await inTransaction(deps.db, async (tx): Promise<Placed> => {
     // One checkout per member at a time: a second one waits, then finds what the first left.
-    const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).for('no key update');
-    if (!member) throw orderNotFound();
+    if (!(await lockMember(tx, request.userId))) throw orderNotFound();
+    if (requestKey) {
+      const [earlier] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, request.userId),
+            eq(orders.requestKey, requestKey),
+            or(inArray(orders.paymentStatus, [...UNPAID]), and(eq(orders.paymentStatus, 'Paid'), gte(orders.paidAt, new Date(now.getTime() - REPEAT_WINDOW_MS)))),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1);
+      if (earlier) return { order: earlier, repeated: true };
+    }
     // Their hold comes back first, so this order may take it.
     const replaced = kind.oneUnpaidPerMember
       ? await tx
@@ -79,6 +115,7 @@ export async function placeOrder<Request>(deps: Deps, kinds: OrderKinds, kind: O
         ageConfirmed: held.ageConfirmed ?? false,
         payBefore: held.payBefore ?? new Date(now.getTime() + deps.payments.windowMs[request.method]),
         createdAt: now,
+        requestKey: requestKey ?? null,
       })
       .returning();
     await held.record(tx, ids.id);
@@ -86,7 +123,7 @@ export async function placeOrder<Request>(deps: Deps, kinds: OrderKinds, kind: O
     await ensureReconcileSweep(tx, now);
     // After the commit, as expiry does: a replaced order's payment that succeeds anyway is refunded by settle().
     for (const old of replaced) if (old.paymentId) afterCommit.push((d) => cancelQuietly(d, old.paymentId!));
-    return order!;
+    return { order: order!, repeated: false };
   });
   await runAfterCommit(deps, afterCommit);
   return placed;

@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { nextPaymentStatus, type PaymentEvent, type PaymentMethodKind, type PaymentState, type PaymentStatus } from '../payments/provider.ts';
 import { keepHold } from './hold.ts';
 import { inTransaction, isClosed, isUnpaid, runAfterCommit, type AfterCommit, type OrderKinds, type OrderRow } from './kind.ts';
+import { lockOrder } from './locks.ts';
 import { cancelQuietly, KIND_METHOD, providerOf } from './provider.ts';
 
 /** A payment outcome as the shop acts on it (from a webhook, or read from the provider). */
@@ -110,11 +111,7 @@ async function settle(
   const now = deps.clock.now();
   const afterCommit: AfterCommit = [];
   const result = await inTransaction(deps.db, async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where('orderId' in where ? eq(orders.id, where.orderId) : eq(orders.reference, where.reference))
-      .for('update');
+    const order = await lockOrder(tx, where);
     if (event) {
       const recorded = await tx
         .insert(paymentEvents)

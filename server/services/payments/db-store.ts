@@ -46,6 +46,7 @@ function toPayment(row: PaymentRow): StoredPayment {
     failureCode: orUndefined(row.failureCode) as PaymentFailureCode | undefined,
     declineCode: orUndefined(row.declineCode),
     fps: fps ? { amountHkdCents: fps.amountHkdCents, payload: fps.payload, expiresAt: new Date(fps.expiresAt) } : undefined,
+    idempotencyKey: orUndefined(row.idempotencyKey),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -115,7 +116,8 @@ export function createDbSandboxStore(db: Db): SandboxStore {
     },
 
     async insertPayment(payment) {
-      // A conflict can only be the live-payment index (ids are random): the order's holder answers instead.
+      // A conflict is the idempotency key's (the payment made for that request answers again, whatever its
+      // status, as Stripe's keys do) or the live-payment index (ids are random): the order's holder answers.
       // Should the holder close between the insert and the read, the insert is simply tried again.
       for (let attempt = 0; attempt < 5; attempt++) {
         const inserted = await db
@@ -128,10 +130,15 @@ export function createDbSandboxStore(db: Db): SandboxStore {
             failureCode: payment.failureCode ?? null,
             declineCode: payment.declineCode ?? null,
             fps: payment.fps ? { ...payment.fps, expiresAt: payment.fps.expiresAt.toISOString() } : null,
+            idempotencyKey: payment.idempotencyKey ?? null,
           })
           .onConflictDoNothing()
           .returning();
         if (inserted[0]) return { inserted: true, payment: toPayment(inserted[0]) };
+        if (payment.idempotencyKey) {
+          const [keyed] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, payment.idempotencyKey));
+          if (keyed) return { inserted: false, payment: toPayment(keyed) };
+        }
         const holder = await liveHolder(payment.orderRef);
         if (holder) return { inserted: false, payment: holder };
       }

@@ -128,6 +128,8 @@ export interface PaymentEvent {
 
 export interface CardPaymentRequest {
   orderRef: string;
+  /** Names the request to the provider: the same key answers the same payment, never a second one (see orders/payments.ts paymentKey). */
+  idempotencyKey?: string | undefined;
   amount: number;
   currency: string;
   customerId: string;
@@ -146,6 +148,8 @@ export interface CardPaymentRequest {
 
 export interface AlipayPaymentRequest {
   orderRef: string;
+  /** Names the request to the provider: the same key answers the same payment, never a second one (see orders/payments.ts paymentKey). */
+  idempotencyKey?: string | undefined;
   amount: number;
   currency: string;
   /** Where the hosted page sends the payer back, paid or cancelled. */
@@ -154,6 +158,8 @@ export interface AlipayPaymentRequest {
 
 export interface FpsPaymentRequest {
   orderRef: string;
+  /** Names the request to the provider: the same key answers the same payment, never a second one (see orders/payments.ts paymentKey). */
+  idempotencyKey?: string | undefined;
   /** The order's total in its own currency: the payment's amount, which webhooks report and settling checks. */
   amount: number;
   currency: string;

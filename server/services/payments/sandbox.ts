@@ -397,6 +397,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         customerId: request.customerId,
         cardId: card.id,
         returnUrl: request.returnUrl,
+        idempotencyKey: request.idempotencyKey,
       });
       if (!inserted) {
         if (payment.method !== 'card') return fail('invalid_state', { message: `the order has an open ${payment.method} payment` });
@@ -443,6 +444,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         amount: request.amount,
         currency: request.currency,
         returnUrl: request.returnUrl,
+        idempotencyKey: request.idempotencyKey,
       });
       if (!inserted) {
         if (payment.method !== 'alipay') return fail('invalid_state', { message: `the order has an open ${payment.method} payment` });
@@ -462,12 +464,13 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       const payload = buildFpsPayload(fps.merchant, { amountHkdCents, reference: request.orderRef });
       const fields = { method: 'fps' as const, orderRef: request.orderRef, amount: request.amount, currency: request.currency };
       const now = clock.now();
-      let opened = await open({ ...fields, fps: { amountHkdCents, payload, expiresAt: new Date(now.getTime() + fps.windowMs) } });
+      let opened = await open({ ...fields, idempotencyKey: request.idempotencyKey, fps: { amountHkdCents, payload, expiresAt: new Date(now.getTime() + fps.windowMs) } });
       if (!opened.inserted) {
         const holder = await expireIfDue(opened.payment);
         if (holder.status === 'canceled') {
-          // The previous QR ran out just now: this request gets a fresh one.
-          opened = await open({ ...fields, fps: { amountHkdCents, payload, expiresAt: new Date(now.getTime() + fps.windowMs) } });
+          // The previous QR ran out just now: this request gets a fresh one (under a key of its own).
+          const idempotencyKey = request.idempotencyKey && `${request.idempotencyKey}/after-${holder.id}`;
+          opened = await open({ ...fields, idempotencyKey, fps: { amountHkdCents, payload, expiresAt: new Date(now.getTime() + fps.windowMs) } });
         }
       }
       const { inserted, payment } = opened;

@@ -46,6 +46,8 @@ export interface StoredPayment {
   failureCode?: PaymentFailureCode | undefined;
   declineCode?: string | undefined;
   fps?: { amountHkdCents: number; payload: string; expiresAt: Date } | undefined;
+  /** The shop's key for the request that created it: asked again with it, the sandbox answers this payment (as Stripe does). */
+  idempotencyKey?: string | undefined;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -160,6 +162,8 @@ export function createMemorySandboxStore(): SandboxStore {
       return true;
     },
     async insertPayment(payment) {
+      const keyed = payment.idempotencyKey ? [...payments.values()].find((p) => p.idempotencyKey === payment.idempotencyKey) : undefined;
+      if (keyed) return { inserted: false, payment: copy(keyed) };
       const holder = [...payments.values()].find((p) => p.orderRef === payment.orderRef && !CLOSED_STATUSES.includes(p.status));
       if (holder) return { inserted: false, payment: copy(holder) };
       payments.set(payment.id, copy(payment));

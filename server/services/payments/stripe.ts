@@ -261,8 +261,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
                 { return_url: request.returnUrl }),
             metadata: { orderRef: request.orderRef },
           },
-          // The same order, card and try give the same PaymentIntent, so a repeated request never charges twice.
-          { idempotencyKey: `card-${request.orderRef}-${request.cardId}${request.attempt ? `-${request.attempt}` : ''}` },
+          // The shop's key (orders/payments.ts paymentKey): a repeated request gets the same PaymentIntent, never a second charge.
+          { idempotencyKey: `card-${request.idempotencyKey ?? `${request.orderRef}-${request.cardId}${request.attempt ? `-${request.attempt}` : ''}`}` },
         );
         return { ok: true, payment: paymentStateOf(pi) };
       } catch (error) {
@@ -306,7 +306,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             return_url: request.returnUrl,
             metadata: { orderRef: request.orderRef },
           },
-          { idempotencyKey: `alipay-${request.orderRef}` },
+          { idempotencyKey: `alipay-${request.idempotencyKey ?? request.orderRef}` },
         );
         return { ok: true, payment: paymentStateOf(pi) };
       } catch (error) {

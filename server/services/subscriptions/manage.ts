@@ -19,7 +19,7 @@ import { SHOP_ORDER_KINDS as kinds } from '../orders/index.ts';
 import { inTransaction, isUnpaid } from '../orders/kind.ts';
 import { checkout, payOrder } from '../orders/payments.ts';
 import { ownOrder } from '../orders/read.ts';
-import { newSubscriptionId, SUBSCRIPTION_ORDER, subscriptionEnded, subscriptionOrderKind } from '../orders/subscription/kind.ts';
+import { newSubscriptionId, SUBSCRIPTION_ORDER, subscriptionCycleOf, subscriptionEnded, subscriptionOrderKind } from '../orders/subscription/kind.ts';
 import { describeSubscription, ownSubscription } from './describe.ts';
 import { lockSubscription, scheduleRenewal } from './lifecycle.ts';
 import { deliveryRequired, inServiceRange, recipientName } from './plans.ts';
@@ -55,7 +55,9 @@ export async function subscribe(deps: Deps, r: SubscribeRequest): Promise<Paymen
     cardId,
     order: { first: { subscriptionId, planId: r.planId, language: r.language, cardId, couponCode: r.couponCode, ageConfirmed: r.ageConfirmed } },
   });
-  return { ...started, RecordID: subscriptionId };
+  // A repeat of an earlier request (orders/place.ts) answers the subscription that request placed.
+  const placed = await subscriptionCycleOf(deps.db, started.OrderID);
+  return { ...started, RecordID: placed?.subscriptionId ?? subscriptionId };
 }
 
 /** create-subscription-payment: pays a subscription order of the member's that waits for payment. */

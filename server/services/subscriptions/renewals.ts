@@ -28,6 +28,7 @@ import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { JobHandler } from '../jobs/queue.ts';
 import { releaseHold } from '../orders/hold.ts';
+import { lockMember } from '../orders/locks.ts';
 import { SHOP_ORDER_KINDS as kinds } from '../orders/index.ts';
 import { inTransaction, isClosed, isUnpaid, runAfterCommit, type AfterCommit, type OrderRow } from '../orders/kind.ts';
 import { payOrder } from '../orders/payments.ts';
@@ -80,7 +81,7 @@ async function renewalOrder(deps: Deps, sub: SubscriptionRow, now: Date, payBefo
   const cycle = (last?.cycle ?? 0) + 1;
   const months = monthsOf((await findPlan(deps.db, sub.planId, { onSale: false })).plan);
   try {
-    const order = await placeOrder(deps, kinds, subscriptionOrderKind, {
+    const { order } = await placeOrder(deps, kinds, subscriptionOrderKind, {
       userId: sub.userId,
       language: sub.language === 'zh' ? 'zh' : 'en',
       currency: sub.currency as 'HKD' | 'USD',
@@ -109,6 +110,8 @@ async function renewalOrder(deps: Deps, sub: SubscriptionRow, now: Date, payBefo
 async function endWithOrder(deps: Deps, sub: SubscriptionRow, order: OrderRow | undefined, reason: 'PaymentFailed' | 'Cancelled', now: Date) {
   const afterCommit: AfterCommit = [];
   await inTransaction(deps.db, async (tx) => {
+    // The member's row first, as everything that locks their orders does (orders/locks.ts).
+    await lockMember(tx, sub.userId);
     const locked = await lockSubscription(tx, sub.id);
     if (!locked || locked.status === 'Ended') return;
     // Ended first: the order's release then leaves the subscription as it is.

@@ -43,6 +43,14 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
   name: EVENT_ORDER,
   // Unpaid orders each hold their seats for the payment window: more than one would let a member keep seats from everyone else.
   oneUnpaidPerMember: true,
+  // The same seats, guests, coupon and answer asked for again (a double tap) is the same booking.
+  repeatKey: (request) => ({
+    varianceId: request.varianceId,
+    seats: request.seats,
+    guests: request.guests.map((g) => [g.Name, g.Contact]),
+    coupon: normaliseCouponCode(request.couponCode) ?? null,
+    ageConfirmed: request.ageConfirmed,
+  }),
 
   /**
    * Refusals, nothing placed: ObjectNotFound (session), EventSaleClosed, InvalidParameter (seats above the

@@ -1,5 +1,5 @@
 /** apply-product-coupon, cancel-product-coupon and a new coupon at create-product-payment: a product order priced again. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { OrderDetail } from '../../../../contract/bag.ts';
 import type { Currency } from '../../../../contract/define.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
@@ -10,6 +10,7 @@ import { campaignsFor, checkCoupon, shippingFor, taxesFor } from '../../bag.ts';
 import { computeOrderDetail, type PricedLine } from '../../bag-totals.ts';
 import { orderClosed } from '../errors.ts';
 import { inTransaction, isUnpaid, type OrderKinds, type OrderRow } from '../kind.ts';
+import { lockOrder } from '../locks.ts';
 import { releasePayment } from '../payments.ts';
 import { invalidCoupon } from './kind.ts';
 import { hkdLinesOf, hkdTotalOf } from './totals.ts';
@@ -24,7 +25,7 @@ export async function repriceOrder(deps: Deps, kinds: OrderKinds, order: OrderRo
   if (await releasePayment(deps, kinds, order)) throw new ApiError(400, ErrorCode.InvalidParameter, 'This order is already paid', 'OrderID');
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    const locked = await lockOrder(tx, { orderId: order.id });
     if (!locked || !isUnpaid(locked)) throw orderClosed(locked ?? order);
     if (code) await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).for('update');
     // The order's own redemption does not count against the coupon it is re-priced with.
@@ -48,7 +49,7 @@ export async function repriceOrder(deps: Deps, kinds: OrderKinds, order: OrderRo
     if (coupon?.ok && code) await tx.insert(couponRedemptions).values({ couponCode: code, userId: locked.userId, orderId: order.id, createdAt: now });
     const [repriced] = await tx
       .update(orders)
-      .set({ orderDetail, total: orderDetail.Total, totalHkd, couponCode: coupon?.ok ? code : null, paymentId: null, paymentStatus: 'WaitForPayment' })
+      .set({ orderDetail, total: orderDetail.Total, totalHkd, couponCode: coupon?.ok ? code : null, paymentId: null, paymentStatus: 'WaitForPayment', priceRevision: sql`${orders.priceRevision} + 1` })
       .where(eq(orders.id, order.id))
       .returning();
     return repriced!;

@@ -128,6 +128,12 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
   name: SUBSCRIPTION_ORDER,
   // A member's unpaid renewal must not be cancelled by their next subscription: replacing is done per plan (replacePending).
   oneUnpaidPerMember: false,
+  // A first cycle asked for again (the same plan, coupon and answers) is the same subscription; its id is chosen
+  // per request, so it is left out. Renewals are never repeats: each cycle is placed once by its key.
+  repeatKey: (request) =>
+    'first' in request
+      ? { planId: request.first.planId, coupon: normaliseCouponCode(request.first.couponCode) ?? null, ageConfirmed: request.first.ageConfirmed }
+      : undefined,
 
   /**
    * First cycle refusals, nothing placed: ObjectNotFound (plan), AlreadySubscribed, AgeConfirmationRequired,
