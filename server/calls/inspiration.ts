@@ -8,12 +8,13 @@ import { implement } from './handler.ts';
 /**
  * Who counts as one viewer for views and shares: the member, else the network the request came from (as
  * trending counts searchers). Never the CookieID: a client mints those at will, so they bought popularity
- * (issue 26: 200 fresh cookie ids, 200 views).
+ * (issue 26: 200 fresh cookie ids, 200 views). A member keeps the key they had before ("u:"), so a view
+ * counted on the day this changed is not counted again.
  */
 const viewerKey = (userId: string | undefined, clientIp: string | undefined) => {
-  if (userId) return `member:${userId}`;
+  if (userId) return `u:${userId}`;
   const network = searcherNetwork(clientIp);
-  return network ? `network:${network}` : undefined;
+  return network ? `n:${network}` : undefined;
 };
 
 /** Inspiration posts (issue 19): handlers parse and authorise; services/inspiration/ does the work. */

@@ -2,6 +2,9 @@
  * Issue 26, item 5: a product's public taste profile counts each member once (their latest published card of
  * it), and new taste cards, comments and posts are limited per member.
  */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createComment,
@@ -16,9 +19,11 @@ import {
   type TasteProfile,
   type TokenSet,
 } from '../../contract/index.ts';
-import { productTasteProfiles } from '../../server/db/schema.ts';
+import type { Db } from '../../server/db/client.ts';
+import { productTasteProfiles, tasteCards } from '../../server/db/schema.ts';
 import { inspirationId } from '../../server/db/seed/inspiration-data.ts';
-import { recomputedProfiles } from '../../server/services/taste/profiles.ts';
+import { contributionOf } from '../../server/services/taste/cards.ts';
+import { applyContributions, lockProfile, recomputedProfiles } from '../../server/services/taste/profiles.ts';
 import { tinyPng } from '../support/images.ts';
 import { signUpMember } from '../support/members.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
@@ -149,6 +154,45 @@ describe('a product taste profile counts each member once', () => {
     await t.call(newUpdateTasteCard, { CardID: others, Status: 'Private' }, auth(other));
     expect(readable(await profileOf(product))).toEqual(expectedProfile([written.at(-1)!]));
     await expectRowsAreCountingCards();
+  });
+});
+
+describe('the migration that recounts the profiles kept before', () => {
+  /** The migration's SQL, found by its name in drizzle-kit's journal. */
+  function migrationSql(): string {
+    const folder = new URL('../../server/db/migrations/', import.meta.url);
+    const journal = JSON.parse(readFileSync(new URL('meta/_journal.json', folder), 'utf8')) as { entries: Array<{ tag: string }> };
+    const entry = journal.entries.find((e) => e.tag.endsWith('_taste_profile_one_voice_per_member'));
+    if (!entry) throw new Error('no taste_profile_one_voice_per_member migration in the journal');
+    return readFileSync(new URL(`${entry.tag}.sql`, folder), 'utf8');
+  }
+
+  it("gives each member's latest published card one voice where every card was counted", async () => {
+    const product = 'tea-jasmine-pearls';
+    const member = await signUpMember(t);
+    const latest = await write(member, card(product, steerer.senses, steerer.notes));
+    // Older cards of the member's, counted the old way: each added to the profile as it was written.
+    const [row] = await t.db.select().from(tasteCards).where(sql`${tasteCards.id} = ${latest.CardID}`);
+    const now = new Date(base);
+    for (let i = 1; i <= 5; i++) {
+      const { searchVector: _generated, ...values } = { ...row!, id: randomUUID(), sweetness: 1, tasteNoteIds: ['note-honey', 'note-malt', 'note-peach'], createdAt: new Date(row!.createdAt.getTime() - i * HOUR_MS) };
+      await t.db.insert(tasteCards).values(values);
+      await t.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        await applyContributions(db, await lockProfile(db, product, now), [{ contribution: contributionOf(values), sign: 1 }], now);
+      });
+    }
+    const oldWay = await profileOf(product);
+    await t.db.execute(sql.raw(migrationSql()));
+    t.deps.tasteProfiles.clear();
+    const recounted = await profileOf(product);
+    expect(recounted.CardCount).toBe(oldWay.CardCount - 5);
+    expect(recounted.TopTasteNotes.find((n) => n.TasteNote.TasteNoteID === 'note-smoke')?.Count).toBe(1);
+    await expectRowsAreCountingCards();
+    // Run again, it changes nothing.
+    const before = await t.db.select().from(productTasteProfiles);
+    await t.db.execute(sql.raw(migrationSql()));
+    expect(await t.db.select().from(productTasteProfiles)).toEqual(before);
   });
 });
 
