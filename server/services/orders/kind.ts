@@ -71,6 +71,8 @@ export interface OrderKind<Request = unknown> {
   readonly name: string;
   /** A new order of this kind cancels the member's unpaid ones of it, so one member cannot hoard a hold. */
   readonly oneUnpaidPerMember: boolean;
+  /** The longest an unpaid order of this kind holds, whatever the payment method's window (which may be shorter). */
+  readonly maxHoldMs?: number;
   /**
    * What makes two requests the same purchase (a double tap, a resent request): a member's second checkout
    * with the same answer, method, card and currency finds the first order (unpaid, or paid moments ago)

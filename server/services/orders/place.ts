@@ -113,7 +113,7 @@ export async function placeOrder<Request>(deps: Deps, kinds: OrderKinds, kind: O
         total: held.total,
         totalHkd: held.totalHkd,
         ageConfirmed: held.ageConfirmed ?? false,
-        payBefore: held.payBefore ?? new Date(now.getTime() + deps.payments.windowMs[request.method]),
+        payBefore: held.payBefore ?? new Date(now.getTime() + Math.min(deps.payments.windowMs[request.method], kind.maxHoldMs ?? Infinity)),
         createdAt: now,
         requestKey: requestKey ?? null,
       })

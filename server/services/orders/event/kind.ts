@@ -43,6 +43,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
   name: EVENT_ORDER,
   // Unpaid orders each hold their seats for the payment window: more than one would let a member keep seats from everyone else.
   oneUnpaidPerMember: true,
+  maxHoldMs: EVENT_HOLD_MS,
   // The same seats, guests, coupon and answer asked for again (a double tap) is the same booking.
   repeatKey: (request) => ({
     varianceId: request.varianceId,
@@ -114,7 +115,6 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
       orderDetail: priced.orderDetail,
       couponCode: redeemed,
       ageConfirmed: request.ageConfirmed,
-      payBefore: new Date(now.getTime() + EVENT_HOLD_MS),
       async record(tx, orderId) {
         await tx.insert(eventBookings).values({
           orderId,
