@@ -82,7 +82,7 @@ export function createDeps(options: DepsOptions): Deps {
   const windowMs = options.payments?.windowMs ?? 30 * MINUTE_MS;
   const { redis } = options;
   const limiter = (name: keyof Deps['limits'], limits: LimitOptions): RateLimiter =>
-    redis ? createRedisRateLimiter(redis, name, limits) : createRateLimiter({ ...limits, clock });
+    redis ? createRedisRateLimiter(redis, name, limits, clock) : createRateLimiter({ ...limits, clock });
   const deps: Deps = {
     db,
     clock,

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { luhnValid } from '../../contract/card-number.ts';
+import { formatExpiryInput, parseExpiry } from './card-expiry.ts';
 import './card-form.css';
 import { Field, FormError } from './Field.tsx';
 
@@ -14,14 +15,6 @@ export interface CardDetails {
 /** The card number as typed, digits only (spaces allowed while typing). */
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 
-/** "MM/YY" or "MM/YYYY" → month and four-digit year. */
-function parseExpiry(value: string): { month: number; year: number } | undefined {
-  const match = value.trim().match(/^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/);
-  if (!match) return undefined;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { month, year } : undefined;
-}
 
 /**
  * Card number, expiry and CVC, checked as far as the browser can (length, Luhn, a future expiry)
@@ -76,11 +69,11 @@ export function CardForm(props: {
         <Field
           label={<Trans>Expiry (MM/YY)</Trans>}
           value={expiry}
-          onChange={(e) => setExpiry(e.target.value)}
+          onChange={(e) => setExpiry((previous) => formatExpiryInput(e.target.value, previous))}
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
-          maxLength={7}
+          maxLength={9}
           disabled={props.busy}
           error={touched ? problems.expiry : undefined}
         />
