@@ -99,7 +99,7 @@ function Editor({ input }: { input: { inspirationID?: string; copyFrom?: string 
     void navigate({ to: '/inspiration/$inspirationId', params: { inspirationId: saved.InspirationID }, replace: true });
   }, [page, saved, navigate, queryClient]);
   return (
-    <main className="page editor-page">
+    <div className="page editor-page">
       <h1>{isEdit ? <Trans>Edit post</Trans> : <Trans>New post</Trans>}</h1>
       {page === 'loading' && (
         <p className="muted" role="status">
@@ -125,7 +125,7 @@ function Editor({ input }: { input: { inspirationID?: string; copyFrom?: string 
       {page === 'draftOffer' && <DraftOffer actor={actor} />}
       {(page === 'steps' || page === 'published') && <Steps actor={actor} />}
       <LeaveDialog actor={actor} />
-    </main>
+    </div>
   );
 }
 

@@ -33,7 +33,7 @@ export function ListScreen() {
   const total = results.data?.Total ?? 0;
   const posts = results.data?.InspirationList ?? [];
   return (
-    <main className="page inspiration-list-page">
+    <div className="page inspiration-list-page">
       <header className="page-head inspiration-head">
         <div>
           <h1>
@@ -125,7 +125,7 @@ export function ListScreen() {
           </button>
         </p>
       )}
-    </main>
+    </div>
   );
 }
 

@@ -26,21 +26,21 @@ export function MemberScreen() {
   const user = useQuery(inspirationQueries.user(api, userID, viewer));
   if (user.isPending) {
     return (
-      <main className="page member-page">
+      <div className="page member-page">
         <p className="muted" role="status">
           <Trans>Loading…</Trans>
         </p>
-      </main>
+      </div>
     );
   }
   if (user.isError) {
     return (
-      <main className="page member-page">
+      <div className="page member-page">
         <h1>{errorCode(user.error) === 'ObjectNotFound' ? <Trans>Member not found</Trans> : <Trans>This page could not be loaded</Trans>}</h1>
         <Link to="/inspiration">
           <Trans>See the posts</Trans>
         </Link>
-      </main>
+      </div>
     );
   }
   const u = user.data;
@@ -51,7 +51,7 @@ export function MemberScreen() {
     ['following', t`Following`],
   ];
   return (
-    <main className="page member-page">
+    <div className="page member-page">
       <header className="member-head">
         <Avatar src={u.Avatar} size={72} />
         <div className="member-head-text">
@@ -82,7 +82,7 @@ export function MemberScreen() {
         {tab === 'followers' && <FollowList userID={u.UserID} kind="followers" />}
         {tab === 'following' && <FollowList userID={u.UserID} kind="following" />}
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -38,17 +38,17 @@ export function PostScreen() {
 
   if (post.isPending) {
     return (
-      <main className="page post-page">
+      <div className="page post-page">
         <p className="muted" role="status">
           <Trans>Loading the post…</Trans>
         </p>
-      </main>
+      </div>
     );
   }
   if (post.isError) {
     const missing = errorCode(post.error) === 'ObjectNotFound' || errorCode(post.error) === 'InvalidParameter';
     return (
-      <main className="page post-page">
+      <div className="page post-page">
         <h1>{missing ? <Trans>Post not found</Trans> : <Trans>The post could not be loaded</Trans>}</h1>
         <p>
           {missing ? <Trans>It may have been archived by its author.</Trans> : <Trans>Please check your connection.</Trans>}{' '}
@@ -62,12 +62,12 @@ export function PostScreen() {
             </button>
           )}
         </p>
-      </main>
+      </div>
     );
   }
   const p = post.data;
   return (
-    <main className="page post-page">
+    <div className="page post-page">
       <article className="post-layout" aria-labelledby="post-title">
         <Carousel media={p.MediaList} title={p.Title} />
         <div className="post-side">
@@ -120,7 +120,7 @@ export function PostScreen() {
       >
         <Comments sourceID={p.InspirationID} viewer={viewer} loggedIn={loggedIn} />
       </Suspense>
-    </main>
+    </div>
   );
 }
 
