@@ -104,7 +104,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
       // this drink): 'More taste cards' until it is listed.
       const withRecipe = page.locator('.taste-card-title button', { hasText: 'Orchid in a warm gaiwan' });
       await expect(async () => {
-        if ((await withRecipe.count()) === 0) await page.getByRole('button', { name: /More taste cards|更多品味卡/ }).click({ timeout: 1_000 });
+        if ((await withRecipe.count()) === 0) await page.getByRole('button', { name: /More taste cards|更多品鑑卡/ }).click({ timeout: 1_000 });
         await expect(withRecipe).toBeVisible({ timeout: 1_000 });
       }).toPass();
       await withRecipe.click();

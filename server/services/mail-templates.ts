@@ -172,9 +172,9 @@ export function eventOrderPaidMail(to: string, language: Language, order: EventO
       links: ticketLinks('Your ticket', (n) => `Guest ticket, seat ${n}`),
     },
     {
-      subject: `預約成功：${order.title.zh}（${order.date}）`,
+      subject: `預訂成功：${order.title.zh}（${order.date}）`,
       lines: [
-        `多謝你預約「${order.title.zh}」。我們已收到你的付款 ${total}（訂單 ${order.reference}）。`,
+        `多謝你預訂「${order.title.zh}」。我們已收到你的付款 ${total}（訂單 ${order.reference}）。`,
         `${order.date} ${order.timeSlot}（香港時間），地點：${order.venue.zh}，${order.address.zh}。`,
         seats === 1 ? '你的門票：' : `你的 ${seats} 張門票：請把各賓客的門票連結傳給對方，對方登入後即可領取座位。`,
       ],

@@ -37,7 +37,7 @@ In line with Hong Kong law, alcohol is sold only to persons aged 18 or over.`,
 
 ## 不只是商店，更是社群
 
-會員可參加付費品鑑活動，由寧靜的午後茶聚到晚間威士忌與咖啡配對，並歡迎攜同賓客出席。會員亦可訂閱每月、每季或每年送遞的套裝禮盒，撰寫品鑑卡記錄杯中所感，並與社群分享靈感帖文。
+會員可參加付費品鑑活動，由寧靜的午後茶聚到晚間威士忌與咖啡配對，並歡迎攜同賓客出席。會員亦可訂閱每月、每季或每年送遞的禮盒套裝，撰寫品鑑卡記錄杯中所感，並與社群分享靈感帖文。
 
 ## 會員資格
 
@@ -179,7 +179,7 @@ Box-set subscriptions can be cancelled at any time before the next billing date.
 
 ## 訂閱
 
-套裝禮盒訂閱可在下一個收費日前隨時取消。已寄出的禮盒除非有瑕疵，否則不設退貨。`,
+禮盒套裝訂閱可在下一個收費日前隨時取消。已寄出的禮盒除非有瑕疵，否則不設退貨。`,
 };
 
 const gotQuestion: SeedInformation = {
@@ -279,11 +279,11 @@ Prices are shown in HKD in Hong Kong and in USD elsewhere, and you can change th
 
 ## 一般會員和 SVIP 有甚麼分別？
 
-一般會員可參加付費品鑑活動、訂閱套裝禮盒、撰寫品鑑卡及分享靈感帖文。SVIP 會員更會每 3 個月收到一個精選品鑑禮盒，享有會員折扣，並可參加專屬及最優先的活動。
+一般會員可參加付費品鑑活動、訂閱禮盒套裝、撰寫品鑑卡及分享靈感帖文。SVIP 會員更會每 3 個月收到一個精選品鑑禮盒，享有會員折扣，並可參加專屬及最優先的活動。
 
-## 套裝禮盒訂閱如何運作？
+## 禮盒套裝訂閱如何運作？
 
-選擇一款套裝禮盒及送遞頻率：每月、每季或每年。我們會在每個週期開始時收費，並於隨後寄出禮盒。你可在下一個收費日前隨時於帳戶頁面取消訂閱。
+選擇一款禮盒套裝及送遞頻率：每月、每季或每年。我們會在每個週期開始時收費，並於隨後寄出禮盒。你可在下一個收費日前隨時於帳戶頁面取消訂閱。
 
 ## 我可以攜同賓客參加品鑑活動嗎？
 
@@ -468,7 +468,7 @@ export const content: SeedContent = {
     { Label: { en: 'Incense', zh: '香品' }, To: '/new_in/incense' },
     { Label: { en: 'Spirits', zh: '烈酒' }, To: '/new_in/spirits' },
     { Label: { en: 'Equipment', zh: '器具' }, To: '/new_in/equipment' },
-    { Label: { en: 'Box sets', zh: '套裝禮盒' }, To: '/new_in/boxset' },
+    { Label: { en: 'Box sets', zh: '禮盒套裝' }, To: '/new_in/boxset' },
     { Label: { en: 'About', zh: '關於我們' }, To: '/about' },
   ],
   footer: {
@@ -479,7 +479,7 @@ export const content: SeedContent = {
           { Label: { en: 'New in', zh: '新品' }, To: '/new_in' },
           { Label: { en: 'Tea', zh: '茶' }, To: '/new_in/tea' },
           { Label: { en: 'Coffee', zh: '咖啡' }, To: '/new_in/coffee' },
-          { Label: { en: 'Box sets', zh: '套裝禮盒' }, To: '/new_in/boxset' },
+          { Label: { en: 'Box sets', zh: '禮盒套裝' }, To: '/new_in/boxset' },
         ],
       },
       {

@@ -342,7 +342,7 @@ export const seedEvents: readonly SeedEvent[] = [
     districtZh: '灣仔',
     image: 'bottle-200-2',
     remarkEn: `${ADULTS_ONLY_EN} Tell us about food allergies when you book.`,
-    remarkZh: `${ADULTS_ONLY_ZH}如有食物過敏，請於預約時告知。`,
+    remarkZh: `${ADULTS_ONLY_ZH}如有食物過敏，請於預訂時告知。`,
     priceHkd: 52000,
     priceUsd: 6700,
     sessions: [

@@ -349,13 +349,13 @@ const NO_PROFILE: Reason = {
   Code: 'NoProfile',
   Text: {
     en: 'Write a taste card or answer the personal taste survey, and we will tell you how well this suits you',
-    zh: '寫一張品味卡或填寫個人口味問卷，我們便會告訴你這款有多適合你',
+    zh: '寫一張品鑑卡或填寫個人口味問卷，我們便會告訴你這款有多適合你',
   },
   Weight: 0,
 };
 const NO_PRODUCT_PROFILE: Reason = {
   Code: 'NoProductProfile',
-  Text: { en: 'No one has written a taste card for this yet: yours could be the first', zh: '還未有人為這款寫品味卡：你可以做第一人' },
+  Text: { en: 'No one has written a taste card for this yet: yours could be the first', zh: '還未有人為這款寫品鑑卡：你可以做第一人' },
   Weight: 0,
 };
 
