@@ -1,5 +1,7 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address } from '../../contract/index.ts';
+import { personName } from '../../contract/person-name.ts';
+import { contentLanguage, type Locale } from '../i18n/i18n.ts';
 import { NO_POSTAL_CODE, usesPostalCodes } from './postal-codes.ts';
 import { useCityName, useCountryName } from './use-places.ts';
 import './address-summary.css';
@@ -7,12 +9,13 @@ import './address-summary.css';
 /** An address as it would be written on a parcel, one part a line (its styles come with it, wherever it shows). */
 export function AddressSummary(props: { address: Address }) {
   const { address } = props;
+  const { i18n } = useLingui();
   const countryName = useCountryName();
   const city = useCityName(address.CountryID, address.city);
   return (
     <address className="address-summary">
       <span className="address-summary-name">
-        {address.firstName} {address.lastName}
+        {personName(address.firstName, address.lastName, contentLanguage(i18n.locale as Locale))}
       </span>
       <span>
         +{address.countryCallingCode} {address.phone}

@@ -36,6 +36,8 @@ export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T>
 /** A member placing an order: what every kind is given, and the kind's own request. */
 export interface Placing<Request> {
   userId: string;
+  /** The language the member placed the order in (its mails, the names written on it). */
+  language: 'en' | 'zh';
   currency: Currency;
   method: PaymentMethod;
   now: Date;

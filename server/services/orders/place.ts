@@ -93,7 +93,7 @@ export async function placeOrder<Request>(deps: Deps, kinds: OrderKinds, kind: O
       : [];
     for (const order of replaced) await releaseHold(tx, kinds, order, 'Cancelled', now, afterCommit);
 
-    const held = await kind.hold(tx, { userId: request.userId, currency: request.currency, method: request.method, now, request: request.order, replaced, afterCommit });
+    const held = await kind.hold(tx, { userId: request.userId, language: request.language, currency: request.currency, method: request.method, now, request: request.order, replaced, afterCommit });
     const ids = newOrderIds(now);
     const [order] = await tx
       .insert(orders)

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { GuestInfo } from '../../../../contract/event-orders.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
+import { personName } from '../../../../contract/person-name.ts';
 import { couponRedemptions, coupons, eventBookings, eventTickets, eventVariances, users } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { computeOrderDetail } from '../../bag-totals.ts';
@@ -59,7 +60,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
    * order took them), UserAlreadyJoinedTheEvent (past the seats one member may have at the session), 70600,
    * AgeConfirmationRequired.
    */
-  async hold(tx, { userId, currency, now, request }) {
+  async hold(tx, { userId, language, currency, now, request }) {
     const found = await findSession(tx, request.varianceId);
     checkSeats(found, request.seats, now, { subscribed: await isSubscribedMember(tx, userId) });
     // The member's row is locked by the core for this checkout, so their bookings cannot change meanwhile.
@@ -125,7 +126,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
           pricePerPerson: priced.orderDetail.PricePerPerson,
           includesOwnSeat: !joined,
         });
-        const ownName = `${member.givenName} ${member.familyName}`.trim();
+        const ownName = personName(member.givenName, member.familyName, language);
         const ownContact = member.phone ? `${member.phoneCountryCode ? `+${member.phoneCountryCode.replace(/^\+/, '')} ` : ''}${member.phone}` : '';
         const owner = joined ? [] : [{ isOwner: true, holderName: ownName, contactNumber: ownContact, activatedBy: userId, activatedAt: now }];
         const guests = Array.from({ length: guestSlots }, (_, i) => ({

@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { EventRecord, EventSession, EventTicket } from '../../../../contract/event-orders.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
+import { personName } from '../../../../contract/person-name.ts';
 import { eventBookings, eventTickets, orders, users } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
@@ -52,10 +53,11 @@ export async function activateTicket(deps: Deps, kinds: OrderKinds, userId: stri
     if (await hasJoined(tx, userId, ticket.varianceId)) {
       throw new ApiError(400, ErrorCode.UserAlreadyJoinedTheEvent, 'You have already joined this session', 'TicketID');
     }
-    const [member] = await tx.select({ givenName: users.givenName, familyName: users.familyName }).from(users).where(eq(users.id, userId));
+    const [member] = await tx.select({ givenName: users.givenName, familyName: users.familyName, language: users.language }).from(users).where(eq(users.id, userId));
+    const holderName = personName(member!.givenName, member!.familyName, member!.language === 'zh' ? 'zh' : 'en');
     await tx
       .update(eventTickets)
-      .set({ activatedBy: userId, activatedAt: now, ...(ticket.holderName ? {} : { holderName: `${member!.givenName} ${member!.familyName}`.trim() }) })
+      .set({ activatedBy: userId, activatedAt: now, ...(ticket.holderName ? {} : { holderName }) })
       .where(eq(eventTickets.id, ticket.id));
     return ticket.varianceId;
   });
