@@ -14,7 +14,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api', environment: 'node', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          // Builds the migrated, seeded database once per run; each test app opens a copy.
+          globalSetup: ['tests/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
@@ -27,6 +35,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.tsx'],
           setupFiles: ['tests/ui/setup.ts'],
+          globalSetup: ['tests/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

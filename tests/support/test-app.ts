@@ -1,31 +1,53 @@
+import { Blob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import * as v from 'valibot';
+import { inject } from 'vitest';
 import type { CallBodyInput, CallDef, CallResponse, ErrorEnvelope } from '../../contract/index.ts';
 import { createApp, type AppOptions } from '../../server/app.ts';
 import { openDatabase, openScratchDatabase, type Database } from '../../server/db/client.ts';
-import { seed } from '../../server/db/seed/index.ts';
 import { createDeps } from '../../server/create-deps.ts';
 import type { Clock, Deps } from '../../server/deps.ts';
 import type { OidcConfig } from '../../server/services/oidc-config.ts';
-import { createPasswords } from '../../server/services/passwords.ts';
 import { createManualScheduler, type ManualScheduler } from '../../server/services/payments/manual-scheduler.ts';
 import { readPaymentConfig } from '../../server/services/payments/provider.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../../server/services/payments/sandbox.ts';
+import { ensureSnapshots, SEED_NOW, TEST_SCRYPT_COST, type TestDatabaseSnapshots } from './db-snapshot.ts';
 
-/** scrypt at N=2^10 keeps hashing cheap in tests; production uses 2^17. */
-const TEST_SCRYPT_COST = 10;
+export { SEED_NOW };
 
-/** The date the seed is loaded at in tests, so "new in" and ages are fixed. */
-export const SEED_NOW = new Date('2026-11-01T04:00:00Z');
+let snapshots: Promise<TestDatabaseSnapshots> | undefined;
+/** The run's snapshots (tests/global-setup.ts built them), or built here when this file runs without it. */
+function runSnapshots(url: string | undefined): Promise<TestDatabaseSnapshots> {
+  const provided = inject('testDatabaseSnapshots') as TestDatabaseSnapshots | undefined;
+  const fits = url ? provided?.driver === 'postgres' && provided.url === url : provided?.driver === 'pglite';
+  snapshots ??= fits ? Promise.resolve(provided!) : ensureSnapshots(url);
+  return snapshots;
+}
+
+const dataDirs = new Map<string, Blob>();
+/** A PGlite data directory tarball, read once per test file. */
+function dataDir(file: string): Blob {
+  let blob = dataDirs.get(file);
+  if (!blob) {
+    // Node's Blob: under jsdom the global one is jsdom's, which PGlite cannot read.
+    blob = new Blob([readFileSync(file)]);
+    dataDirs.set(file, blob);
+  }
+  return blob;
+}
 
 /**
- * A fresh database per test app: PGlite in memory, or a new PostgreSQL database when
- * TEST_DATABASE_URL is set (the same suite runs on both).
+ * A fresh database per test app, copied from the run's migrated database (seeded or not): PGlite in
+ * memory, or a new PostgreSQL database when TEST_DATABASE_URL is set (the same suite runs on both).
  */
-async function freshDatabase(): Promise<Database> {
+async function freshDatabase(seeded: boolean): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  return url ? openScratchDatabase(url, 'sg_test') : openDatabase();
+  const source = await runSnapshots(url);
+  const snapshot = seeded ? source.seeded : source.empty;
+  if (source.driver === 'postgres') return openScratchDatabase(url!, 'sg_test', { template: snapshot });
+  return openDatabase({ loadDataDir: dataDir(snapshot) as unknown as globalThis.Blob });
 }
 
 export interface TestAppOptions extends AppOptions {
@@ -45,8 +67,7 @@ export interface TestAppOptions extends AppOptions {
 export const TEST_WEBHOOK_SECRET = 'whsec_test_sandbox';
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await freshDatabase();
-  if (options.seed !== false) await seed(database.db, { now: SEED_NOW, passwords: createPasswords(TEST_SCRYPT_COST) });
+  const database = await freshDatabase(options.seed !== false);
   // The sandbox's webhooks wait in a manual scheduler: a test delivers them when (and as often as) it likes,
   // through the real endpoint.
   const scheduler: ManualScheduler = createManualScheduler();
