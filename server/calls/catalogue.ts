@@ -6,8 +6,8 @@ import { banners, productOnSaleCounts, productTypes, products } from '../db/sche
 import { notFound } from '../http/errors.ts';
 import { artworkUrl } from '../services/artwork.ts';
 import { cardColumns, cardQuery, cardsByIds, stockStatusOf, toBanner, toCard } from '../services/catalogue.ts';
-import { searchProducts } from '../services/search.ts';
-import { searchFacets } from '../services/search-facets.ts';
+import { searchProducts } from '../services/search/products.ts';
+import { searchFacets } from '../services/search/facets.ts';
 import { implement, PreparedAnswer } from './handler.ts';
 
 /** Full product details in one round trip: variances and attributes come back as JSON arrays. */
@@ -85,7 +85,7 @@ export const catalogueHandlers = implement(contract, {
   },
 
   async getFilter({ body, deps: { db } }) {
-    // Counted over the results of the search the body describes (issue 14): server/services/search-facets.ts.
+    // Counted over the results of the search the body describes (issue 14): server/services/search/facets.ts.
     return searchFacets(db, body);
   },
 

@@ -2,7 +2,7 @@ import * as contract from '../../contract/inspiration.ts';
 import { createPost, countViewerDay, getPost, likedPosts, listOwn, listPublished, savedPosts, setLike, setSave, updatePost } from '../services/inspiration/posts.ts';
 import { discover, searchPosts } from '../services/inspiration/search.ts';
 import { limitedWrite } from '../services/limited-write.ts';
-import { searcherNetwork } from '../services/search.ts';
+import { searcherNetwork } from '../services/search/log.ts';
 import { implement } from './handler.ts';
 
 /**

@@ -1,17 +1,11 @@
 import * as contract from '../../contract/search.ts';
-import {
-  autocomplete,
-  boxsetTypeIds,
-  currentHotKeywords,
-  forgetSearch,
-  logSearch,
-  memberAffinity,
-  normaliseKeyword,
-  recentSearchesOf,
-  refreshHotKeywords,
-  rememberSearch,
-  searchProducts,
-} from '../services/search.ts';
+import { memberAffinity } from '../services/search/affinity.ts';
+import { autocomplete } from '../services/search/autocomplete.ts';
+import { normaliseKeyword } from '../services/search/keywords.ts';
+import { logSearch } from '../services/search/log.ts';
+import { boxsetTypeIds, searchProducts } from '../services/search/products.ts';
+import { forgetSearch, recentSearchesOf, rememberSearch } from '../services/search/recent.ts';
+import { currentHotKeywords, refreshHotKeywords } from '../services/search/trending.ts';
 import { cardsByIds } from '../services/catalogue.ts';
 import { implement } from './handler.ts';
 

@@ -24,7 +24,7 @@ import { cardsByIds } from './catalogue.ts';
 import type { Clock } from './clock.ts';
 import type { ProductCache } from './product-cache.ts';
 import { saleStatusOf } from './events/sessions.ts';
-import { searchProducts } from './search.ts';
+import { searchProducts } from './search/products.ts';
 
 export const PAGE_FACTS_TTL_MS = 60_000;
 /** Keys of the content cache: home, each product type, each information page, each search and currency. */

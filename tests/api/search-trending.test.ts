@@ -14,7 +14,7 @@ import {
   type TokenSet,
 } from '../../contract/index.ts';
 import { searchLogs } from '../../server/db/schema.ts';
-import { LIST_MIN_NETWORKS, LIST_MIN_SEARCHERS } from '../../server/services/search.ts';
+import { LIST_MIN_NETWORKS, LIST_MIN_SEARCHERS } from '../../server/services/search/trending.ts';
 import { startSession } from '../../server/services/sessions.ts';
 import { signUpMember } from '../support/members.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

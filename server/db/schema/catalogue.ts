@@ -27,7 +27,7 @@ export const attributes = pgTable('attributes', {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * What keyword search matches (server/services/search.ts): English names (weight A) and descriptions (B),
+ * What keyword search matches (server/services/search/product-match.ts): English names (weight A) and descriptions (B),
  * stemmed; Traditional Chinese names and descriptions as character grams (cjk_grams, migration 0007), because
  * Chinese has no spaces to split words on. The grams carry no positions (strip): Chinese matches are
  * confirmed and ranked on the texts themselves, and the vector stays small.

@@ -9,7 +9,9 @@
  */
 import type { Db } from '../client.ts';
 import { recentSearches, searchLogs } from '../schema.ts';
-import { normaliseKeyword, searchProducts, searcherNetwork } from '../../services/search.ts';
+import { normaliseKeyword } from '../../services/search/keywords.ts';
+import { searcherNetwork } from '../../services/search/log.ts';
+import { searchProducts } from '../../services/search/products.ts';
 import { demoMember } from './member-data.ts';
 
 const DAY_MS = 86_400_000;

@@ -7,9 +7,9 @@
  * session to come is not listed (its page still answers, with no sessions). "Now" is the clock's
  * (deps.clock), so tests can move time.
  *
- * Keywords match as the product search's do (services/search.ts): English words by stem and prefix on
+ * Keywords match as the product search's do (services/search/keywords.ts): English words by stem and prefix on
  * events.search_vector, Chinese runs by their character grams there and then as a substring of the Chinese
- * texts; every word and run must match. A keyword naming a product type or category (search-categories.ts:
+ * texts; every word and run must match. A keyword naming a product type or category (search/categories.ts:
  * "tea", 茶, "whisky", 威士忌) finds every event of it, and events of another kind only when their title
  * says it. The catalogue is small (tens of events), so a search is one grouped query and one page read.
  */
@@ -21,8 +21,8 @@ import type { Db } from '../../db/client.ts';
 import { eventVariances, events, productTypes } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { artworkUrl } from '../artwork.ts';
-import { KINDS, keywordCategory, type KeywordCategory } from '../search-categories.ts';
-import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search.ts';
+import { KINDS, keywordCategory, type KeywordCategory } from '../search/categories.ts';
+import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search/keywords.ts';
 import { hongKongDate, saleStatusOf, svipWindowOpen, timeSlotOf, type EventRow, type EventVarianceRow } from './sessions.ts';
 
 export type EventSearch = CallBody<typeof SearchAndFilterEvent>;

@@ -9,7 +9,7 @@ import type { CallBody } from '../../../contract/index.ts';
 import type { SearchAndFilterInspiration } from '../../../contract/inspiration.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, inspirationLikes, inspirations, products } from '../../db/schema.ts';
-import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search.ts';
+import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search/keywords.ts';
 import { hongKongDayStart, DAY_MS, pageOf, popularity, published, readPosts, tagKey, type Page } from './posts.ts';
 
 type Search = CallBody<typeof SearchAndFilterInspiration>;

@@ -17,7 +17,8 @@
  * any keyword finds them, only after the category's.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { hasCjk } from './keywords.ts';
 
 export interface SearchCategory {
   id: string;
@@ -75,8 +76,6 @@ export interface KeywordCategory {
    */
   kinds: string[];
 }
-
-const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 
 /** A category's names as one list: its two names and its synonyms. */
 const namesOf = (c: SearchCategory) => [c.name.en, c.name.zh, ...c.synonyms];
@@ -153,8 +152,8 @@ export async function keywordCategory(db: Db, keyword: string, now = Date.now())
   const kinds = new Set([...[...types].filter((t) => KINDS.includes(t)), ...categories.flatMap((c) => (c.kind ? [c.kind] : []))]);
   return {
     types: [...types],
-    nameTermsEn: terms.filter((t) => !CJK_CHAR.test(t)),
-    nameTermsZh: terms.filter((t) => CJK_CHAR.test(t)),
+    nameTermsEn: terms.filter((t) => !hasCjk(t)),
+    nameTermsZh: terms.filter((t) => hasCjk(t)),
     kinds: [...kinds],
   };
 }
@@ -170,7 +169,7 @@ export interface OfferedWord {
 /** The words a misspelt word is compared with: every category's names (each offering its name), the types'. */
 export async function offeredWords(db: Db, now = Date.now()): Promise<OfferedWord[]> {
   const categories = CATEGORIES.flatMap((c) =>
-    namesOf(c).map((word) => ({ word: word.toLowerCase(), offer: CJK_CHAR.test(word) ? c.name.zh : c.name.en })),
+    namesOf(c).map((word) => ({ word: word.toLowerCase(), offer: hasCjk(word) ? c.name.zh : c.name.en })),
   );
   const types = (await signatures(db, now)).typeNames.map((name) => ({ word: name, offer: name }));
   return [...categories, ...types];

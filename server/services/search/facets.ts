@@ -1,16 +1,18 @@
 /**
  * The filter counts of a listing (getFilter), counted over its current results (issue 14): the products on
- * sale that the keyword finds (as searchProducts finds them: a named category, corrected words) within the
- * listing's type and exclusions. Each group of filters counts the results of the other groups' choices, so
- * that a count says what choosing that option would find (any of a group's values matches): with no choice
- * made, the counts are those of the results. The price range spans the results whatever range is chosen.
- * Attribute options none of them has are left out, but for chosen ones.
+ * sale that the keyword finds (as searchProducts in products.ts finds them: a named category, corrected
+ * words) within the listing's type and exclusions. Each group of filters counts the results of the other
+ * groups' choices, so that a count says what choosing that option would find (any of a group's values
+ * matches): with no choice made, the counts are those of the results. The price range spans the results
+ * whatever range is chosen. Attribute options none of them has are left out, but for chosen ones.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { CallBody, getFilter } from '../../contract/index.ts';
-import type { Db } from '../db/client.ts';
-import { attributes, products, productTypes } from '../db/schema.ts';
-import { filterConditions, filtersWithin, keywordCondition } from './search.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CallBody, getFilter } from '../../../contract/index.ts';
+import type { Db } from '../../db/client.ts';
+import { attributes, products, productTypes } from '../../db/schema.ts';
+import { keywordCondition } from './product-match.ts';
+import { filterConditions, filtersWithin } from './products.ts';
+import { rowsOf } from './sql.ts';
 
 export type FacetSearch = CallBody<typeof getFilter>;
 
@@ -90,10 +92,4 @@ export async function searchFacets(db: Db, body: FacetSearch): Promise<Facets> {
       USD: { Min: Number(range?.min_usd ?? 0), Max: Number(range?.max_usd ?? 0) },
     },
   };
-}
-
-/** Rows of a raw query; both drivers answer `{ rows }`. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

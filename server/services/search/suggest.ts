@@ -7,17 +7,16 @@
  * a word of 4–5 letters and two for a longer one (Chinese: one for 3–4 characters, two beyond); shorter
  * words are left as typed. Ties go to the category names, then to the vocabulary in its order.
  *
- * The work is bounded per word, and at most MAX_TERMS words (search.ts) are read: each word reads at most
+ * The work is bounded per word, and at most MAX_TERMS words (keywords.ts) are read: each word reads at most
  * CANDIDATES_PER_WORD stems of the vocabulary, those most like it that start with its first or second
  * letter or share its trigrams (both indexed), and is compared with them over at most MAX_WORD_LENGTH
  * characters.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { offeredWords, type OfferedWord } from './search-categories.ts';
-
-/** A word or Chinese run of a normalised keyword, and where it starts in it. */
-export type KeywordPiece = { kind: 'cjk' | 'word'; text: string; at: number };
+import type { Db } from '../../db/client.ts';
+import { offeredWords, type OfferedWord } from './categories.ts';
+import { hasCjk, type KeywordPiece } from './keywords.ts';
+import { rowsOf } from './sql.ts';
 
 /** Edits allowed between a typed word of this many letters and the word offered for it. */
 const maxEdits = (length: number) => (length <= 3 ? 0 : length <= 5 ? 1 : 2);
@@ -52,7 +51,7 @@ export async function nearestKeyword(db: Db, keyword: string, pieces: readonly K
   }
   for (const piece of runs) {
     const limit = maxCjkEdits(length(piece.text));
-    const best = nearestOffered(piece.text, offered.filter((o) => isCjk(o.word)), limit);
+    const best = nearestOffered(piece.text, offered.filter((o) => hasCjk(o.word)), limit);
     if (best && best.offer !== piece.text && best.word !== piece.text) replacements.set(piece.at, best.offer);
   }
   if (replacements.size === 0) return undefined;
@@ -68,8 +67,6 @@ export async function nearestKeyword(db: Db, keyword: string, pieces: readonly K
   return suggestion + keyword.slice(from);
 }
 
-const isCjk = (text: string) => /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u.test(text);
-
 interface AnalysedWord {
   word: string;
   /** Its English stem; null for a stop word. */
@@ -82,7 +79,7 @@ interface AnalysedWord {
 
 /** Each word's stem, whether the catalogue knows it, and the vocabulary stems like it: one query. */
 async function analyseWords(db: Db, words: readonly string[]): Promise<Map<string, AnalysedWord>> {
-  // "known" as correctedTerms (search.ts) tells it: some stem starts with the word's stem, looked up as a
+  // "known" as correctedTerms (product-match.ts) tells it: some stem starts with the word's stem, looked up as a
   // range in the prefix index's byte order (~>=~, ~<~). The candidates: stems starting with the word's first
   // or second letter (a first letter mistyped or left out), or sharing its trigrams, of about its length.
   const rows = await rowsOf<{ word: string; stem: string | null; known: boolean; near: string[] }>(
@@ -108,7 +105,7 @@ async function analyseWords(db: Db, words: readonly string[]): Promise<Map<strin
  */
 async function nearestWord(db: Db, word: AnalysedWord, offered: readonly OfferedWord[]): Promise<string | undefined> {
   const limit = maxEdits(length(word.word));
-  const named = nearestOffered(word.word, offered.filter((o) => !isCjk(o.word)), limit);
+  const named = nearestOffered(word.word, offered.filter((o) => !hasCjk(o.word)), limit);
   const forms = [...new Set([word.word, ...(word.stem ? [word.stem] : [])])];
   const stems = word.near
     .map((stem) => ({ stem, edits: Math.min(...forms.map((form) => editDistance(form, stem, limit))) }))
@@ -170,10 +167,4 @@ export function editDistance(a: string, b: string, max: number): number {
     previous = row;
   }
   return Math.min(previous[y.length]!, max + 1);
-}
-
-/** Rows of a raw query; both drivers answer `{ rows }`. */
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

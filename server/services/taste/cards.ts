@@ -24,7 +24,7 @@ import { mediaUploads, products, tasteCards, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { artworkUrl } from '../artwork.ts';
-import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search.ts';
+import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search/keywords.ts';
 import { mediaUrlFor, isMediaId } from '../uploads.ts';
 import { applyContributions, lockProfile, type Contribution } from './profiles.ts';
 import { aromasByIds, drinkKindOfProductType, knownAromas, knownTasteNotes, notesByIds } from './vocabulary.ts';

@@ -153,7 +153,7 @@ export async function loadVocabularyRows(db: Db) {
  * The whole vocabulary is small (≈ 270 notes and aromas, 20-odd icons) and written only by the seed, so
  * each server process reads it once and searches it in memory: prefix matching on normalised names in both
  * languages and a Damerau-Levenshtein typo allowance are a few microseconds per row, with no round trip,
- * and behave the same on PGlite and PostgreSQL. The product search's helpers (services/search.ts) are built
+ * and behave the same on PGlite and PostgreSQL. The product search's helpers (services/search/) are built
  * on that catalogue's own tsvector and search_vocabulary tables, which these rows are not in.
  * One cache per Deps (createDeps), never a module singleton.
  */
