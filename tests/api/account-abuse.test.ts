@@ -202,28 +202,31 @@ describe('answers that could tell whether an address has an account', () => {
     expect(strong[0]).toMatchObject({ ErrorCode: 'CodeMismatchException' });
   });
 
-  it('answers a forgotten password in about the same time for a known and an unknown address', async () => {
-    const known = await Promise.all(Array.from({ length: 3 }, () => signUpMember(t)));
-    const timings = { known: [] as number[], unknown: [] as number[] };
-    for (let round = 0; round < 5; round++) {
-      for (const kind of ['known', 'unknown'] as const) {
-        for (const member of known) {
-          const email = kind === 'known' ? member.email : freshEmail('nobody');
-          // Each answer timed alone: the mail of the one before is written first.
-          await t.deps.background.idle();
-          const started = performance.now();
-          const r = await post('user-forget-password', { email });
-          timings[kind].push(performance.now() - started);
-          expect(r.status).toBe(200);
-          expect(r.json).toEqual({ result: true });
-        }
-        now += 13 * MINUTE; // past the mail allowance of each address
-      }
+  it('answers a forgotten password for a known address before making its code or mail, as for an unknown one', async () => {
+    // Work the request hands to the background is held here, so what the answer waited for can be seen
+    // (asserted on work, not on the clock: how long each answer takes is `npm run bench`'s, bench/account-timing.ts).
+    const held: Array<() => Promise<void>> = [];
+    const background = t.deps.background;
+    const run = background.run;
+    background.run = (label, task) => void held.push(() => new Promise<void>((done) => run(label, () => task().finally(done))));
+    try {
+      const member = await signUpMember(t);
+      await background.idle();
+      const before = (await mails(t, member.email)).length;
+      const known = await post('user-forget-password', { email: member.email });
+      const unknown = await post('user-forget-password', { email: freshEmail('nobody') });
+      expect(known.json).toEqual({ result: true });
+      expect(unknown.json).toEqual(known.json);
+      // Answered with the known address's code and mail still to make: the answer did not wait for them.
+      expect(held).toHaveLength(1);
+      expect(await mails(t, member.email)).toHaveLength(before);
+      background.run = run;
+      await Promise.all(held.map((task) => task()));
+      // And the mail did arrive.
+      expect(await mails(t, member.email)).toHaveLength(before + 1);
+      expect((await mailedCode(t, member.email)).code).toMatch(/^\d{6}$/);
+    } finally {
+      background.run = run;
     }
-    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-    // Before: 7 ms unknown, 18 ms known. Now the known address's code and mail come after the answer.
-    expect(median(timings.known)).toBeLessThan(median(timings.unknown) * 1.5 + 1);
-    // And the mail did arrive.
-    expect((await mailedCode(t, known[0]!.email)).code).toMatch(/^\d{6}$/);
   });
 });
