@@ -13,14 +13,22 @@ export function EventCard({ event }: { event: Card }) {
   const { i18n } = useLingui();
   const next = event.NextSession;
   const left = event.SpacesLeft;
+  // The card's next session is the first not started, full or not, while its spaces are every session's: a full
+  // next date beside "22 spaces left" says the opposite of the badge (issue 29, 10), so it is not shown as the date.
+  const nextIsFull = next !== undefined && next.SpacesLeft === 0 && left > 0;
   return (
     <li className="event-card">
       <Link to="/event/$eventID" params={{ eventID: event.EventID }} className="event-card-link">
         <img src={event.Image} alt="" loading="lazy" decoding="async" width={480} height={320} className="event-card-image" />
         <span className="event-card-name">{pick(event.Title)}</span>
-        {next && (
-          <span className="event-card-when">{sessionWhen(next, i18n.locale)}</span>
-        )}
+        {next &&
+          (nextIsFull ? (
+            <span className="event-card-when">
+              <Trans>Next date full · later dates have spaces</Trans>
+            </span>
+          ) : (
+            <span className="event-card-when">{sessionWhen(next, i18n.locale)}</span>
+          ))}
         <span className="event-card-place">
           {pick(event.Venue)} · {pick(event.District)}
         </span>

@@ -1,6 +1,7 @@
 /**
  * Commerce seed: coupons, the automatic campaign, shipping rates and tax rates. Dates are relative
- * to the seed's `now`, so the coupons keep their meaning whenever the shop is seeded.
+ * to the seed's `now` (whole days from the start of its hour), so the coupons keep their meaning whenever
+ * the shop is seeded.
  *
  * Relied on by tests (tests/api/bag.test.ts):
  * - WELCOME10: 10 % off, min spend HKD 200.00 / USD 25.00, listed, once per member.
@@ -15,8 +16,7 @@
  */
 import type { Db } from '../client.ts';
 import { campaigns, coupons, shippingRates, taxRates } from '../schema.ts';
-
-const DAY_MS = 86_400_000;
+import { daysFromHour } from './whole-hours.ts';
 
 /** Standard delivery by country ('*': anywhere else the shop delivers), HKD / USD cents. */
 export const SEED_SHIPPING_RATES = [
@@ -26,7 +26,8 @@ export const SEED_SHIPPING_RATES = [
 ] as const;
 
 export async function seedCommerce(db: Db, now: Date): Promise<void> {
-  const days = (n: number) => new Date(now.getTime() + n * DAY_MS);
+  // Offers open and close on the hour, as a shop sets them.
+  const days = (n: number) => daysFromHour(now, n);
 
   await db.insert(coupons).values([
     {

@@ -1,14 +1,18 @@
 /**
  * Tasting events seed (issue 15): ten events across tea, coffee, incense and spirits, each with dated
- * sessions placed relative to the seed's `now` (Hong Kong wall-clock times), so they stay in the future
- * whenever the shop is seeded. Sessions sit 10 to 95 days ahead, so a test whose clock runs a few weeks
- * behind or ahead of the seed still sees them as coming.
+ * sessions placed relative to the seed's `now` (Hong Kong wall-clock times, on whole hours), so they stay in
+ * the future whenever the shop is seeded. Sessions sit 10 to 95 days ahead, so a test whose clock runs a few
+ * weeks behind or ahead of the seed still sees them as coming. Sale windows open on whole hours too: counted
+ * from the start of `now`'s hour (whole-hours.ts), never at its odd minute.
  *
  * Relied on by tests and e2e (name them through the constants below):
  * - SEED_EVENT_NEARLY_FULL_SESSION (evs-islay-whisky-2): 16 seats, 2 left (at or below FEW_SPACES_LEFT).
  * - SEED_EVENT_SOLD_OUT_SESSION (evs-matcha-whisking-1): 12 seats, none left.
  * - SEED_EVENT_PAST_SESSION (evs-gongfu-oolong-0): ended 3 days before `now`; its event has future ones.
  * - SEED_EVENT_PAST_ONLY (evt-baijiu-night): its only session ended 5 days before `now`: never listed.
+ * - SEED_EVENT_STARTED_TODAY_SESSION (evs-matcha-whisking-0): started earlier on `now`'s Hong Kong day (two
+ *   whole hours before `now`'s hour, at midnight at the earliest), 90 minutes; the demo member attended it
+ *   (demo-attendance.ts), so its survey is there to answer. Not offered (started).
  * - SEED_EVENT_SALE_NOT_OPEN_SESSION (evs-agarwood-3): its sale opens 20 days after `now`.
  * - SEED_EVENT_SVIP_SESSIONS (evs-puer-vertical-2, evs-incense-making-3): SVIP early access (issue 18) open
  *   since 2 days before `now`; the sale opens to everyone 4 days after `now` (NotOpen until then).
@@ -18,9 +22,12 @@
 import type { Db } from '../client.ts';
 import { eventVariances, events } from '../schema.ts';
 import type { ArtSeed } from './types.ts';
+import { DAY_MS, HOUR_MS, daysFromHour, startOfHour } from './whole-hours.ts';
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
+/** A session's start: this many whole hours before `now`'s hour, on `now`'s Hong Kong day (midnight at the earliest). */
+export const EARLIER_TODAY = 'earlier today';
+const EARLIER_TODAY_HOURS = 2;
 /** Hong Kong is UTC+8 all year (no daylight saving). */
 const HK_OFFSET_MS = 8 * 3_600_000;
 
@@ -42,6 +49,7 @@ export const SEED_EVENT_SOLD_OUT_SESSION = 'evs-matcha-whisking-1';
 export const SEED_EVENT_PAST_SESSION = 'evs-gongfu-oolong-0';
 export const SEED_EVENT_PAST_ONLY = SEED_EVENT_IDS.baijiuNight;
 export const SEED_EVENT_SALE_NOT_OPEN_SESSION = 'evs-agarwood-3';
+export const SEED_EVENT_STARTED_TODAY_SESSION = 'evs-matcha-whisking-0';
 /** Sessions in their SVIP early-access window at the seed's now: only Subscribed members may join yet. */
 export const SEED_EVENT_SVIP_SESSIONS = ['evs-puer-vertical-2', 'evs-incense-making-3'] as const;
 
@@ -49,7 +57,7 @@ export interface SeedEventSession {
   id: string;
   /** Days after the seed's `now` (Hong Kong date), negative for a past session. */
   inDays: number;
-  /** Hong Kong wall-clock start, "HH:mm". */
+  /** Hong Kong wall-clock start, "HH:00"; or EARLIER_TODAY (with inDays 0): a session under way or just over. */
   start: string;
   minutes: number;
   capacity: number;
@@ -117,7 +125,7 @@ export const seedEvents: readonly SeedEvent[] = [
     sessions: [
       { id: 'evs-gongfu-oolong-0', inDays: -3, start: '19:00', minutes: 120, capacity: 16, seatsLeft: 4 },
       { id: 'evs-gongfu-oolong-1', inDays: 12, start: '19:00', minutes: 120, capacity: 16, seatsLeft: 11 },
-      { id: 'evs-gongfu-oolong-2', inDays: 40, start: '14:30', minutes: 120, capacity: 16, seatsLeft: 16 },
+      { id: 'evs-gongfu-oolong-2', inDays: 40, start: '14:00', minutes: 120, capacity: 16, seatsLeft: 16 },
       { id: 'evs-gongfu-oolong-3', inDays: 68, start: '19:00', minutes: 120, capacity: 16, seatsLeft: 16 },
     ],
   },
@@ -173,6 +181,7 @@ export const seedEvents: readonly SeedEvent[] = [
     priceHkd: 38000,
     priceUsd: 4900,
     sessions: [
+      { id: SEED_EVENT_STARTED_TODAY_SESSION, inDays: 0, start: EARLIER_TODAY, minutes: 90, capacity: 12, seatsLeft: 0 },
       { id: 'evs-matcha-whisking-1', inDays: 15, start: '11:00', minutes: 90, capacity: 12, seatsLeft: 0 },
       { id: 'evs-matcha-whisking-2', inDays: 29, start: '11:00', minutes: 90, capacity: 12, seatsLeft: 10 },
       { id: 'evs-matcha-whisking-3', inDays: 57, start: '15:00', minutes: 90, capacity: 12, seatsLeft: 12 },
@@ -202,9 +211,9 @@ export const seedEvents: readonly SeedEvent[] = [
     priceHkd: 25000,
     priceUsd: 3200,
     sessions: [
-      { id: 'evs-coffee-cupping-1', inDays: 10, start: '10:30', minutes: 120, capacity: 20, seatsLeft: 14 },
-      { id: 'evs-coffee-cupping-2', inDays: 24, start: '10:30', minutes: 120, capacity: 20, seatsLeft: 20 },
-      { id: 'evs-coffee-cupping-3', inDays: 45, start: '10:30', minutes: 120, capacity: 20, seatsLeft: 20 },
+      { id: 'evs-coffee-cupping-1', inDays: 10, start: '10:00', minutes: 120, capacity: 20, seatsLeft: 14 },
+      { id: 'evs-coffee-cupping-2', inDays: 24, start: '10:00', minutes: 120, capacity: 20, seatsLeft: 20 },
+      { id: 'evs-coffee-cupping-3', inDays: 45, start: '10:00', minutes: 120, capacity: 20, seatsLeft: 20 },
     ],
   },
   {
@@ -231,7 +240,7 @@ export const seedEvents: readonly SeedEvent[] = [
     priceHkd: 32000,
     priceUsd: 4100,
     sessions: [
-      { id: 'evs-pour-over-home-1', inDays: 20, start: '19:30', minutes: 120, capacity: 14, seatsLeft: 8 },
+      { id: 'evs-pour-over-home-1', inDays: 20, start: '19:00', minutes: 120, capacity: 14, seatsLeft: 8 },
       { id: 'evs-pour-over-home-2', inDays: 48, start: '14:00', minutes: 120, capacity: 14, seatsLeft: 14 },
     ],
   },
@@ -259,9 +268,9 @@ export const seedEvents: readonly SeedEvent[] = [
     priceHkd: 58000,
     priceUsd: 7500,
     sessions: [
-      { id: 'evs-agarwood-1', inDays: 16, start: '19:30', minutes: 120, capacity: 12, seatsLeft: 7 },
-      { id: 'evs-agarwood-2', inDays: 44, start: '19:30', minutes: 120, capacity: 12, seatsLeft: 12 },
-      { id: 'evs-agarwood-3', inDays: 95, start: '19:30', minutes: 120, capacity: 12, seatsLeft: 12, saleOpensInDays: 20 },
+      { id: 'evs-agarwood-1', inDays: 16, start: '19:00', minutes: 120, capacity: 12, seatsLeft: 7 },
+      { id: 'evs-agarwood-2', inDays: 44, start: '19:00', minutes: 120, capacity: 12, seatsLeft: 12 },
+      { id: 'evs-agarwood-3', inDays: 95, start: '19:00', minutes: 120, capacity: 12, seatsLeft: 12, saleOpensInDays: 20 },
     ],
   },
   {
@@ -346,8 +355,8 @@ export const seedEvents: readonly SeedEvent[] = [
     priceHkd: 52000,
     priceUsd: 6700,
     sessions: [
-      { id: 'evs-sake-pairing-1', inDays: 26, start: '19:30', minutes: 120, capacity: 24, seatsLeft: 17 },
-      { id: 'evs-sake-pairing-2', inDays: 54, start: '19:30', minutes: 120, capacity: 24, seatsLeft: 24 },
+      { id: 'evs-sake-pairing-1', inDays: 26, start: '19:00', minutes: 120, capacity: 24, seatsLeft: 17 },
+      { id: 'evs-sake-pairing-2', inDays: 54, start: '19:00', minutes: 120, capacity: 24, seatsLeft: 24 },
     ],
   },
   {
@@ -382,9 +391,13 @@ export function mapSearchUrl(venue: string, address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${venue}, ${address}`)}`;
 }
 
-/** The instant of a Hong Kong wall-clock time `inDays` after `now`'s Hong Kong date. */
+/** The instant of a Hong Kong wall-clock time `inDays` after `now`'s Hong Kong date (EARLIER_TODAY: see there). */
 export function hongKongTime(now: Date, inDays: number, hhmm: string): Date {
   const hk = new Date(now.getTime() + HK_OFFSET_MS);
+  if (hhmm === EARLIER_TODAY) {
+    const midnight = Date.UTC(hk.getUTCFullYear(), hk.getUTCMonth(), hk.getUTCDate()) - HK_OFFSET_MS;
+    return new Date(Math.max(midnight, startOfHour(now).getTime() - EARLIER_TODAY_HOURS * HOUR_MS));
+  }
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return new Date(Date.UTC(hk.getUTCFullYear(), hk.getUTCMonth(), hk.getUTCDate() + inDays, h, m) - HK_OFFSET_MS);
 }
@@ -410,9 +423,9 @@ export async function seedTastingEvents(db: Db, now: Date): Promise<void> {
           seatsLeft: s.seatsLeft,
           priceHkd: e.priceHkd,
           priceUsd: e.priceUsd,
-          saleOpensAt: new Date(now.getTime() + (s.saleOpensInDays ?? -14) * DAY_MS),
+          saleOpensAt: daysFromHour(now, s.saleOpensInDays ?? -14),
           saleClosesAt: startsAt,
-          svipSaleOpensAt: s.svipSaleOpensInDays === undefined ? null : new Date(now.getTime() + s.svipSaleOpensInDays * DAY_MS),
+          svipSaleOpensAt: s.svipSaleOpensInDays === undefined ? null : daysFromHour(now, s.svipSaleOpensInDays),
         };
       }),
     ),

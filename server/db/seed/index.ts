@@ -36,6 +36,7 @@ import { addGeneratedTasteCards, seedTasteCards } from './taste-card-data.ts';
 import { seedInspiration } from './inspiration-data.ts';
 import { tasteVocabularyRows } from './taste-vocabulary-data.ts';
 import { seedFrontDoor } from './nfc-data.ts';
+import { seedDemoAttendance } from './demo-attendance.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -144,6 +145,8 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedOrderHistory(t, now);
     await seedTastingEvents(t, now);
     await seedEventSurveys(t);
+    // After the events: the demo member attended today's session, so its survey is there to answer.
+    await seedDemoAttendance(t, now);
     await seedSubscriptionPlans(t);
     await seedFrontDoor(t, now);
     // After the vocabulary, the products and the demo member: cards name all three.

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { addUserProductByNFC } from '../../../contract/index.ts';
+import { ErrorCode, addUserProductByNFC } from '../../../contract/index.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
 import { errorCode } from '../../api/error-code.ts';
@@ -13,7 +13,7 @@ import { askToSignIn, useIntentResult } from '../../app/sign-in-intent.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { useCurrency } from '../../ui/use-currency.ts';
+import { useResolvedCurrency } from '../../ui/use-currency.ts';
 import { NfcScan } from './NfcScan.tsx';
 import { nfcQueries } from './queries.ts';
 import './nfc.css';
@@ -32,11 +32,13 @@ export function NfcScreen() {
   const services = useServices();
   const { api, session, queryClient } = services;
   const { ID } = route.useParams();
-  const currency = useCurrency();
+  // A first visit's currency is resolved from the visitor's address: the tag's product is asked for once, in it,
+  // not first in HKD and again when the default arrives (issue 29, 12).
+  const currency = useResolvedCurrency();
   const member = useSelector(session, sessionState.isLoggedIn);
   const pick = useBilingual();
   const { i18n } = useLingui();
-  const tag = useQuery(nfcQueries.tag(api, ID, currency));
+  const tag = useQuery({ ...nfcQueries.tag(api, ID, currency ?? 'HKD'), enabled: currency !== undefined });
   const add = useMutation({
     mutationKey: ['addUserProductByNFC', ID],
     mutationFn: () => api.call(addUserProductByNFC, { ID }),
@@ -63,7 +65,7 @@ export function NfcScreen() {
       <div className="page nfc-page">
         {tag.isError ? (
           <section className="state-page">
-            {errorCode(tag.error) === 'ObjectNotFound' || errorCode(tag.error) === 'InvalidParameter' ? (
+            {errorCode(tag.error) === ErrorCode.ObjectNotFound || errorCode(tag.error) === ErrorCode.InvalidParameter ? (
               <>
                 <h1>
                   <Trans>Tag not found</Trans>
@@ -147,7 +149,7 @@ export function NfcScreen() {
           )}
           {failure && (
             <FormError>
-              {failure === 'ObjectNotFound' ? (
+              {failure === ErrorCode.ObjectNotFound ? (
                 <Trans>This tag is no longer in use, so the drink could not be added.</Trans>
               ) : failure === NETWORK_ERROR ? (
                 <Trans>The drink could not be added: the shop did not answer. Check your connection and try again.</Trans>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { EventRecord, MemberGuideStep } from '../../../contract/index.ts';
+import type { EventRecord, MemberGuideStep, UserChecking, UserDetail } from '../../../contract/index.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { Slot } from '../../app/Slot.tsx';
@@ -171,6 +171,8 @@ function Recommendations() {
   const picks = useQuery(shopQueries.recommendations(api, currency));
   if (picks.isError) return null;
   const matchOf = new Map(picks.data?.ProductList.map((p) => [p.Product.ProductID, p.Match]));
+  // Best match first, as the percentages read (the server picks the member's kinds of drink first; sort is stable).
+  const ranked = [...(picks.data?.ProductList ?? [])].sort((a, b) => b.Match - a.Match);
   return (
     <section aria-labelledby="for-you-title" className="member-panel for-you">
       <h3 id="for-you-title">
@@ -182,7 +184,7 @@ function Recommendations() {
         </p>
       ) : picks.data.ProductList.length > 0 ? (
         <ProductGrid
-          products={picks.data.ProductList.map((p) => p.Product)}
+          products={ranked.map((p) => p.Product)}
           label={t`Picked for your taste`}
           cardAction={(product) => (
             <span className="match-badge">
@@ -206,18 +208,52 @@ function Recommendations() {
   );
 }
 
+/**
+ * Whether the member has been here before, from what the home already reads (issue 29, 5): an address kept from
+ * a checkout, someone followed, an SVIP box, a tasting booked, or a guide step past the entry survey. A brand-new
+ * account has none of these, and is welcomed rather than welcomed back.
+ */
+function isReturningMember(
+  user: UserDetail,
+  checking: UserChecking | undefined,
+  guide: { Steps: ReadonlyArray<{ Step: MemberGuideStep; Done: boolean }> } | undefined,
+  records: readonly EventRecord[] | undefined,
+): boolean {
+  return (
+    user.deliveryAddress.length > 0 ||
+    user.billingAddress !== undefined ||
+    user.followeeCount > 0 ||
+    checking?.Subscribed === true ||
+    checking?.MemberGuideFinished === true ||
+    (records?.length ?? 0) > 0 ||
+    (guide?.Steps.some((s) => s.Done && s.Step !== 'entrySurvey') ?? false)
+  );
+}
+
+/** "Welcome back" for a member who has been here before, "Welcome" for a new one. */
+function Greeting({ user }: { user: UserDetail }) {
+  const { api, session } = useServices();
+  const checking = useSelector(session, sessionState.checking);
+  // The same queries as the guide and the next tasting below: read once.
+  const guide = useQuery(shopQueries.memberGuide(api));
+  const records = useQuery(shopQueries.eventRecords(api));
+  const name = user.name || user.givenName;
+  return (
+    <h2 id="member-home-title">
+      {isReturningMember(user, checking, guide.data, records.data) ? <Trans>Welcome back, {name}</Trans> : <Trans>Welcome, {name}</Trans>}
+    </h2>
+  );
+}
+
 /** Spec §1: a member's personal home: a greeting, the guide, the daily sip, quick actions, their next tasting and picks. */
 export function MemberHome() {
   const { session, popups } = useServices();
   const user = useSelector(session, sessionState.user);
   const { t } = useLingui();
   if (!user) return null;
-  const name = user.name || user.givenName;
   return (
     <section aria-labelledby="member-home-title" className="section member-home">
-      <h2 id="member-home-title">
-        <Trans>Welcome back, {name}</Trans>
-      </h2>
+      <Greeting user={user} />
       <nav aria-label={t`Quick actions`} className="quick-actions">
         <button type="button" className="chip" onClick={() => popups.open('wishlist')}>
           <Trans>Wishlist</Trans>
