@@ -99,8 +99,14 @@ describe('the post page', () => {
     await userEvent.clear(box);
     await userEvent.type(box, 'Changed my mind');
     await userEvent.click(within(mine).getByRole('button', { name: 'Save' }));
-    const changed = (await screen.findByText('Changed my mind')).closest('li')!;
-    expect(within(changed).getByText(/edited/)).toBeTruthy();
+    // What the member waits for: the comment shown again, with the new text and the edited mark (the text
+    // alone is there while the save is still on its way).
+    const changed = await waitFor(() => {
+      const item = screen.getByText('Changed my mind').closest('li')!;
+      expect(within(item).getByText(/edited/)).toBeTruthy();
+      expect(within(item).queryByLabelText('Edit your comment')).toBeNull();
+      return item;
+    });
     await userEvent.click(within(changed).getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(within(changed).getByRole('group', { name: 'Delete this comment?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Changed my mind')).toBeNull());
