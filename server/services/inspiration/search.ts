@@ -1,7 +1,7 @@
 /**
  * Finding inspiration posts (issue 19): the keyword search and filters of SearchAndFilterInspiration /
  * SearchAndFilterUserInspiration, and the discover feed. Published posts only. A keyword is read as the product
- * search reads it (services/search.ts): English words stemmed with a prefix, Chinese runs as character grams
+ * search reads it (services/search/keywords.ts): English words stemmed with a prefix, Chinese runs as character grams
  * checked as substrings, over titles, tags, the posts' products' names (both languages) and descriptions.
  */
 import { and, desc, eq, gte, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
