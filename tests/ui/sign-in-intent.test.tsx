@@ -159,9 +159,9 @@ describe("a visitor's wishlist heart", () => {
 
     await user.click(within(login).getByRole('button', { name: 'New here? Create an account' }));
     const signUp = await screen.findByRole('dialog', { name: 'Create an account' });
-    // The sign-up popup says the same why, as its description.
-    expect(within(signUp).getByText('Log in to save Anxi Tieguanyin to your wishlist.')).toBeTruthy();
-    expect(document.getElementById(signUp.getAttribute('aria-describedby')!)?.textContent).toBe('Log in to save Anxi Tieguanyin to your wishlist.');
+    // The sign-up popup says the same why, as its description, in its own words (issue 29).
+    expect(within(signUp).getByText('Sign up to save Anxi Tieguanyin to your wishlist.')).toBeTruthy();
+    expect(document.getElementById(signUp.getAttribute('aria-describedby')!)?.textContent).toBe('Sign up to save Anxi Tieguanyin to your wishlist.');
     const email = freshEmail('hearts');
     await user.type(within(signUp).getByLabelText('Given name'), 'Wing');
     await user.type(within(signUp).getByLabelText('Family name'), 'Ho');

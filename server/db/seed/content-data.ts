@@ -1,9 +1,25 @@
 /**
  * Information pages and content-managed blocks (navigation menu, footer, section titles).
  * Page content is plain text: blank lines split paragraphs, lines starting "## " are headings,
- * lines starting "- " are bullets.
+ * lines starting "- " are bullets, and "[words](/path)" links a page of the shop.
  */
 import type { SeedContent, SeedInformation } from './types.ts';
+
+/**
+ * The account and the two membership types (spec §1), in the same words on About, FAQ and the sign-up
+ * popup (src/features/auth/MembershipNote.tsx, whose messages say the same): issue 29 found the shop saying
+ * "by invitation" while anyone can sign up.
+ */
+export const MEMBERSHIP = {
+  en: `Anyone can open an account, free of charge, to shop, book tastings, write taste cards and share inspiration. There are two membership types:
+
+- Regular Member: comes by invitation from a member.
+- SVIP: comes with a box-set subscription, with a tasting box every 3 months, member discounts, and exclusive and top-priority events.`,
+  zh: `任何人都可以免費開設帳戶，用來購物、預訂品鑑活動、撰寫品鑑卡及分享靈感帖文。會員分為兩種：
+
+- 一般會員：由會員邀請加入。
+- SVIP：訂閱禮盒套裝即成為 SVIP，每 3 個月收到一個品鑑禮盒，享有會員折扣，並可參加專屬及最優先的活動。`,
+};
 
 const about: SeedInformation = {
   id: 'about',
@@ -19,10 +35,9 @@ We source small-batch teas from growers in Yunnan, Fujian, Taiwan and Japan, sin
 
 Members join paid tasting events, from quiet afternoon tea sessions to evening whisky and coffee pairings, and are welcome to bring guests. Members can also take a box-set subscription delivered monthly, quarterly or annually, write taste cards to record what they notice in the cup or glass, and share inspiration posts with the rest of the community.
 
-## Membership
+## Accounts and membership
 
-- Regular Member: join by invitation from an existing member.
-- SVIP: receive a curated tasting box every 3 months, member discounts, and access to exclusive and top-priority events.
+${MEMBERSHIP.en}
 
 ## Shopping with us
 
@@ -39,10 +54,9 @@ In line with Hong Kong law, alcohol is sold only to persons aged 18 or over.`,
 
 會員可參加付費品鑑活動，由寧靜的午後茶聚到晚間威士忌與咖啡配對，並歡迎攜同賓客出席。會員亦可訂閱每月、每季或每年送遞的禮盒套裝，撰寫品鑑卡記錄杯中所感，並與社群分享靈感帖文。
 
-## 會員資格
+## 帳戶及會員資格
 
-- 一般會員：須由現有會員邀請加入。
-- SVIP：每 3 個月收到一個精選品鑑禮盒，享有會員折扣，並可參加專屬及最優先的活動。
+${MEMBERSHIP.zh}
 
 ## 在這裏購物
 
@@ -77,13 +91,15 @@ Our tasting room is a few minutes' walk from Sheung Wan MTR Station. You are wel
 
 Tasting events may run later in the evening; please check the event page for times. If Typhoon Signal No. 8 or above or a Black Rainstorm Warning is in force, the tasting room will close and any affected event will be rescheduled.
 
-## Private tastings and corporate gifts
+## Business enquiries
 
-We host private tea, coffee and spirits tastings for groups of 6 to 20 people and put together gift boxes for companies and special occasions. Email us with your preferred date, group size and budget, and we will send a proposal.
+We host private tea, coffee and spirits tastings for groups of 6 to 20 people, put together gift sets for companies and special occasions, and supply cafés, restaurants and shops. Send us the [business enquiry form](/b2b_enquiry) with your preferred date, group size and budget, and our business team will contact you within 2 working days.
 
-## Suppliers and press
+Growers, roasters, incense makers and distillers who would like to work with us are welcome to use the [business enquiry form](/b2b_enquiry) too.
 
-Growers, roasters, incense makers and distillers who would like to work with us, and members of the press, are also welcome to write to hello@sipandgather.hk.`,
+## Press
+
+Members of the press are welcome to write to hello@sipandgather.hk.`,
   contentZh: `無論你對訂單有疑問、想推薦我們引入某款茶或咖啡，還是打算舉辦私人品鑑會，我們都很樂意聽到你的聲音。
 
 ## 電郵
@@ -105,13 +121,15 @@ Sip & Gather
 
 品鑑活動或會延至晚上舉行，時間請參閱活動頁面。如八號或以上颱風信號或黑色暴雨警告生效，品鑑室將會關閉，受影響的活動將另行安排日期。
 
-## 私人品鑑及企業禮品
+## 商業查詢
 
-我們為 6 至 20 人的團體舉辦私人茶、咖啡及烈酒品鑑會，亦可為企業及特別場合搭配禮盒。請電郵告訴我們你心儀的日期、人數及預算，我們會向你提交建議。
+我們為 6 至 20 人的團體舉辦私人茶、咖啡及烈酒品鑑會，為企業及特別場合搭配禮品套裝，亦為咖啡店、餐廳及商店供貨。請填寫[商業查詢表格](/b2b_enquiry)，告訴我們你心儀的日期、人數及預算，我們的商業團隊會在 2 個工作天內與你聯絡。
 
-## 供應商及傳媒
+有意與我們合作的茶農、烘焙師、製香師及蒸餾師，同樣歡迎填寫[商業查詢表格](/b2b_enquiry)。
 
-有意與我們合作的茶農、烘焙師、製香師及蒸餾師，以及傳媒朋友，同樣歡迎電郵至 hello@sipandgather.hk。`,
+## 傳媒
+
+傳媒朋友歡迎電郵至 hello@sipandgather.hk。`,
 };
 
 const shipReturnPolicy: SeedInformation = {
@@ -202,7 +220,7 @@ Please include your order number and the email address you used at checkout. For
 
 ## Questions about membership and events
 
-Regular Membership is by invitation from an existing member, so the easiest way in is to ask a friend who is already part of Sip & Gather. If you are already a member, we can help you with event bookings, bringing guests, upgrading to SVIP or changing your subscription.
+Anyone can open an account; Regular Membership comes by invitation from a member, and SVIP with a box-set subscription (see the [FAQ](/faq)). We can help you with event bookings, bringing guests, upgrading to SVIP or changing your subscription.
 
 ## How to reach us
 
@@ -227,7 +245,7 @@ We reply to emails within one working day, in English or Traditional Chinese.`,
 
 ## 會員及活動查詢
 
-一般會員須由現有會員邀請加入，因此最簡單的方法是請已加入 Sip & Gather 的朋友邀請你。如你已是會員，我們可協助你預訂活動、攜同賓客、升級至 SVIP 或更改訂閱。
+任何人都可以開設帳戶；一般會員由會員邀請加入，訂閱禮盒套裝即成為 SVIP（詳見[常見問題](/faq)）。我們可協助你預訂活動、攜同賓客、升級至 SVIP 或更改訂閱。
 
 ## 聯絡方法
 
@@ -242,13 +260,11 @@ const faq: SeedInformation = {
   id: 'faq',
   titleEn: 'Frequently asked questions',
   titleZh: '常見問題',
-  contentEn: `## How do I become a member?
+  contentEn: `## Who can open an account, and how do I become a member?
 
-Regular Membership is by invitation from an existing member. Ask a friend who is already a member to send you an invitation from their account, then follow the link in the email to create your own. Anyone can shop with us without being a member.
+${MEMBERSHIP.en}
 
-## What is the difference between a Regular Member and an SVIP?
-
-Regular Members can join paid tasting events, take box-set subscriptions, write taste cards and share inspiration posts. SVIP members also receive a curated tasting box every 3 months, enjoy member discounts, and get access to exclusive and top-priority events.
+To become a Regular Member, ask a friend who is a member to invite you. To become an SVIP, choose a box-set subscription.
 
 ## How do box-set subscriptions work?
 
@@ -273,13 +289,11 @@ Orders are delivered within 4 to 7 working days after payment is confirmed. We o
 ## Can I shop in a different currency or language?
 
 Prices are shown in HKD in Hong Kong and in USD elsewhere, and you can change the currency at any time from the menu. The website is available in English and Traditional Chinese.`,
-  contentZh: `## 如何成為會員？
+  contentZh: `## 誰可以開設帳戶？如何成為會員？
 
-一般會員須由現有會員邀請加入。請已是會員的朋友從其帳戶向你發出邀請，然後按電郵中的連結建立你自己的帳戶。即使不是會員，任何人都可以在我們的網店購物。
+${MEMBERSHIP.zh}
 
-## 一般會員和 SVIP 有甚麼分別？
-
-一般會員可參加付費品鑑活動、訂閱禮盒套裝、撰寫品鑑卡及分享靈感帖文。SVIP 會員更會每 3 個月收到一個精選品鑑禮盒，享有會員折扣，並可參加專屬及最優先的活動。
+想成為一般會員，請已是會員的朋友邀請你；想成為 SVIP，請選擇訂閱禮盒套裝。
 
 ## 禮盒套裝訂閱如何運作？
 
@@ -469,6 +483,10 @@ export const content: SeedContent = {
     { Label: { en: 'Spirits', zh: '烈酒' }, To: '/new_in/spirits' },
     { Label: { en: 'Equipment', zh: '器具' }, To: '/new_in/equipment' },
     { Label: { en: 'Box sets', zh: '禮盒套裝' }, To: '/new_in/boxset' },
+    // Spec §2 has no events page: the landing's block of upcoming tastings is where events are listed.
+    { Label: { en: 'Events', zh: '活動' }, To: '/home#upcoming-tastings' },
+    { Label: { en: 'Inspiration', zh: '靈感' }, To: '/inspiration' },
+    { Label: { en: 'Business', zh: '商業查詢' }, To: '/b2b_enquiry' },
     { Label: { en: 'About', zh: '關於我們' }, To: '/about' },
   ],
   footer: {
@@ -480,6 +498,13 @@ export const content: SeedContent = {
           { Label: { en: 'Tea', zh: '茶' }, To: '/new_in/tea' },
           { Label: { en: 'Coffee', zh: '咖啡' }, To: '/new_in/coffee' },
           { Label: { en: 'Box sets', zh: '禮盒套裝' }, To: '/new_in/boxset' },
+        ],
+      },
+      {
+        Title: { en: 'Community', zh: '社群' },
+        Links: [
+          { Label: { en: 'Events', zh: '活動' }, To: '/home#upcoming-tastings' },
+          { Label: { en: 'Inspiration', zh: '靈感' }, To: '/inspiration' },
         ],
       },
       {
@@ -495,6 +520,7 @@ export const content: SeedContent = {
         Title: { en: 'About', zh: '關於' },
         Links: [
           { Label: { en: 'About us', zh: '關於我們' }, To: '/about' },
+          { Label: { en: 'Business enquiries', zh: '商業查詢' }, To: '/b2b_enquiry' },
           { Label: { en: 'Privacy policy', zh: '私隱政策' }, To: '/privacy_policy' },
           { Label: { en: 'Terms and conditions', zh: '條款及細則' }, To: '/terms_and_conditions' },
         ],

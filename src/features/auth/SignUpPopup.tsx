@@ -9,8 +9,9 @@ import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { authMessage } from '../../api/account-messages.ts';
 import { createSignUpFlow } from './sign-up.actors.ts';
+import { MembershipNote } from './MembershipNote.tsx';
+import { useSignUpReason } from './sign-up-reason.ts';
 import { useSignedIn } from './use-signed-in.ts';
-import { useSignInReason } from '../../ui/sign-in-reason.ts';
 import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError, requiredError } from '../../ui/validation.ts';
 
 type Gender = 'male' | 'female' | 'other';
@@ -28,8 +29,8 @@ export function SignUpPopup(props: { email?: string; onClose: () => void }) {
   const canSubmitCode = useSelector(flow, signUp.canSubmitCode);
   const sentTo = useSelector(flow, signUp.email);
   useSignedIn(flow);
-  // Opened from a login popup that "Add to bag" or a wishlist heart opened: the same reason (issue 14).
-  const reason = useSignInReason();
+  // Opened from a login popup that "Add to bag" or a wishlist heart opened: the same reason (issue 14), as a sign-up.
+  const reason = useSignUpReason();
 
   const [form, setForm] = useState({ givenName: '', familyName: '', email: props.email ?? '', password: '', confirm: '', gender: '' });
   const [code, setCode] = useState('');
@@ -101,6 +102,7 @@ export function SignUpPopup(props: { email?: string; onClose: () => void }) {
 
   return (
     <Popup title={<Trans>Create an account</Trans>} description={reason} onClose={props.onClose}>
+      <MembershipNote />
       <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
         <div className="field-row">
           <Field label={<Trans>Given name</Trans>} autoComplete="given-name" value={form.givenName} onChange={set('givenName')} error={shown('givenName')} />

@@ -1,14 +1,34 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useMatches } from '@tanstack/react-router';
-import { Fragment } from 'react';
+import { Link, useMatches } from '@tanstack/react-router';
+import { Fragment, type ReactNode } from 'react';
 import { contentQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { formatDate } from '../../ui/format.ts';
 import './content.css';
 
-/** Renders the plain-text content format: "## " headings, "- " bullets, blank-line paragraphs. */
+/** "[words](/path)": a link to a page of the shop. Only the shop's own paths ("/…", not "//…") are links. */
+const PAGE_LINK = /\[([^\]\n]+)\]\((\/(?!\/)[^)\s]*)\)/g;
+
+/** A paragraph's or bullet's text, its "[words](/path)" made links to the shop's pages (the Contact page's enquiry form). */
+function InlineText({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let from = 0;
+  for (const match of text.matchAll(PAGE_LINK)) {
+    parts.push(text.slice(from, match.index));
+    parts.push(
+      <Link key={match.index} to={match[2]!}>
+        {match[1]}
+      </Link>,
+    );
+    from = match.index + match[0].length;
+  }
+  parts.push(text.slice(from));
+  return <>{parts}</>;
+}
+
+/** Renders the plain-text content format: "## " headings, "- " bullets, blank-line paragraphs, "[words](/path)" links. */
 function ContentText({ text }: { text: string }) {
   const blocks = text.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
   return (
@@ -28,12 +48,18 @@ function ContentText({ text }: { text: string }) {
           return (
             <ul key={i}>
               {lines.map((l, j) => (
-                <li key={j}>{l.trimStart().slice(2)}</li>
+                <li key={j}>
+                  <InlineText text={l.trimStart().slice(2)} />
+                </li>
               ))}
             </ul>
           );
         }
-        return <p key={i}>{block}</p>;
+        return (
+          <p key={i}>
+            <InlineText text={block} />
+          </p>
+        );
       })}
     </>
   );

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { ContentLink } from './ContentLink.tsx';
 import { layoutQueries } from './queries.ts';
 import { preloadable } from '../../app/preloadable.tsx';
 import { useServices } from '../../app/services.ts';
@@ -39,7 +39,7 @@ export function Footer() {
                 <ul>
                   {column.Links.map((link) => (
                     <li key={link.To}>
-                      <Link to={link.To}>{pick(link.Label)}</Link>
+                      <ContentLink to={link.To}>{pick(link.Label)}</ContentLink>
                     </li>
                   ))}
                 </ul>

@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { ContentLink } from './ContentLink.tsx';
 
-/** The phone's bottom navigator. */
+/**
+ * The phone's bottom navigator: the shop and the community side by side (issue 29: events and inspiration
+ * were nowhere a customer looks). Events are the landing's block of tastings, there being no events page.
+ */
 export function Navigator() {
   const { t } = useLingui();
   return (
     <nav className="navigator" aria-label={t`Main`}>
-      <Link to="/home" activeProps={{ 'aria-current': 'page' }}>
+      <Link to="/home" activeOptions={{ includeHash: true }} activeProps={{ 'aria-current': 'page' }}>
         <span aria-hidden="true">⌂</span>
         <Trans>Home</Trans>
       </Link>
@@ -14,13 +18,17 @@ export function Navigator() {
         <span aria-hidden="true">✦</span>
         <Trans>New in</Trans>
       </Link>
+      <ContentLink to="/home#upcoming-tastings">
+        <span aria-hidden="true">◷</span>
+        <Trans>Events</Trans>
+      </ContentLink>
+      <Link to="/inspiration" activeProps={{ 'aria-current': 'page' }}>
+        <span aria-hidden="true">❋</span>
+        <Trans>Inspiration</Trans>
+      </Link>
       <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: 'boxset' }} activeProps={{ 'aria-current': 'page' }}>
         <span aria-hidden="true">▣</span>
         <Trans>Box sets</Trans>
-      </Link>
-      <Link to="/about" activeProps={{ 'aria-current': 'page' }}>
-        <span aria-hidden="true">◎</span>
-        <Trans>About</Trans>
       </Link>
     </nav>
   );

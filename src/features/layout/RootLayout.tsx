@@ -3,6 +3,7 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect, useRef, type RefObject } from 'react';
 import { PopupLayer } from '../../app/popup-layer.tsx';
 import { AddToHomeBanner, useAddToHome } from './AddToHomeBanner.tsx';
+import { useBlockInView } from './ContentLink.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
 import { Footer } from './Footer.tsx';
 import { GlobalLoader } from './GlobalLoader.tsx';
@@ -54,6 +55,7 @@ export function RootLayout() {
   const parts = useLayoutParts();
   const app = useRef<HTMLDivElement>(null);
   useAwayWhileReading(app);
+  useBlockInView();
   const addToHome = useAddToHome();
   const banner = parts.addToHomeBanner && addToHome.show;
   return (

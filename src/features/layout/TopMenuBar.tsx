@@ -8,6 +8,7 @@ import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { useResolvedCurrency } from '../../ui/use-currency.ts';
 import { AccountButton } from './AccountButton.tsx';
+import { ContentLink } from './ContentLink.tsx';
 import { WishlistButton } from './WishlistButton.tsx';
 
 // The bag and its badge are the member's: a visitor's first load leaves them out.
@@ -51,9 +52,9 @@ export function TopMenuBar() {
         <ul>
           {menu.data?.map((item) => (
             <li key={item.To}>
-              <Link to={item.To} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+              <ContentLink to={item.To}>
                 {pick(item.Label)}
-              </Link>
+              </ContentLink>
             </li>
           )) ?? (
             <li className="muted">
