@@ -12,7 +12,7 @@ const SETTLE_MS = 4000;
  * (spec §2). Every block loads at once, and the target is kept at the top while those above it fill in,
  * until the page settles or the reader scrolls themselves. False when the page has no such block.
  *
- * Shared by the home page's own links (its copy in src/features/shop/WhenNear.tsx is to come from here) and
+ * Shared by the home page's own links (src/features/shop/WhenNear.tsx) and
  * the menus' links to a block (src/features/layout/ContentLink.tsx).
  */
 export function scrollToBlock(id: string) {
