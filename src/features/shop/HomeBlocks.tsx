@@ -222,7 +222,7 @@ export function MembershipBlock() {
             <Trans>Regular Member</Trans>
           </h3>
           <p>
-            <Trans>By invitation from a member. Buy from the shop, join tastings, write taste cards and share inspiration.</Trans>
+            <Trans>Comes by invitation from a member. Anyone can open an account, free of charge, to shop, book tastings, write taste cards and share inspiration.</Trans>
           </p>
         </article>
       </div>
