@@ -1,40 +1,46 @@
 /**
  * /robots.txt and /sitemap.xml for search engines (issue 14).
  *
- * robots.txt keeps crawlers out of the member-only and one-time pages and names the sitemap (which
- * must be an absolute address, hence PUBLIC_URL). The API stays open to them: a crawler that renders
- * the SPA reads the catalogue through it.
+ * Both come from the route tree (page-routes.gen.ts, DESIGN §6). robots.txt keeps crawlers out of the
+ * member-only and one-time pages (PRIVATE_PAGES) and names the sitemap (which must be an absolute address,
+ * hence PUBLIC_URL). The API stays open to them: a crawler that renders the SPA reads the catalogue through it.
  *
- * The sitemap lists the home page, the new-in pages (all and per product type), the information
- * pages, the published events with a session to come (soonest first) and every product on sale, as far
- * as one sitemap file may hold (50,000 addresses), newest products first. It is made at most every ten
- * minutes.
+ * The sitemap lists the pages of the route tree that need no id (LISTED_PAGES: home, new in, inspiration,
+ * the information pages…), the new-in page of each product type, the published events with a session to
+ * come (soonest first) and every product on sale, as far as one sitemap file may hold (50,000 addresses),
+ * newest products first. It is made at most every ten minutes.
  */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { INFORMATION_PAGES } from '../../contract/index.ts';
 import { eventVariances, events, products, productTypes } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from './api.ts';
+import { NOT_INDEXED } from './page-heads.ts';
+import { PAGE_ROUTES } from './page-routes.gen.ts';
 
-/** Pages only a member, a checkout or a mailed link leads to, and the developers' flow tools. */
-const PRIVATE_PAGES = [
-  '/activate_ticket/',
-  '/checkout_event',
-  '/checkout_product',
-  '/entry_survey',
-  '/event_record/',
-  '/order_event_confirm/',
-  '/order_product_confirm/',
-  '/order_record/',
-  '/payment_fail',
-  '/reset_password',
-  '/search_boxset/',
-  '/shopping_bag',
-  '/testing',
-  '/third_party_login',
-  '/verify_sign_up',
-  '/verify_success',
+/**
+ * Where robots.txt keeps crawlers out, from the route tree (page-routes.gen.ts): the pages a route guard
+ * keeps for members and those the server marks as not for listing (page-heads.ts NOT_INDEXED), each as the
+ * path before its first parameter (with its slash when the parameter is required: /order_record/).
+ */
+export const PRIVATE_PAGES = [
+  ...new Set(
+    PAGE_ROUTES.filter((route) => route.signedIn || NOT_INDEXED.has(route.path)).map((route) => {
+      const [head, param] = route.path.split(/(?=\/(?:\$|\{-\$))/);
+      return param?.startsWith('/$') ? `${head}/` : head!;
+    }),
+  ),
+].sort();
+
+/**
+ * The pages of the route tree a crawler may list as they are: no parameter to fill (an optional one left
+ * out: /new_in), not private; the home page first, '/' aside (it redirects to /home).
+ */
+export const LISTED_PAGES = [
+  '/home',
+  ...PAGE_ROUTES.filter((route) => !route.signedIn && !NOT_INDEXED.has(route.path) && !/\/\$/.test(route.path))
+    .map((route) => route.path.replace(/\/\{-\$\w+\}/g, ''))
+    .filter((path) => path !== '/' && path !== '/home'),
 ];
 
 /** The most addresses one sitemap file may list (sitemaps.org). */
@@ -50,7 +56,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 export async function sitemapXml(deps: Pick<Deps, 'db' | 'config' | 'clock'>): Promise<string> {
   const base = deps.config.publicUrl.replace(/\/$/, '');
   const types = await deps.db.select({ id: productTypes.id }).from(productTypes).orderBy(asc(productTypes.sort), asc(productTypes.id));
-  const pages = ['/home', '/new_in', ...types.map((t) => `/new_in/${encodeURIComponent(t.id)}`), ...INFORMATION_PAGES.map((p) => `/${p}`)];
+  const pages = [...LISTED_PAGES, ...types.map((t) => `/new_in/${encodeURIComponent(t.id)}`)];
   const coming = await deps.db
     .select({ id: events.id })
     .from(events)

@@ -1,7 +1,8 @@
 /**
  * What the server knows about a page before any script runs (issue 14, Fast): the product a product
  * page shows, the first big banner of the home page, a product type's name and banner, an information
- * page's title, an event page's event with its sessions to come (issue 15). server/http/page-head.ts writes them into the page's head and first paint.
+ * page's title, an event page's event with its sessions to come (issue 15), an inspiration post and whether a
+ * member is there (issue 29). server/http/page-head.ts writes them into the page's head and first paint.
  *
  * Read in English (the language a crawler and a first visit get) with HKD prices. A product comes
  * through the product cache (services/product-cache.ts), under its own variant, so a stock change that
@@ -18,7 +19,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { KEYWORD_MAX_LENGTH, type Currency, type ProductCard } from '../../contract/index.ts';
 import type { SessionSaleStatus } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
-import { banners, eventVariances, events, information, productTypes, products } from '../db/schema.ts';
+import { banners, eventVariances, events, information, inspirations, productTypes, products, users } from '../db/schema.ts';
 import { artworkUrl } from './artwork.ts';
 import { cardsByIds } from './catalogue.ts';
 import type { Clock } from './clock.ts';
@@ -103,6 +104,16 @@ export interface SearchFacts {
   didYouMean?: string;
 }
 
+export interface PostFacts {
+  id: string;
+  /** An archived post is there (its author still sees it) but says nothing to anyone else. */
+  published: boolean;
+  title: string;
+  description: string;
+  /** Its first picture's address, if it has one. */
+  image?: string;
+}
+
 export interface PageFacts {
   /** The product, or undefined when there is none by that id. */
   product(id: string): Promise<ProductFacts | undefined>;
@@ -113,6 +124,10 @@ export interface PageFacts {
   information(id: string): Promise<{ title: string; text: string } | undefined>;
   /** A published event, or undefined when there is none by that id. */
   event(id: string): Promise<EventFacts | undefined>;
+  /** An inspiration post, published or archived, or undefined when there is none by that id. */
+  post(id: string): Promise<PostFacts | undefined>;
+  /** Whether there is a member by that id (their public page). */
+  memberExists(id: string): Promise<boolean>;
   /**
    * The first `cards` products a visitor's results page shows for a keyword (already tidied by
    * searchKeywordOf; empty: every product, best sellers first), without filters, in `currency`.
@@ -264,6 +279,31 @@ export function createPageFacts(deps: { db: Db; clock: Clock; productCache: Prod
             status: saleStatusOf(s, now),
           })),
         };
+      });
+    },
+
+    post(id) {
+      return kept(`post:${id}`, async () => {
+        const [row] = await db
+          .select({ id: inspirations.id, status: inspirations.status, title: inspirations.title, description: inspirations.description, media: inspirations.media })
+          .from(inspirations)
+          .where(eq(inspirations.id, id));
+        if (!row) return undefined;
+        const picture = row.media.find((m) => m.Type === 'image');
+        return {
+          id: row.id,
+          published: row.status === 'Published',
+          title: row.title,
+          description: row.description,
+          ...(picture ? { image: picture.Url } : {}),
+        };
+      });
+    },
+
+    memberExists(id) {
+      return kept(`member:${id}`, async () => {
+        const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+        return row !== undefined;
       });
     },
 

@@ -200,13 +200,20 @@ describe('an event page', () => {
 
 describe('the event pages’ routes', () => {
   it('knows the event pages the SPA has', () => {
-    const options = { flowTools: false };
-    expect(routeOf('/event/evt-islay-whisky', options)).toEqual({ kind: 'event', id: 'evt-islay-whisky' });
-    expect(routeOf('/event_record/evt-islay-whisky/evs-islay-whisky-1', options)).toEqual({ kind: 'titled', name: 'Your event booking' });
-    expect(routeOf('/activate_ticket/abc', options)).toEqual({ kind: 'titled', name: 'Activate your ticket' });
-    expect(routeOf('/checkout_event', options)).toEqual({ kind: 'titled', name: 'Join the event' });
-    expect(routeOf('/order_event_confirm/ord-1', options)).toEqual({ kind: 'titled', name: 'Your booking' });
-    expect(routeOf('/event_record/evt-islay-whisky', options)).toEqual({ kind: 'not-found' });
+    const pageOf = (url: string) => {
+      const match = routeOf(url);
+      return match && { path: match.route.path, title: match.route.title, params: match.params };
+    };
+    expect(pageOf('/event/evt-islay-whisky')).toEqual({ path: '/event/$eventID', title: undefined, params: { eventID: 'evt-islay-whisky' } });
+    expect(pageOf('/event_record/evt-islay-whisky/evs-islay-whisky-1')).toEqual({
+      path: '/event_record/$eventID/$varianceID',
+      title: 'Your event booking',
+      params: { eventID: 'evt-islay-whisky', varianceID: 'evs-islay-whisky-1' },
+    });
+    expect(pageOf('/activate_ticket/abc')).toMatchObject({ title: 'Activate your ticket', params: { ticketID: 'abc' } });
+    expect(pageOf('/checkout_event')).toMatchObject({ title: 'Join the event', params: {} });
+    expect(pageOf('/order_event_confirm/ord-1')).toMatchObject({ title: 'Your booking', params: { orderID: 'ord-1' } });
+    expect(pageOf('/event_record/evt-islay-whisky')).toBeUndefined();
   });
 
   it('robots.txt keeps crawlers out of bookings and tickets, not event pages', () => {

@@ -313,13 +313,17 @@ describe('other pages', () => {
   });
 
   it('matches addresses as the router does: static parts in any case, a trailing slash ignored', () => {
-    const options = { flowTools: false };
-    expect(routeOf('/HOME', options)).toEqual({ kind: 'home' });
-    expect(routeOf('/product/tea-tieguanyin/', options)).toEqual({ kind: 'product', id: 'tea-tieguanyin' });
-    expect(routeOf('/Product/Tea-Tieguanyin', options)).toEqual({ kind: 'product', id: 'Tea-Tieguanyin' });
-    expect(routeOf('/search_boxset/gift', options)).toEqual({ kind: 'search', boxset: true, keyword: 'gift' });
-    expect(routeOf('/product//x', options)).toEqual({ kind: 'not-found' });
-    expect(routeOf('/product/%E0%A4%A', options)).toEqual({ kind: 'not-found' });
+    const pageOf = (url: string) => {
+      const match = routeOf(url);
+      return match && { path: match.route.path, params: match.params };
+    };
+    expect(pageOf('/HOME')).toEqual({ path: '/home', params: {} });
+    expect(pageOf('/product/tea-tieguanyin/')).toEqual({ path: '/product/$productID', params: { productID: 'tea-tieguanyin' } });
+    expect(pageOf('/Product/Tea-Tieguanyin')).toEqual({ path: '/product/$productID', params: { productID: 'Tea-Tieguanyin' } });
+    expect(pageOf('/search_boxset/gift')).toEqual({ path: '/search_boxset/{-$keyword}', params: { keyword: 'gift' } });
+    expect(pageOf('/search_boxset')).toEqual({ path: '/search_boxset/{-$keyword}', params: {} });
+    expect(pageOf('/product//x')).toBeUndefined();
+    expect(pageOf('/product/%E0%A4%A')).toBeUndefined();
   });
 });
 
