@@ -14,6 +14,23 @@ import { Keyword } from './catalogue.ts';
 export const DrinkKind = v.picklist(['tea', 'coffee', 'incense', 'spirits']);
 export type DrinkKind = v.InferOutput<typeof DrinkKind>;
 
+/**
+ * The drink kind of a product type (server/db/seed/catalogue-data.ts): the four drink types are their own
+ * kind; equipment and box sets have none (no notes apply to a teapot; a box set's drinks are its items').
+ */
+export function drinkKindOfType(typeId: string): DrinkKind | undefined {
+  return typeId === 'tea' || typeId === 'coffee' || typeId === 'incense' || typeId === 'spirits' ? typeId : undefined;
+}
+
+/**
+ * Ours (issue 29): the vocabulary ordered for the drink a card or survey is about (a taste card's product's
+ * kind), leaving nothing out: first the families that speak most of that drink (the share of their entries
+ * that apply to it), and within a family the entries that apply to it; without it, in wheel order (which
+ * opens on agarwood, right for incense and wrong for an oolong). Drink, which leaves the others out, orders
+ * the same way when ForDrink is absent.
+ */
+const ForDrink = v.optional(DrinkKind);
+
 export const TasteNote = v.object({
   TasteNoteID: v.string(),
   Name: Bilingual,
@@ -65,6 +82,7 @@ export const searchTasteNote = defineCall({
     Keyword: v.optional(Keyword),
     Filter: v.optional(v.object({ Drink: v.optional(v.pipe(v.array(DrinkKind), v.maxLength(4))), FamilyID: v.optional(IdList(50)) })),
     FilterOut: v.optional(v.object({ TasteNoteID: v.optional(IdList(200)) })),
+    ForDrink,
     ...Page,
   }),
   response: v.object({ tasteNoteList: v.array(TasteNote), Total: v.number(), DidYouMean: v.optional(v.string()) }),
@@ -75,7 +93,7 @@ export const searchAroma = defineCall({
   name: 'search-aroma',
   method: 'POST',
   auth: 'public',
-  body: v.object({ Keyword: v.optional(Keyword), Drink: v.optional(DrinkKind) }),
+  body: v.object({ Keyword: v.optional(Keyword), Drink: v.optional(DrinkKind), ForDrink }),
   response: v.object({ aromaList: v.array(Aroma), DidYouMean: v.optional(v.string()) }),
 });
 
@@ -84,7 +102,7 @@ export const getTasteNote = defineCall({
   name: 'getTasteNote',
   method: 'POST',
   auth: 'public',
-  body: v.object({ TasteNote: v.optional(Id), Drink: v.optional(DrinkKind) }),
+  body: v.object({ TasteNote: v.optional(Id), Drink: v.optional(DrinkKind), ForDrink }),
   response: v.object({ tasteNoteList: v.array(TasteNote), familyList: v.array(TasteFamily) }),
 });
 
@@ -93,7 +111,7 @@ export const getAroma = defineCall({
   name: 'getAroma',
   method: 'POST',
   auth: 'public',
-  body: v.object({ Aroma: v.optional(Id), Drink: v.optional(DrinkKind) }),
+  body: v.object({ Aroma: v.optional(Id), Drink: v.optional(DrinkKind), ForDrink }),
   response: v.object({ aromaList: v.array(Aroma), familyList: v.array(TasteFamily) }),
 });
 

@@ -161,6 +161,7 @@ export const fixtures: FlowFixtures<typeof tasteCardMachine> = {
         { draft: { ...draftAtReview, step: 'recipe' } },
         { draft: { ...draftAtReview, step: 'details' } },
         { draft: draftWithBadLevel },
+        { draft: { ...draftAtReview, step: 'fiveSenses', origin: 'survey' } },
       ],
       error: new Error('storage unreadable'),
     },
@@ -214,5 +215,7 @@ export const fixtures: FlowFixtures<typeof tasteCardMachine> = {
     uploaded: !snapshot.matches('editing') && snapshot.context.mediaID !== undefined,
     blank: JSON.stringify(snapshot.context.answers) === JSON.stringify(blankAnswers()),
     leaveFrom: snapshot.context.leaveFrom,
+    // Choosing the drink of a draft offered resumes it; another drink starts afresh.
+    offered: snapshot.context.savedDraft?.product.ProductID,
   }),
 };

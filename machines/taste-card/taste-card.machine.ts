@@ -32,6 +32,7 @@ import {
   moveItem,
   photoProblem,
   problemsOf,
+  usableDraft,
   withoutDataUrlPrefix,
 } from './taste-card.rules.ts';
 
@@ -84,8 +85,23 @@ export const tasteCardMachine = setup({
             answers: { ...blankAnswers(), ...d.answers },
             step: d.step,
             restored: true,
+            restoredOrigin: d.origin,
           }
         : {};
+    }),
+    keepDraftAside: assign((_, params: { output: LoadTasteCardDraftOutput }) => ({ savedDraft: usableDraft(params.output.draft) })),
+    /** The drink of the draft kept aside was chosen: its answers and step come back. */
+    resumeSavedDraft: assign(({ context }, params: { product: NonNullable<TasteCardContext['product']> }) => {
+      const d = context.savedDraft!;
+      return {
+        product: params.product,
+        answers: { ...blankAnswers(), ...d.answers },
+        step: d.step,
+        restored: true,
+        restoredOrigin: d.origin,
+        savedDraft: undefined,
+        errorCode: undefined,
+      };
     }),
     storeProduct: assign((_, params: { result: CallResult<GetProductOutput> }) =>
       params.result.ok
@@ -102,6 +118,8 @@ export const tasteCardMachine = setup({
     ),
     selectProduct: assign((_, params: { product: TasteCardContext['product'] }) => ({
       product: params.product,
+      // Another drink's card: its draft replaces the one kept aside, which is no longer on offer.
+      savedDraft: undefined,
       errorCode: undefined,
     })),
     answer: assign(({ context }, params: { change: (a: TasteCardAnswers) => Partial<TasteCardAnswers> }) => ({
@@ -155,6 +173,7 @@ export const tasteCardMachine = setup({
     succeeded: (_, params: { result: CallResult<unknown> }) => params.result.ok,
     draftFits: ({ context }, params: { output: LoadTasteCardDraftOutput }) => draftFits(params.output.draft, context.input.productID),
     productAsked: ({ context }) => context.input.productID !== undefined,
+    savedDraftFor: ({ context }, params: { productID: string }) => context.savedDraft?.product.ProductID === params.productID,
     hasProduct: ({ context }) => context.product !== undefined,
     leaveAskedFrom: ({ context }, params: { from: LeaveFrom }) => context.leaveFrom === params.from,
     stepIs: ({ context }, params: { step: TasteCardStep }) => context.step === params.step,
@@ -197,10 +216,14 @@ export const tasteCardMachine = setup({
               type: 'restoreDraft',
               params: ({ event }) => ({ output: event.output }),
             },
-            description: 'A draft for this drink (or any, when none was asked for): resume at its step with its answers.',
+            description: 'A draft for the drink asked for: resume at its step with its answers.',
           },
           { guard: 'productAsked', target: 'loadingProduct' },
-          { target: 'editing.selectingProduct' },
+          {
+            target: 'editing.selectingProduct',
+            actions: { type: 'keepDraftAside', params: ({ event }) => ({ output: event.output }) },
+            description: 'No drink asked for: the member chooses; a draft kept on this device is offered, not opened.',
+          },
         ],
         onError: [
           {
@@ -268,17 +291,25 @@ export const tasteCardMachine = setup({
         selectingProduct: {
           description: "Choosing the drink: one of the member's drinks (list-user-product) or a search.",
           on: {
-            SELECT_PRODUCT: {
-              target: 'writing',
-              actions: [
-                {
-                  type: 'selectProduct',
-                  params: ({ event }) => ({ product: event.product }),
-                },
-                'persistDraft',
-              ],
-              description: 'Answers so far are kept when the drink changes.',
-            },
+            SELECT_PRODUCT: [
+              {
+                guard: { type: 'savedDraftFor', params: ({ event }) => ({ productID: event.product.ProductID }) },
+                target: 'writing',
+                actions: { type: 'resumeSavedDraft', params: ({ event }) => ({ product: event.product }) },
+                description: "The drink of the draft kept on this device: resume it at its step with its answers.",
+              },
+              {
+                target: 'writing',
+                actions: [
+                  {
+                    type: 'selectProduct',
+                    params: ({ event }) => ({ product: event.product }),
+                  },
+                  'persistDraft',
+                ],
+                description: 'Answers so far are kept when the drink changes.',
+              },
+            ],
             NEXT: {
               guard: 'hasProduct',
               target: 'writing',

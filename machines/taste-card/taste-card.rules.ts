@@ -229,10 +229,17 @@ export function draftOf(c: TasteCardContext): TasteCardDraft | undefined {
   return { version: 1, product: c.product, step: c.step, answers: c.answers };
 }
 
-/** A stored draft is taken when it is for the product asked for (or none was asked for). */
+/**
+ * A stored draft is taken when it is for the product asked for. Without one asked for, the member chooses
+ * first (the draft is offered, and taken when its drink is chosen): a card is never opened for a drink the
+ * member did not choose.
+ */
 export function draftFits(draft: TasteCardDraft | undefined, productID: string | undefined): draft is TasteCardDraft {
-  return draft !== undefined && draft.version === 1 && (productID === undefined || draft.product.ProductID === productID);
+  return draft !== undefined && draft.version === 1 && productID !== undefined && draft.product.ProductID === productID;
 }
+
+/** A stored draft that can be offered (one this version of the flow reads). */
+export const usableDraft = (draft: TasteCardDraft | undefined): TasteCardDraft | undefined => (draft?.version === 1 ? draft : undefined);
 
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   if (from < 0 || from >= list.length || to < 0 || to >= list.length) return [...list];

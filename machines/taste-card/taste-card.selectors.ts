@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { tasteCardMachine } from './taste-card.machine.ts';
-import type { AnswerProblem, CardProduct, PhotoProblem, TasteCardAnswers, TasteCardOutput, TasteCardStep } from './taste-card.types.ts';
+import type { AnswerProblem, CallCode, CardProduct, PhotoProblem, TasteCardAnswers, TasteCardOutput, TasteCardStep } from './taste-card.types.ts';
 import { STEPS } from './taste-card.types.ts';
 import { problemsOf, stepIndex } from './taste-card.rules.ts';
 
@@ -44,12 +44,17 @@ export const photoProblem = (s: TasteCardSnapshot): PhotoProblem | undefined => 
 export const productFailed = (s: TasteCardSnapshot): boolean => s.matches('productFailed');
 /** The card was not saved: show why; retry or back to the review. */
 export const saveFailed = (s: TasteCardSnapshot): boolean => s.matches('failed');
-export const errorCode = (s: TasteCardSnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: TasteCardSnapshot): CallCode | undefined => s.context.errorCode;
 
 /** The leave dialog is open. */
 export const confirmingLeave = (s: TasteCardSnapshot): boolean => s.matches('confirmingLeave');
 /** A draft from an earlier visit was restored (say so, once). */
 export const restored = (s: TasteCardSnapshot): boolean => s.context.restored;
+/** What to say of the answers the card opened with: the member's draft from last time, a survey's answers, or nothing. */
+export const restoredNotice = (s: TasteCardSnapshot): 'draft' | 'survey' | undefined =>
+  s.context.restored ? (s.context.restoredOrigin === 'survey' ? 'survey' : 'draft') : undefined;
+/** The drink of a draft kept on this device, offered while choosing (choosing it resumes the draft). */
+export const draftOffered = (s: TasteCardSnapshot): CardProduct | undefined => s.context.savedDraft?.product;
 /** The draft cannot be kept on this device (answers last for this visit only). */
 export const draftKept = (s: TasteCardSnapshot): boolean => s.context.draftStoreOn;
 

@@ -7,6 +7,8 @@
 /** What every actor of the flow resolves with (one type for every flow: machines/shared). */
 export type { CallResult } from '../shared/call-result.ts';
 export { NETWORK_ERROR } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type Bilingual = { en: string; zh: string };
 
@@ -107,6 +109,11 @@ export type TasteCardDraft = {
   product: CardProduct;
   step: TasteCardStep;
   answers: TasteCardAnswers;
+  /**
+   * Where the answers came from: 'survey' when an event survey's "Save as a taste card" started the card
+   * (src/features/surveys); absent when the member wrote them on an earlier visit. The flow says which.
+   */
+  origin?: 'survey' | undefined;
 };
 
 /** A problem with an answer, named by field; the UI turns it into words. */
@@ -198,13 +205,20 @@ export type TasteCardContext = {
   mediaID?: string | undefined;
   /** Whether a draft was found and restored (the UI says so). */
   restored: boolean;
+  /** Where the restored draft's answers came from (TasteCardDraft.origin). */
+  restoredOrigin?: TasteCardDraft['origin'];
+  /**
+   * The draft kept on this device when the flow began without a drink: offered while choosing, and resumed
+   * only when its drink is chosen (another drink starts a fresh card, and that card's draft replaces it).
+   */
+  savedDraft?: TasteCardDraft | undefined;
   /** false once the draft store failed: answers are then kept for this visit only. */
   draftStoreOn: boolean;
   card?: NewCreateTasteCardOutput['Card'] | undefined;
   /** Where the leave question was asked from: STAY returns there. */
   leaveFrom?: 'choosing' | 'writing' | 'failed' | undefined;
   /** Why the last call failed: a spec §8 code, or 'NetworkError'. */
-  errorCode?: string | undefined;
+  errorCode?: CallCode | undefined;
 };
 
 export type TasteCardEvent =

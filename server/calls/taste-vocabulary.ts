@@ -16,15 +16,15 @@ export const tasteVocabularyHandlers = implement(contract, {
   },
 
   async searchAroma({ body, deps }) {
-    return searchAromas(deps.tasteVocabulary, body.Keyword, body.Drink);
+    return searchAromas(deps.tasteVocabulary, body.Keyword, body.Drink, body.ForDrink);
   },
 
   async getTasteNote({ body, deps }) {
-    return getTasteNotes(deps.tasteVocabulary, body.TasteNote, body.Drink);
+    return getTasteNotes(deps.tasteVocabulary, body.TasteNote, body.Drink, body.ForDrink);
   },
 
   async getAroma({ body, deps }) {
-    return getAromas(deps.tasteVocabulary, body.Aroma, body.Drink);
+    return getAromas(deps.tasteVocabulary, body.Aroma, body.Drink, body.ForDrink);
   },
 
   async listTasteCardIcon({ deps }) {

@@ -253,8 +253,41 @@ describe('tasteCard: behaviour', () => {
     expect(other.calls.map((c) => c.src)).toEqual(['getProduct']);
   });
 
+  it('without a drink asked for, a kept draft is offered, not opened: its drink resumes it, another drink starts afresh', async () => {
+    const sencha = { ...oolong, ProductID: 'p-sencha', Name: { en: 'Sencha', zh: '煎茶' } };
+    const offered = startCard({ currency: 'HKD', language: 'en' }, { draft: draftAtReview });
+    await tick();
+    expect(select.page(offered.snap())).toBe('selectProduct');
+    expect(select.draftOffered(offered.snap())).toEqual(oolong);
+    offered.actor.send({ type: 'SELECT_PRODUCT', product: sencha });
+    expect(select.product(offered.snap())?.ProductID).toBe('p-sencha');
+    expect(select.step(offered.snap())).toBe('fiveSenses');
+    expect(select.answers(offered.snap()).title).toBe('');
+    expect(select.restoredNotice(offered.snap())).toBeUndefined();
+    // The new card's draft replaces the one kept: it is no longer on offer.
+    offered.actor.send({ type: 'CHANGE_PRODUCT' });
+    expect(select.draftOffered(offered.snap())).toBeUndefined();
+
+    const resumed = startCard({ currency: 'HKD', language: 'en' }, { draft: draftAtReview });
+    await tick();
+    resumed.actor.send({ type: 'SELECT_PRODUCT', product: oolong });
+    expect(select.step(resumed.snap())).toBe('review');
+    expect(select.answers(resumed.snap()).title).toBe('Honeyed and floral');
+    expect(select.restoredNotice(resumed.snap())).toBe('draft');
+    expect(resumed.calls).toEqual([]);
+  });
+
+  it("a survey's answers are said to be the survey's, not a draft from last time", async () => {
+    const t = startCard({ productID: 'p-oolong', currency: 'HKD', language: 'en' }, { draft: { ...draftAtReview, step: 'fiveSenses', origin: 'survey' } });
+    await tick();
+    expect(select.step(t.snap())).toBe('fiveSenses');
+    expect(select.restoredNotice(t.snap())).toBe('survey');
+    // What is kept from then on is the member's own draft.
+    expect(t.saved.at(-1)?.origin).toBeUndefined();
+  });
+
   it('leaving with answers asks first: stay keeps them, leave keeps the draft, discard removes it', async () => {
-    const t = startCard({ currency: 'HKD', language: 'en' }, { draft: draftAtReview });
+    const t = startCard({ productID: 'p-oolong', currency: 'HKD', language: 'en' }, { draft: draftAtReview });
     await tick();
     expect(select.step(t.snap())).toBe('review');
     t.actor.send({ type: 'LEAVE' });
@@ -278,7 +311,7 @@ describe('tasteCard: behaviour', () => {
   it('a refused save keeps everything; retry does not upload the photo again', async () => {
     let refuse = true;
     const t = startCard(
-      { currency: 'HKD', language: 'en' },
+      { productID: 'p-oolong', currency: 'HKD', language: 'en' },
       {
         draft: draftAtReview,
         create: () =>
@@ -300,7 +333,7 @@ describe('tasteCard: behaviour', () => {
   });
 
   it('a file that is not a picture, or too large, is refused in words and not kept', async () => {
-    const t = startCard({ currency: 'HKD', language: 'en' }, { draft: { ...draftAtReview, answers: { ...fullAnswers, photo: undefined } } });
+    const t = startCard({ productID: 'p-oolong', currency: 'HKD', language: 'en' }, { draft: { ...draftAtReview, answers: { ...fullAnswers, photo: undefined } } });
     await tick();
     t.actor.send({ type: 'CHOOSE_PHOTO', photo: { dataUrl: 'data:application/pdf;base64,JVBERi0=', type: 'application/pdf', size: 5, name: 'menu.pdf' } });
     expect(select.photoProblem(t.snap())).toBe('notAPicture');
@@ -310,7 +343,7 @@ describe('tasteCard: behaviour', () => {
   });
 
   it('an older draft with a level out of range stops at step 1 and says which', async () => {
-    const t = startCard({ currency: 'HKD', language: 'en' }, { draft: draftWithBadLevel });
+    const t = startCard({ productID: 'p-oolong', currency: 'HKD', language: 'en' }, { draft: draftWithBadLevel });
     await tick();
     t.actor.send({ type: 'NEXT' });
     expect(select.step(t.snap())).toBe('fiveSenses');

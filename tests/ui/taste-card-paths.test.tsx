@@ -167,10 +167,13 @@ describe('taste card: the draft and leaving', () => {
     const sealed = first.storage.getItem(key)!;
     expect(sealed).not.toContain('Jasmine');
     expect(sealed).not.toContain(PRODUCT);
+    // The address names the drink (issue 29, 8: a card opens only for the drink chosen), so a reload finds its draft.
+    const address = first.view.router.state.location.href;
+    expect(first.view.router.state.location.search).toEqual({ productID: PRODUCT });
     cleanup();
 
     // The page loads again on the same device.
-    await openFlow(m, '/taste_card/steps', first.storage);
+    await openFlow(m, address, first.storage);
     await screen.findByRole('heading', { level: 1, name: 'Notes and aromas' });
     expect(screen.getByText('We kept your draft from last time.')).toBeTruthy();
     const chosen = within(screen.getByRole('group', { name: 'Taste notes' })).getByRole('list', { name: 'Chosen' });

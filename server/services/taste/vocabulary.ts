@@ -5,17 +5,14 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
-import type { Aroma, DrinkKind, TasteFamily, TasteNote } from '../../../contract/taste-vocabulary.ts';
+import { drinkKindOfType, type Aroma, type DrinkKind, type TasteFamily, type TasteNote } from '../../../contract/taste-vocabulary.ts';
 import type { Db } from '../../db/client.ts';
 import { aromas, events, tasteFamilies, tasteIcons, tasteNotes, tasteSubFamilies } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 
-/**
- * The drink kind of a product type (server/db/seed/catalogue-data.ts): the four drink types are their own
- * kind; equipment and box sets have none (no notes apply to a teapot; a box set's drinks are its items').
- */
+/** The drink kind of a product type (contract drinkKindOfType: the SPA orders a card's vocabulary by it too). */
 export function drinkKindOfProductType(typeId: string): DrinkKind | undefined {
-  return typeId === 'tea' || typeId === 'coffee' || typeId === 'incense' || typeId === 'spirits' ? typeId : undefined;
+  return drinkKindOfType(typeId);
 }
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
@@ -191,6 +188,16 @@ export interface LoadedVocabulary {
   icons: Map<string, TasteIconEntry>;
   /** Every English word of names and groups: what a typo is corrected to. */
   words: string[];
+  /** The vocabulary ordered for each drink kind, made on first use (vocabularyFor). */
+  byKind: Map<DrinkKind, KindOrder>;
+}
+
+/** The vocabulary in the order that suits one drink kind. */
+export interface KindOrder {
+  notes: Searchable<TasteNote>[];
+  aromas: Searchable<Aroma>[];
+  noteFamilies: TasteFamily[];
+  aromaFamilies: TasteFamily[];
 }
 
 export function createTasteVocabulary(db: Db): TasteVocabulary {
@@ -279,7 +286,76 @@ async function loadVocabulary(db: Db): Promise<LoadedVocabulary> {
     aromaFamilies: familyOf('aroma'),
     icons: new Map(iconRows.map((i) => [i.id, i])),
     words: [...words].sort(),
+    byKind: new Map(),
   };
+}
+
+// ------------------------------------------------------------------------------------------ order by drink
+
+/**
+ * How much of a group speaks of a drink: the share of its entries that apply to it (0 to 1). The wheel's
+ * order starts with the incense families (agarwood, woods, resins), which say little of an oolong; a tea is
+ * better served starting from its floral, herbal and roasted families.
+ */
+function sharesOf(entries: readonly { group: string; drinks: readonly DrinkKind[] }[], kind: DrinkKind): Map<string, number> {
+  const counts = new Map<string, [number, number]>();
+  for (const e of entries) {
+    const c = counts.get(e.group) ?? [0, 0];
+    c[0] += e.drinks.includes(kind) ? 1 : 0;
+    c[1] += 1;
+    counts.set(e.group, c);
+  }
+  return new Map([...counts].map(([group, [applies, all]]) => [group, applies / all]));
+}
+
+/** The list in order of share, most first; equal shares keep their wheel order (Array.prototype.sort is stable). */
+const byShare = <T>(list: readonly T[], idOf: (item: T) => string, shares: Map<string, number>): T[] =>
+  [...list].sort((a, b) => (shares.get(idOf(b)) ?? 0) - (shares.get(idOf(a)) ?? 0));
+
+function orderFor(v: Pick<LoadedVocabulary, 'notes' | 'aromas' | 'noteFamilies' | 'aromaFamilies'>, kind: DrinkKind): KindOrder {
+  const familyShares = sharesOf([...v.notes, ...v.aromas].map((s) => ({ group: s.familyId, drinks: s.drinks })), kind);
+  const subShares = sharesOf(v.notes.map((s) => ({ group: s.item.SubFamilyID, drinks: s.drinks })), kind);
+  const orderFamilies = (families: readonly TasteFamily[]) =>
+    byShare(families, (f) => f.FamilyID, familyShares).map((f) => ({ ...f, SubFamilies: byShare(f.SubFamilies, (sub) => sub.SubFamilyID, subShares) }));
+  const noteFamilies = orderFamilies(v.noteFamilies);
+  const aromaFamilies = orderFamilies(v.aromaFamilies);
+  // Each entry's place: its family's, then its sub-family's, then whether it applies to the drink, then the wheel's.
+  const familyAt = new Map([...noteFamilies, ...aromaFamilies].map((f, at) => [f.FamilyID, at]));
+  const subAt = new Map(noteFamilies.flatMap((f) => f.SubFamilies.map((sub, at) => [sub.SubFamilyID, at] as const)));
+  const place = <T>(s: Searchable<T>, subFamilyId: string | undefined): [number, number, number] => [
+    familyAt.get(s.familyId) ?? Number.MAX_SAFE_INTEGER,
+    subFamilyId === undefined ? 0 : (subAt.get(subFamilyId) ?? Number.MAX_SAFE_INTEGER),
+    s.drinks.includes(kind) ? 0 : 1,
+  ];
+  const ordered = <T>(list: readonly Searchable<T>[], subOf: (s: Searchable<T>) => string | undefined) => {
+    const places = new Map(list.map((s) => [s, place(s, subOf(s))]));
+    return [...list].sort((a, b) => {
+      const pa = places.get(a)!;
+      const pb = places.get(b)!;
+      return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
+    });
+  };
+  return {
+    notes: ordered(v.notes, (s) => s.item.SubFamilyID),
+    aromas: ordered(v.aromas, () => undefined),
+    noteFamilies,
+    aromaFamilies,
+  };
+}
+
+/**
+ * The vocabulary as it suits a drink kind (kind: first the families that speak most of it, and within each
+ * family the entries that apply to it), or in wheel order without one. Ordered once per kind and kept with
+ * the loaded vocabulary, so a call sorts nothing.
+ */
+export function vocabularyFor(v: LoadedVocabulary, kind: DrinkKind | undefined): KindOrder {
+  if (!kind) return v;
+  let order = v.byKind.get(kind);
+  if (!order) {
+    order = orderFor(v, kind);
+    v.byKind.set(kind, order);
+  }
+  return order;
 }
 
 /** Words of the vocabulary's names that are never a correction ("and" in "Nutty and cereal"). */
@@ -415,6 +491,8 @@ export interface NoteSearch {
   Keyword?: string | undefined;
   Filter?: { Drink?: DrinkKind[] | undefined; FamilyID?: string[] | undefined } | undefined;
   FilterOut?: { TasteNoteID?: string[] | undefined } | undefined;
+  /** Ordered for this drink kind (vocabularyFor); nothing is left out for it. */
+  ForDrink?: DrinkKind | undefined;
   From: number;
   Size: number;
 }
@@ -431,7 +509,7 @@ export async function searchTasteNotes(vocabulary: TasteVocabulary, search: Note
   const drinks = search.Filter?.Drink;
   const left = new Set(search.FilterOut?.TasteNoteID ?? []);
   const { found, didYouMean } = searchIn(
-    v.notes,
+    vocabularyFor(v, search.ForDrink).notes,
     v.words,
     search.Keyword,
     (s) =>
@@ -446,10 +524,10 @@ export async function searchTasteNotes(vocabulary: TasteVocabulary, search: Note
   };
 }
 
-/** search-aroma: the aromas matching, for one drink kind when asked. */
-export async function searchAromas(vocabulary: TasteVocabulary, keyword: string | undefined, drink: DrinkKind | undefined) {
+/** search-aroma: the aromas matching, for one drink kind when asked; ordered for forDrink (else for drink). */
+export async function searchAromas(vocabulary: TasteVocabulary, keyword: string | undefined, drink: DrinkKind | undefined, forDrink?: DrinkKind) {
   const v = await vocabulary.get();
-  const { found, didYouMean } = searchIn(v.aromas, v.words, keyword, (s) => !drink || s.drinks.includes(drink));
+  const { found, didYouMean } = searchIn(vocabularyFor(v, forDrink ?? drink).aromas, v.words, keyword, (s) => !drink || s.drinks.includes(drink));
   return { aromaList: found.map((s) => s.item), ...(didYouMean ? { DidYouMean: didYouMean } : {}) };
 }
 
@@ -460,32 +538,37 @@ function familiesOf(all: readonly TasteFamily[], items: readonly { FamilyID: str
   return all.filter((f) => familyIds.has(f.FamilyID)).map((f) => ({ ...f, SubFamilies: f.SubFamilies.filter((s) => subIds.has(s.SubFamilyID)) }));
 }
 
-/** getTasteNote: one note (TasteNote) or the wheel (for one drink kind when asked), with their families. */
-export async function getTasteNotes(vocabulary: TasteVocabulary, id: string | undefined, drink: DrinkKind | undefined) {
+/**
+ * getTasteNote: one note (TasteNote) or the wheel (for one drink kind when asked), with their families,
+ * ordered for forDrink (else for drink; without either, in wheel order).
+ */
+export async function getTasteNotes(vocabulary: TasteVocabulary, id: string | undefined, drink: DrinkKind | undefined, forDrink?: DrinkKind) {
   const v = await vocabulary.get();
+  const order = vocabularyFor(v, forDrink ?? drink);
   let notes: TasteNote[];
   if (id !== undefined) {
     const note = v.notes.find((s) => s.item.TasteNoteID === id);
     if (!note) throw new ApiError(400, ErrorCode.ObjectNotFound, 'Taste note not found', 'TasteNote');
     notes = [note.item];
   } else {
-    notes = v.notes.filter((s) => !drink || s.drinks.includes(drink)).map((s) => s.item);
+    notes = order.notes.filter((s) => !drink || s.drinks.includes(drink)).map((s) => s.item);
   }
-  return { tasteNoteList: notes, familyList: familiesOf(v.noteFamilies, notes) };
+  return { tasteNoteList: notes, familyList: familiesOf(order.noteFamilies, notes) };
 }
 
-/** getAroma: one aroma (Aroma) or all of them (for one drink kind when asked), with their families. */
-export async function getAromas(vocabulary: TasteVocabulary, id: string | undefined, drink: DrinkKind | undefined) {
+/** getAroma: one aroma (Aroma) or all of them (for one drink kind when asked), with their families, ordered as getTasteNotes. */
+export async function getAromas(vocabulary: TasteVocabulary, id: string | undefined, drink: DrinkKind | undefined, forDrink?: DrinkKind) {
   const v = await vocabulary.get();
+  const order = vocabularyFor(v, forDrink ?? drink);
   let list: Aroma[];
   if (id !== undefined) {
     const aroma = v.aromas.find((s) => s.item.AromaID === id);
     if (!aroma) throw new ApiError(400, ErrorCode.ObjectNotFound, 'Aroma not found', 'Aroma');
     list = [aroma.item];
   } else {
-    list = v.aromas.filter((s) => !drink || s.drinks.includes(drink)).map((s) => s.item);
+    list = order.aromas.filter((s) => !drink || s.drinks.includes(drink)).map((s) => s.item);
   }
-  return { aromaList: list, familyList: familiesOf(v.aromaFamilies, list) };
+  return { aromaList: list, familyList: familiesOf(order.aromaFamilies, list) };
 }
 
 /** Where an icon is served (server/http/media-routes.ts). */
@@ -502,7 +585,7 @@ export async function tasteIconSvg(vocabulary: TasteVocabulary, id: string): Pro
   return (await vocabulary.get()).icons.get(id)?.svg;
 }
 
-/** getEventTasteNote: the notes and aromas of a published event's drink kind (its product type). */
+/** getEventTasteNote: the notes and aromas of a published event's drink kind (its product type), ordered for it. */
 export async function eventTasteNotes(db: Db, vocabulary: TasteVocabulary, eventId: string) {
   const [event] = await db
     .select({ typeId: events.typeId })
@@ -512,8 +595,9 @@ export async function eventTasteNotes(db: Db, vocabulary: TasteVocabulary, event
   const drink = drinkKindOfProductType(event.typeId);
   const v = await vocabulary.get();
   if (!drink) return { tasteNoteList: [], aromaList: [] };
+  const order = vocabularyFor(v, drink);
   return {
-    tasteNoteList: v.notes.filter((s) => s.drinks.includes(drink)).map((s) => s.item),
-    aromaList: v.aromas.filter((s) => s.drinks.includes(drink)).map((s) => s.item),
+    tasteNoteList: order.notes.filter((s) => s.drinks.includes(drink)).map((s) => s.item),
+    aromaList: order.aromas.filter((s) => s.drinks.includes(drink)).map((s) => s.item),
   };
 }

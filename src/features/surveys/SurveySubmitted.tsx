@@ -63,7 +63,8 @@ export function tasteCardDraftFrom(
     if (q.Type === 'Aroma') add(draft.aromas, aromas, a.OptionIDs ?? [], MAX_AROMAS);
   }
   carried ||= draft.notes.length + draft.customNotes.length + draft.aromas.length > 0;
-  return carried ? { version: 1, product, step: 'fiveSenses', answers: draft } : undefined;
+  // Marked as the survey's: the card says the survey's answers are filled in, not that a draft was kept.
+  return carried ? { version: 1, product, step: 'fiveSenses', answers: draft, origin: 'survey' } : undefined;
 }
 
 /** Complete: the submit date, what the table tasted, the answers sent, and the way to a taste card. */

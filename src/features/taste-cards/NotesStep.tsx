@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Bilingual } from '../../../contract/index.ts';
+import { drinkKindOfType } from '../../../contract/taste-vocabulary.ts';
 import * as select from '../../../machines/taste-card/taste-card.selectors.ts';
 import type { ChosenWord } from '../../../machines/taste-card/taste-card.types.ts';
 import { MAX_CUSTOM_WORDS, MIN_TASTE_NOTES } from '../../../machines/taste-card/taste-card.types.ts';
@@ -20,17 +21,20 @@ type Family = { FamilyID: string; Name: Bilingual; Icon: string };
 export function NotesStep() {
   const actor = useTasteCardFlow();
   const answers = useSelector(actor, select.answers);
+  // The words in the order that suits the card's drink (its kind's families and words first).
+  const product = useSelector(actor, select.product);
+  const drink = product ? drinkKindOfType(product.ProductTypeID) : undefined;
   const problems = useSelector(actor, select.shownProblems);
   const { api } = useServices();
   const { t, i18n } = useLingui();
-  const wheel = useQuery(tasteCardQueries.noteWheel(api));
-  const aromaWheel = useQuery(tasteCardQueries.aromaWheel(api));
+  const wheel = useQuery(tasteCardQueries.noteWheel(api, drink));
+  const aromaWheel = useQuery(tasteCardQueries.aromaWheel(api, drink));
   const icons = useQuery(tasteCardQueries.icons(api));
   const iconOf = useMemo(() => new Map((icons.data?.iconList ?? []).map((i) => [i.IconID, i.Image])), [icons.data]);
   const [noteKeyword, setNoteKeyword] = useState('');
   const [aromaKeyword, setAromaKeyword] = useState('');
-  const noteSearch = useQuery(tasteCardQueries.noteSearch(api, useDeferredValue(noteKeyword.trim())));
-  const aromaSearch = useQuery(tasteCardQueries.aromaSearch(api, useDeferredValue(aromaKeyword.trim())));
+  const noteSearch = useQuery(tasteCardQueries.noteSearch(api, useDeferredValue(noteKeyword.trim()), drink));
+  const aromaSearch = useQuery(tasteCardQueries.aromaSearch(api, useDeferredValue(aromaKeyword.trim()), drink));
   const noteProblem = problems.find((p) => p.field === 'TasteNote');
   const chosenCount = answers.notes.length;
 

@@ -19,6 +19,9 @@ export function SelectProductScreen() {
   const page = useSelector(actor, select.page);
   const errorCode = useSelector(actor, select.errorCode);
   const chosen = useSelector(actor, select.product);
+  const offered = useSelector(actor, select.draftOffered);
+  const pick = useBilingual();
+  const offeredName = offered ? pick(offered.Name) : '';
   const { t, i18n } = useLingui();
   const { api } = useServices();
   const currency = useCurrency();
@@ -46,6 +49,16 @@ export function SelectProductScreen() {
         <p className="form-error" role="alert">
           {i18n._(saveFailureMessage(errorCode))}
         </p>
+      )}
+      {offered && (
+        <div className="notice taste-draft-offer" role="status">
+          <p>
+            <Trans>You have a taste card in progress for {offeredName}. Choosing another drink starts a new card instead.</Trans>
+          </p>
+          <button type="button" className="button small primary" onClick={() => actor.send({ type: 'SELECT_PRODUCT', product: offered })}>
+            <Trans>Continue that card</Trans>
+          </button>
+        </div>
       )}
       <div className="field">
         <label htmlFor={searchId}>

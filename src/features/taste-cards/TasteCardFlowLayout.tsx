@@ -75,6 +75,8 @@ function FollowTheFlow({ actor }: { actor: TasteCardActor }) {
   const location = useLocation();
   const page = useSelector(actor, select.page);
   const outcome = useSelector(actor, select.outcome);
+  const productID = useSelector(actor, (s) => select.product(s)?.ProductID);
+  const search = useSearch({ strict: false }) as { productID?: string };
   // Set while a navigation away waits for the member's answer: the flow ending lets it through.
   const leavingByNavigation = useRef(false);
 
@@ -110,8 +112,9 @@ function FollowTheFlow({ actor }: { actor: TasteCardActor }) {
   useEffect(() => {
     if (page === 'selectProduct' && location.pathname !== '/taste_card/select_product') {
       void navigate({ to: '/taste_card/select_product', replace: true });
-    } else if (page === 'steps' && location.pathname !== '/taste_card/steps') {
-      void navigate({ to: '/taste_card/steps', replace: true });
+    } else if (page === 'steps' && (location.pathname !== '/taste_card/steps' || search.productID !== productID)) {
+      // The address names the drink, so a reload opens this drink's card (and its draft), not a choice again.
+      void navigate({ to: '/taste_card/steps', search: productID ? { productID } : {}, replace: true });
     } else if (outcome?.outcome === 'saved') {
       // What shows cards (the drink's page, the member's list, today's sip, matches) reads them afresh.
       void queryClient.invalidateQueries({ predicate: (query) => showsTasteCards(query.queryKey) });
@@ -119,6 +122,6 @@ function FollowTheFlow({ actor }: { actor: TasteCardActor }) {
     } else if (outcome?.outcome === 'left' && !leavingByNavigation.current) {
       void navigate({ to: '/home' });
     }
-  }, [page, outcome, location.pathname, navigate, queryClient]);
+  }, [page, outcome, location.pathname, search.productID, productID, navigate, queryClient]);
   return null;
 }

@@ -65,7 +65,7 @@ export function TasteCardStepsScreen() {
   const page = useSelector(actor, select.page);
   const step = useSelector(actor, select.step);
   const product = useSelector(actor, select.product);
-  const restored = useSelector(actor, select.restored);
+  const restored = useSelector(actor, select.restoredNotice);
   const { i18n } = useLingui();
   const pick = useBilingual();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -110,7 +110,7 @@ export function TasteCardStepsScreen() {
       </h1>
       {restored && step !== 'review' && (
         <p className="notice" role="status">
-          <Trans>We kept your draft from last time.</Trans>
+          {restored === 'survey' ? <Trans>Your survey answers are filled in: check them and add the rest.</Trans> : <Trans>We kept your draft from last time.</Trans>}
         </p>
       )}
       {step === 'fiveSenses' && <FiveSensesStep />}

@@ -9,6 +9,7 @@ import {
   SearchAndFilterProduct,
   searchTasteNote,
   type Currency,
+  type DrinkKind,
 } from '../../../contract/index.ts';
 import type { ApiClient } from '../../api/client.ts';
 
@@ -16,24 +17,35 @@ import type { ApiClient } from '../../api/client.ts';
 const VOCABULARY_STALE_MS = 60 * 60_000;
 
 export const tasteCardQueries = {
-  /** The whole note wheel: notes with their families and sub-families, in wheel order. */
-  noteWheel: (api: ApiClient) =>
-    queryOptions({ queryKey: ['tasteNoteWheel'], queryFn: ({ signal }) => api.call(getTasteNote, {}, { signal }), staleTime: VOCABULARY_STALE_MS }),
-  aromaWheel: (api: ApiClient) =>
-    queryOptions({ queryKey: ['aromaWheel'], queryFn: ({ signal }) => api.call(getAroma, {}, { signal }), staleTime: VOCABULARY_STALE_MS }),
+  /**
+   * The whole note wheel: notes with their families and sub-families, ordered for the card's drink (its families
+   * and notes first: an oolong's card does not open on agarwood), in wheel order for a product of no drink kind.
+   */
+  noteWheel: (api: ApiClient, drink: DrinkKind | undefined) =>
+    queryOptions({
+      queryKey: ['tasteNoteWheel', drink ?? 'any'],
+      queryFn: ({ signal }) => api.call(getTasteNote, drink ? { ForDrink: drink } : {}, { signal }),
+      staleTime: VOCABULARY_STALE_MS,
+    }),
+  aromaWheel: (api: ApiClient, drink: DrinkKind | undefined) =>
+    queryOptions({
+      queryKey: ['aromaWheel', drink ?? 'any'],
+      queryFn: ({ signal }) => api.call(getAroma, drink ? { ForDrink: drink } : {}, { signal }),
+      staleTime: VOCABULARY_STALE_MS,
+    }),
   icons: (api: ApiClient) =>
     queryOptions({ queryKey: ['tasteCardIcons'], queryFn: ({ signal }) => api.call(listTasteCardIcon, {}, { signal }), staleTime: VOCABULARY_STALE_MS }),
-  noteSearch: (api: ApiClient, keyword: string) =>
+  noteSearch: (api: ApiClient, keyword: string, drink: DrinkKind | undefined) =>
     queryOptions({
-      queryKey: ['searchTasteNote', keyword],
-      queryFn: ({ signal }) => api.call(searchTasteNote, { Keyword: keyword, Size: 50 }, { signal }),
+      queryKey: ['searchTasteNote', keyword, drink ?? 'any'],
+      queryFn: ({ signal }) => api.call(searchTasteNote, { Keyword: keyword, Size: 50, ...(drink ? { ForDrink: drink } : {}) }, { signal }),
       enabled: keyword.trim() !== '',
       staleTime: VOCABULARY_STALE_MS,
     }),
-  aromaSearch: (api: ApiClient, keyword: string) =>
+  aromaSearch: (api: ApiClient, keyword: string, drink: DrinkKind | undefined) =>
     queryOptions({
-      queryKey: ['searchAroma', keyword],
-      queryFn: ({ signal }) => api.call(searchAroma, { Keyword: keyword }, { signal }),
+      queryKey: ['searchAroma', keyword, drink ?? 'any'],
+      queryFn: ({ signal }) => api.call(searchAroma, { Keyword: keyword, ...(drink ? { ForDrink: drink } : {}) }, { signal }),
       enabled: keyword.trim() !== '',
       staleTime: VOCABULARY_STALE_MS,
     }),

@@ -81,7 +81,18 @@ export function Match({ productID }: { productID: string }) {
           {match.data.Reasons.length > 0 && (
             <ul className="taste-match-reasons">
               {match.data.Reasons.map((reason) => (
-                <li key={reason.Code}>{pick(reason.Text)}</li>
+                <li key={reason.Code}>
+                  {reason.Code === 'NoProfile' ? (
+                    // The server's words ask for a personal taste survey, which has no page; and the member guide calls
+                    // the entry survey "your taste profile". Say what a match needs instead: how drinks taste to them.
+                    <Trans>
+                      What you told us when you joined says which drinks you enjoy, not how they taste to you: a match needs a taste card of
+                      yours. Write one for a drink you know, and we will work it out.
+                    </Trans>
+                  ) : (
+                    pick(reason.Text)
+                  )}
+                </li>
               ))}
             </ul>
           )}
