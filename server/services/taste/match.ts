@@ -348,8 +348,8 @@ function reasonsFor(member: MatchProfile, product: MatchProfile, comparison: Com
 const NO_PROFILE: Reason = {
   Code: 'NoProfile',
   Text: {
-    en: 'Write a taste card or answer the personal taste survey, and we will tell you how well this suits you',
-    zh: '寫一張品鑑卡或填寫個人口味問卷，我們便會告訴你這款有多適合你',
+    en: 'Write a taste card for a drink you know, and we will tell you how well this suits you',
+    zh: '為一款你熟悉的飲品寫一張品鑑卡，我們便會告訴你這款有多適合你',
   },
   Weight: 0,
 };
