@@ -29,3 +29,4 @@ export * from './b2b.ts';
 export * from './nfc.ts';
 export * from './newsletter.ts';
 export * from './member-home.ts';
+export * from './unpaid-orders.ts';

@@ -16,6 +16,9 @@ export const fixtures: FlowFixtures<typeof paymentChoiceMachine> = {
     { choice: { ...byCard, error: { code: 'OrderNotPlaced' } }, request: { type: 'SELECT_METHOD', method: 'FPS' } },
     { choice: byCard, request: { type: 'SELECT_CARD', cardID: 'pm_mc' } },
     { choice: { ...byCard, error: { code: 'PaymentFail' } }, request: { type: 'SELECT_CARD', cardID: 'pm_unknown' } },
+    // The card remembered from the last payment, asked for before the cards are read: kept if still saved, else the first.
+    { choice: {}, request: { type: 'SELECT_CARD', cardID: 'pm_mc' } },
+    { choice: {}, request: { type: 'SELECT_CARD', cardID: 'pm_removed' } },
     { choice: byCard, request: { type: 'ADD_CARD' } },
     { choice: { method: 'Alipay' }, request: { type: 'ADD_CARD' } },
   ],

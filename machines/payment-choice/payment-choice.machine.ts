@@ -38,6 +38,10 @@ export const paymentChoiceMachine = setup({
   actions: {
     selectMethod: assign(({ context }) => (context.request.type === 'SELECT_METHOD' ? { method: context.request.method, error: undefined } : {})),
     selectCard: assign(({ context }) => (context.request.type === 'SELECT_CARD' ? { cardID: context.request.cardID, error: undefined } : {})),
+    /** A card asked for before the saved cards are read: paying by card, that card to keep if it is among them. */
+    selectCardToCheck: assign(({ context }) =>
+      context.request.type === 'SELECT_CARD' ? { method: 'CreditCard' as const, cardID: context.request.cardID, error: undefined } : {},
+    ),
     storeCards: assign(({ context }, params: { result: CallResult<GetPaymentMethodOutput> }) => {
       if (!params.result.ok) return {};
       const cards = params.result.data.PaymentMethodList;
@@ -60,12 +64,13 @@ export const paymentChoiceMachine = setup({
     asksMethod: ({ context }, params: { method?: PaymentMethod }) =>
       context.request.type === 'SELECT_METHOD' && (params.method === undefined || context.request.method === params.method),
     asksKnownCard: ({ context }) => context.request.type === 'SELECT_CARD' && Boolean(context.cards?.some((c) => c.id === (context.request as { cardID: string }).cardID)),
+    asksCardBeforeCardsRead: ({ context }) => context.request.type === 'SELECT_CARD' && context.cards === undefined,
     asksNewCard: ({ context }) => context.request.type === 'ADD_CARD' && context.method === 'CreditCard',
   },
 }).createMachine({
   id: 'paymentChoice',
   description:
-    'One change to how the member pays, for every checkout: a method (the card method reads the saved cards), a saved card, or a new card (tokenised, then saved to the member and selected). Ends with the choice as it now stands.',
+    'One change to how the member pays, for every checkout: a method (the card method reads the saved cards), a saved card (before the cards are read, the one remembered from the last payment: checked against them), or a new card (tokenised, then saved to the member and selected). Ends with the choice as it now stands.',
   context: ({ input }) => ({ ...input.choice, request: input.request }),
   initial: 'starting',
   output: ({ context }) => ({ method: context.method, cards: context.cards, cardID: context.cardID, error: context.error }),
@@ -82,8 +87,15 @@ export const paymentChoiceMachine = setup({
         },
         { guard: { type: 'asksMethod', params: {} }, target: 'chosen', actions: 'selectMethod' },
         { guard: 'asksKnownCard', target: 'chosen', actions: 'selectCard' },
+        {
+          guard: 'asksCardBeforeCardsRead',
+          target: 'loadingCards',
+          actions: 'selectCardToCheck',
+          description:
+            'A card asked for before the saved cards are read (the one the member paid with last time on this device): pay by card and read them; the card stays chosen only if it is still saved.',
+        },
         { guard: 'asksNewCard', target: 'addingCard', actions: 'clearError' },
-        { target: 'chosen', description: 'A card the member does not have, or a new card while not paying by card: nothing changes.' },
+        { target: 'chosen', description: 'A card the member does not have (among the cards read), or a new card while not paying by card: nothing changes.' },
       ],
     },
     loadingCards: {

@@ -25,6 +25,7 @@ import { subscriptionHandlers } from './subscriptions.ts';
 import { tasteCardHandlers } from './taste-cards.ts';
 import { tasteVocabularyHandlers } from './taste-vocabulary.ts';
 import { thirdPartyHandlers } from './third-party.ts';
+import { unpaidOrderHandlers } from './unpaid-orders.ts';
 import { wishlistHandlers } from './wishlist.ts';
 
 /** Every served call, keyed by its spec name. */
@@ -53,5 +54,6 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   tasteCardHandlers,
   tasteVocabularyHandlers,
   thirdPartyHandlers,
+  unpaidOrderHandlers,
   wishlistHandlers,
 ]);

@@ -22,7 +22,9 @@ describe('paymentChoice: model paths', () => {
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, p) => {
     const { calls } = await replayOnActor(paymentChoiceModel, p);
     for (const call of calls) {
-      if (call.src === 'getPaymentMehtod') expect(p.input.request).toEqual({ type: 'SELECT_METHOD', method: 'CreditCard' });
+      // The cards are read for the card method, or for a card asked for before they were read (the remembered one).
+      if (call.src === 'getPaymentMehtod')
+        expect([{ type: 'SELECT_METHOD', method: 'CreditCard' }, ...(p.input.choice.cards === undefined ? [{ type: 'SELECT_CARD', cardID: expect.any(String) }] : [])]).toContainEqual(p.input.request);
       if (call.src === 'addCreditCard') expect(call.input).toEqual({ number: '4242 4242 4242 4242', exp_month: 4, exp_year: 2031, cvc: '123' });
       if (call.src === 'addPaymentMehtod') expect(call.input).toEqual({ PaymentMethodID: 'pm_new' });
     }
@@ -60,6 +62,31 @@ function choose(input: PaymentChoiceInput, answers: Answers = {}) {
 }
 
 describe('paymentChoice: behaviour', () => {
+  it('a card asked for before the cards are read (remembered from the last payment) is chosen when it is still saved', async () => {
+    const t = choose({ choice: {}, request: { type: 'SELECT_CARD', cardID: 'pm_mc' } });
+    expect(select.choice(t.actor.getSnapshot())).toMatchObject({ method: 'CreditCard', cardID: 'pm_mc' });
+    expect(select.isLoadingCards(t.actor.getSnapshot())).toBe(true);
+    await tick();
+    expect(t.calls).toEqual(['getPaymentMehtod']);
+    expect(t.output()).toEqual({ method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_mc', error: undefined });
+  });
+
+  it('a remembered card no longer saved is not chosen: the first saved card is, and none when none is saved', async () => {
+    const removed = choose({ choice: {}, request: { type: 'SELECT_CARD', cardID: 'pm_removed' } });
+    await tick();
+    expect(removed.output()).toMatchObject({ method: 'CreditCard', cardID: 'pm_visa' });
+    const none = choose({ choice: {}, request: { type: 'SELECT_CARD', cardID: 'pm_removed' } }, { cards: async () => ok({ PaymentMethodList: [] }) });
+    await tick();
+    expect(none.output()).toMatchObject({ method: 'CreditCard', cards: [], cardID: undefined });
+  });
+
+  it('a card not saved, asked for once the cards are read, changes nothing', async () => {
+    const t = choose({ choice: { method: 'CreditCard', cards: [visa], cardID: 'pm_visa' }, request: { type: 'SELECT_CARD', cardID: 'pm_removed' } });
+    await tick();
+    expect(t.calls).toEqual([]);
+    expect(t.output()).toMatchObject({ method: 'CreditCard', cardID: 'pm_visa' });
+  });
+
   it('the card method reads the saved cards and keeps the card chosen when it is still among them', async () => {
     const t = choose({ choice: { method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_mc', error: { code: 'PaymentNotTaken' } }, request: { type: 'SELECT_METHOD', method: 'CreditCard' } });
     // The method is the one asked for at once (the page shows it while the cards load), and the last reason is gone.

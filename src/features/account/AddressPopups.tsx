@@ -8,7 +8,10 @@ import './account.css';
 import { BillingAddressSection } from './BillingAddressSection.tsx';
 import { DeliveryAddressesSection } from './DeliveryAddressesSection.tsx';
 
-/** Spec §2 popups "delivery and billing address edit": the account's address sections on their own (checkout opens them). */
+/**
+ * Spec §2 popups "delivery and billing address edit": the account's address sections on their own (checkout
+ * opens them). Saving an address closes the popup: the page that opened it shows the address chosen.
+ */
 function AddressPopup(props: { title: ReactNode; onClose: () => void; children: (member: NonNullable<ReturnType<typeof user>>) => ReactNode }) {
   const { session } = useServices();
   const member = useSelector(session, user);
@@ -28,7 +31,7 @@ function AddressPopup(props: { title: ReactNode; onClose: () => void; children: 
 export function DeliveryAddressesPopup(props: { onClose: () => void }) {
   return (
     <AddressPopup title={<Trans>Delivery addresses</Trans>} onClose={props.onClose}>
-      {(member) => <DeliveryAddressesSection key={member.userID} member={member} />}
+      {(member) => <DeliveryAddressesSection key={member.userID} member={member} onSaved={props.onClose} />}
     </AddressPopup>
   );
 }
@@ -36,7 +39,7 @@ export function DeliveryAddressesPopup(props: { onClose: () => void }) {
 export function BillingAddressPopup(props: { onClose: () => void }) {
   return (
     <AddressPopup title={<Trans>Billing address</Trans>} onClose={props.onClose}>
-      {(member) => <BillingAddressSection key={member.userID} member={member} />}
+      {(member) => <BillingAddressSection key={member.userID} member={member} onSaved={props.onClose} />}
     </AddressPopup>
   );
 }

@@ -8,8 +8,8 @@ import { AddressFields } from './AddressFields.tsx';
 import { useCountries } from '../../ui/use-places.ts';
 import { useUpdateInfo } from './use-update-info.ts';
 
-/** The billing address: the delivery address fields without label or main flag. */
-export function BillingAddressSection(props: { member: UserDetail }) {
+/** The billing address: the delivery address fields without label or main flag. `onSaved`: once it is saved (the popup closes). */
+export function BillingAddressSection(props: { member: UserDetail; onSaved?: (() => void) | undefined }) {
   const { t } = useLingui();
   const text = useMessage();
   const { member } = props;
@@ -35,7 +35,7 @@ export function BillingAddressSection(props: { member: UserDetail }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!hasProblems(problems)) save.mutate({ billingAddress: toAddress(draft) });
+    if (!hasProblems(problems)) save.mutate({ billingAddress: toAddress(draft) }, { onSuccess: () => props.onSaved?.() });
   };
 
   return (

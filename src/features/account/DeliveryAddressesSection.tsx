@@ -1,32 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
-import type { DeliveryAddress, UserDetail } from '../../../contract/index.ts';
+import type { Address, DeliveryAddress, UserDetail } from '../../../contract/index.ts';
 import { CheckboxField, failureMessage, SaveStatus, SelectField, useMessage } from './account-ui.tsx';
 import { DEFAULT_CALLING_CODE, MAX_DELIVERY_ADDRESSES } from './account-validation.ts';
 import { addressProblems, draftFrom, hasProblems, toAddress, type AddressDraft } from './address-draft.ts';
 import { AddressFields } from './AddressFields.tsx';
 import { AddressSummary } from '../../ui/AddressSummary.tsx';
+import { useAddressLabel } from '../../ui/address-label.ts';
 import { useCountries } from '../../ui/use-places.ts';
 import { useUpdateInfo } from './use-update-info.ts';
 
 type Label = DeliveryAddress['label'];
 
-function useLabelText() {
-  const { t } = useLingui();
-  // Context: "Home" is also the name of the home page, which translates differently.
-  const labels: Record<Label, string> = {
-    home: t({ message: 'Home', context: 'address label' }),
-    office: t({ message: 'Office', context: 'address label' }),
-    school: t({ message: 'School', context: 'address label' }),
-  };
-  return (label: Label) => labels[label];
+/** The same place and recipient (the label aside): saving it again is not a second address. */
+function sameAddress(a: Address, b: Address): boolean {
+  const keys = ['firstName', 'lastName', 'countryCallingCode', 'phone', 'CountryID', 'city', 'district', 'address1', 'address2', 'postalCode'] as const;
+  const norm = (value: string | undefined) => (value ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  return keys.every((key) => norm(a[key]) === norm(b[key]));
 }
 
-/** The member's delivery addresses: one is the main one; add, edit and delete up to ten. */
-export function DeliveryAddressesSection(props: { member: UserDetail }) {
+/**
+ * The member's delivery addresses: one is the main one; add, edit and delete up to ten. `onSaved`: an address
+ * added or edited is saved (the popup closes then, issue 29: it stayed open on "Add a delivery address", and
+ * a second tap added the same address again).
+ */
+export function DeliveryAddressesSection(props: { member: UserDetail; onSaved?: (() => void) | undefined }) {
   const { t } = useLingui();
   const text = useMessage();
-  const labelText = useLabelText();
+  const labelText = useAddressLabel();
   const radioName = useId();
   const save = useUpdateInfo();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -59,8 +60,14 @@ export function DeliveryAddressesSection(props: { member: UserDetail }) {
           setEditing(null);
         }}
         onSave={(address, makeMain) => {
-          const next = editing === 'new' ? [...list, address] : list.map((a, i) => (i === editing ? address : a));
-          persist(next, makeMain ? index : main, () => setEditing(null));
+          // A new address the member already has (saved twice) updates that one instead of adding a copy.
+          const same = editing === 'new' ? list.findIndex((a) => sameAddress(a, address)) : -1;
+          const at = same >= 0 ? same : index;
+          const next = editing === 'new' && same < 0 ? [...list, address] : list.map((a, i) => (i === at ? address : a));
+          persist(next, makeMain ? at : main, () => {
+            setEditing(null);
+            props.onSaved?.();
+          });
         }}
       />
     );
@@ -168,7 +175,7 @@ function DeliveryAddressEditor(props: {
   onSave: (address: DeliveryAddress, makeMain: boolean) => void;
 }) {
   const { t } = useLingui();
-  const labelText = useLabelText();
+  const labelText = useAddressLabel();
   const countries = useCountries();
   const { member } = props;
   const [label, setLabel] = useState<Label>(props.address?.label ?? 'home');

@@ -13,6 +13,7 @@ import { preloadable } from '../../app/preloadable.tsx';
 import { useFlow } from '../../app/use-flow.ts';
 import { contentLanguage } from '../../i18n/i18n.ts';
 import { AddressSummary } from '../../ui/AddressSummary.tsx';
+import { useAddressLabel } from '../../ui/address-label.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
@@ -20,6 +21,7 @@ import { ErrorNote, type CheckoutActor, type HeadingRef } from './checkout-parts
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from './order-query.ts';
+import { useRememberedPayment } from './remembered-payment.ts';
 
 // The over-18 popup, the payment step (with its payment method and card popups; Radix Dialog comes
 // with them) and what follows placing the order are chunks of their own, fetched once the screen shows, so that the screen's first load
@@ -83,6 +85,7 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
   }));
   const actor = useFlow(machine, { input });
   useOutcome(actor);
+  useRememberedPayment(actor, checkoutState, (request) => actor.send(request));
   useFollowMainAddress(actor, member);
   const busy = useSelector(actor, checkoutState.isBusy);
 
@@ -248,6 +251,7 @@ function DeliveryStep({ actor, member, headingRef }: { actor: CheckoutActor; mem
   const saveFailed = useSelector(actor, checkoutState.addressNotSaved);
   const name = useId();
   const list = member.deliveryAddress;
+  const labelText = useAddressLabel();
   // The flow saves the pick as the member's main address, then reads the totals for it.
   const choose = (index: number) => actor.send({ type: 'PICK_ADDRESS', index });
 
@@ -267,7 +271,11 @@ function DeliveryStep({ actor, member, headingRef }: { actor: CheckoutActor; mem
             {list.map((address, i) => (
               <label key={i} className="checkout-choice" data-checked={i === chosen}>
                 <input type="radio" name={name} checked={i === chosen} onChange={() => choose(i)} />
-                <AddressSummary address={address} />
+                {/* Each choice says which it is (Home, Office): two alike would otherwise read the same. */}
+                <span className="checkout-choice-text">
+                  <span className="chip static">{labelText(address.label)}</span>
+                  <AddressSummary address={address} />
+                </span>
               </label>
             ))}
           </fieldset>

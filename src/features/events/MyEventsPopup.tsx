@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { EventRecord, EventRecordTab } from '../../../contract/index.ts';
+import { unpaidOrderQueries } from '../../api/unpaid-order-queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Popup } from '../../ui/Popup.tsx';
@@ -18,10 +19,38 @@ export function MyEventsPopup({ onClose }: { onClose: () => void }) {
   const titles: Record<EventRecordTab, string> = { joined: t`Joined`, ended: t`Ended`, cancelled: t`Cancelled` };
   return (
     <Popup title={<Trans>My events</Trans>} onClose={onClose}>
+      <UnpaidBookings />
       <RecordTabs tabs={TABS} titles={titles} label={t`Events by state`} className="my-events-tabs">
         {(tab) => <Records tab={tab} />}
       </RecordTabs>
     </Popup>
+  );
+}
+
+/**
+ * A booking not paid yet is no event record (its seats are only held): the popup says where it is, My orders,
+ * where it is paid or cancelled (issue 29).
+ */
+function UnpaidBookings() {
+  const { api, popups } = useServices();
+  const pick = useBilingual();
+  const unpaid = useQuery(unpaidOrderQueries.list(api));
+  const bookings = (unpaid.data ?? []).filter((order) => order.Kind === 'event');
+  if (bookings.length === 0) return null;
+  return (
+    <div className="notice my-events-unpaid" role="status">
+      {bookings.map((booking) => {
+        const title = pick(booking.Title);
+        return (
+          <p key={booking.OrderID}>
+            <Trans>Your booking of {title} is waiting for payment. Pay for it or cancel it in My orders.</Trans>
+          </p>
+        );
+      })}
+      <button type="button" className="button small primary" onClick={() => popups.open('orders')}>
+        <Trans>Go to My orders</Trans>
+      </button>
+    </div>
   );
 }
 

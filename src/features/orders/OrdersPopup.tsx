@@ -16,11 +16,15 @@ import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
 import './orders.css';
 import { orderQueries } from './queries.ts';
+import { UnpaidOrders } from './UnpaidOrders.tsx';
 import { useCancelOrder } from './use-cancel-order.ts';
 
 const TABS: readonly OrderTab[] = ['InProcess', 'Completed', 'WaitForPayment', 'Cancelled'];
 
-/** Spec §2 orders popup, §3: the member's product orders in four tabs. */
+/**
+ * Spec §2 orders popup, §3: the member's product orders in four tabs; above them, their unpaid orders of every
+ * kind (an event booking, a subscription too), to pay or cancel while they can (issue 29).
+ */
 export function OrdersPopup({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const [tab, setTab] = useState<OrderTab>('InProcess');
@@ -32,6 +36,7 @@ export function OrdersPopup({ onClose }: { onClose: () => void }) {
   };
   return (
     <Popup title={<Trans>My orders</Trans>} onClose={onClose}>
+      <UnpaidOrders onClose={onClose} />
       <Tabs.Root className="orders-tabs" value={tab} onValueChange={(value) => setTab(value as OrderTab)}>
         <Tabs.List className="orders-tab-list" aria-label={t`Orders by status`}>
           {TABS.map((tabName) => (

@@ -20,6 +20,7 @@ import '../checkout.css';
 import './event-checkout.css';
 import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 import { createEventJoinFlow, joinEvent, joinTotals } from './event-join.actors.ts';
+import { useRememberedPayment } from '../remembered-payment.ts';
 import { eventOrderQuery } from './event-order-query.ts';
 
 // The guests and payment steps (and with the payment step its popups and Radix Dialog) and what follows
@@ -93,6 +94,7 @@ function JoinFlow() {
   }));
   const actor = useFlow(machine, { input });
   useOutcome(actor);
+  useRememberedPayment(actor, join, (request) => actor.send(request));
   const busy = useSelector(actor, join.isBusy);
   return (
     <div className="checkout-layout" aria-busy={busy}>

@@ -13,6 +13,7 @@ import { preloadable } from '../../../app/preloadable.tsx';
 import { useFlow } from '../../../app/use-flow.ts';
 import { contentLanguage } from '../../../i18n/i18n.ts';
 import { AddressSummary } from '../../../ui/AddressSummary.tsx';
+import { useAddressLabel } from '../../../ui/address-label.ts';
 import { useBilingual } from '../../../ui/Bilingual.tsx';
 import { OrderTotals } from '../../../ui/OrderTotals.tsx';
 import { Price } from '../../../ui/Price.tsx';
@@ -20,6 +21,7 @@ import '../checkout.css';
 import './subscription-checkout.css';
 import { ErrorNote, type HeadingRef, type SubscribeActor } from './subscription-checkout-parts.tsx';
 import { checkoutPlan, checkoutTotals, createSubscriptionCheckoutFlow } from './subscription-checkout.actors.ts';
+import { useRememberedPayment } from '../remembered-payment.ts';
 
 // The payment step (with its method and card popups and Radix Dialog) and what follows placing the order
 // are chunks of their own, fetched once the checkout shows, as the product and event checkouts do (issue 14, Fast).
@@ -88,6 +90,7 @@ function SubscribeFlow({ member }: { member: UserDetail }) {
   }));
   const actor = useFlow(machine, { input });
   useOutcome(actor);
+  useRememberedPayment(actor, subscribe, (request) => actor.send(request));
   useFollowMainAddress(actor, member);
   const busy = useSelector(actor, subscribe.isBusy);
   return (
@@ -234,6 +237,7 @@ function AddressStep({ actor, member, headingRef }: { actor: SubscribeActor; mem
   const error = useSelector(actor, subscribe.error);
   const name = useId();
   const list = member.deliveryAddress;
+  const labelText = useAddressLabel();
   return (
     <section className="checkout-section" aria-labelledby={`${name}-title`}>
       <h2 id={`${name}-title`} ref={headingRef} tabIndex={-1} className="checkout-title">
@@ -249,7 +253,11 @@ function AddressStep({ actor, member, headingRef }: { actor: SubscribeActor; mem
           {list.map((address, i) => (
             <label key={i} className="checkout-choice" data-checked={i === chosen}>
               <input type="radio" name={name} checked={i === chosen} onChange={() => actor.send({ type: 'PICK_ADDRESS', index: i })} />
-              <AddressSummary address={address} />
+              {/* Each choice says which it is (Home, Office): two alike would otherwise read the same. */}
+              <span className="checkout-choice-text">
+                <span className="chip static">{labelText(address.label)}</span>
+                <AddressSummary address={address} />
+              </span>
             </label>
           ))}
         </fieldset>
