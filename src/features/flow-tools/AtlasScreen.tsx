@@ -148,7 +148,7 @@ function LoadedFlowView({ flow }: { flow: LoadedFlow }) {
   };
   const rewindTo = (index: number) => setHistory((h) => h.slice(0, index + 1));
   const kindText: Record<Offer['kind'], string> = {
-    user: t`Events`,
+    user: t({ message: `Events`, context: `statechart` }),
     done: t`Actors answer`,
     error: t`Actors fail`,
     delay: t`Delays (fast-forward)`,

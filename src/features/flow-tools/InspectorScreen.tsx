@@ -145,7 +145,7 @@ export function InspectorScreen() {
 
       <section aria-labelledby="inspector-events">
         <h2 id="inspector-events">
-          <Trans>Events</Trans>
+          <Trans context="statechart">Events</Trans>
         </h2>
         <div className="toolbar">
           <label className="select-label">
