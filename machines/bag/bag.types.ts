@@ -9,6 +9,8 @@ export type { CallResult } from '../shared/call-result.ts';
 import type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { INVALID_COUPON, NETWORK_ERROR } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 /** Most units of one variance a bag line may hold (contract MAX_LINE_QUANTITY). */
 export const MAX_LINE_QUANTITY = 99;
@@ -102,7 +104,7 @@ export type BagNotice =
   /** An add or set asked for more than is left: the line holds `quantity` ("Only N available"). */
   | { kind: 'cappedAtStock'; VarianceID: string; quantity: number; requested: number }
   /** An add or set was refused (OutOfStock, StopSell, or another code). */
-  | { kind: 'addRefused'; VarianceID: string; change: 'add' | 'set'; code: string; message?: string | undefined };
+  | { kind: 'addRefused'; VarianceID: string; change: 'add' | 'set'; code: CallCode; message?: string | undefined };
 
 /**
  * What became of the member's last add or set once answered, for the page to say next to the
@@ -112,13 +114,13 @@ export type BagNotice =
 export type ChangeOutcome =
   | { kind: 'changed'; change: 'add' | 'set'; VarianceID: string; quantity: number }
   | { kind: 'cappedAtStock'; change: 'add' | 'set'; VarianceID: string; quantity: number; requested: number }
-  | { kind: 'refused'; change: 'add' | 'set'; VarianceID: string; code: string; message?: string | undefined }
-  | { kind: 'failed'; change: 'add' | 'set'; VarianceID: string; code: string };
+  | { kind: 'refused'; change: 'add' | 'set'; VarianceID: string; code: CallCode; message?: string | undefined }
+  | { kind: 'failed'; change: 'add' | 'set'; VarianceID: string; code: CallCode };
 
 /** The last failed call: its name and code ('NetworkError' when the server was unreachable). */
 export type BagFailure = {
   call: 'getShoppingBag' | 'addShoppingBag' | 'setShoppingBag' | 'couponApply';
-  code: string;
+  code: CallCode;
   message?: string | undefined;
 };
 

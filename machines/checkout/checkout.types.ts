@@ -10,6 +10,8 @@ export type { CallResult } from '../shared/call-result.ts';
 import type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR, INVALID_COUPON, BAG_ERRORS, PAYMENT_ERRORS } from '../shared/codes.ts';
+export type { FlowCode } from '../shared/codes.ts';
+import type { FlowCode } from '../shared/codes.ts';
 
 export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
@@ -127,7 +129,7 @@ export type CheckoutInput = {
   resume?: { OrderID: string; PaymentMethod: PaymentMethod; PaymentID?: string | undefined } | undefined;
 };
 
-export type CheckoutError = { code: string; message?: string | undefined };
+export type CheckoutError = { code: FlowCode; message?: string | undefined };
 
 /** What looking up an order whose answer was lost found (the paying flow's own codes, not the server's). */
 export { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from '../order-payment/order-payment.types.ts';
@@ -189,7 +191,7 @@ export type CheckoutOutput = {
   /** With outcome 'redirect': where to send the browser. */
   RedirectURL?: string | undefined;
   /** With outcome 'failed': the spec §8 code (PaymentFail, StripeError, AlipayError). */
-  ErrorCode?: string | undefined;
+  ErrorCode?: FlowCode | undefined;
 };
 
 /** Which part of the checkout page a state shows: every state that is not final says so with a `step:` tag. */

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type {
+  CallCode,
   CallResult,
   EntrySurveyContext,
   EntrySurveyEvent,
@@ -11,7 +12,7 @@ import type {
   SubmitPreSurveyOutput,
   SurveyAnswer,
 } from './entry-survey.types.ts';
-import { NETWORK_ERROR, SURVEY_NOT_COMPLETE } from './entry-survey.types.ts';
+import { NETWORK_ERROR, SURVEY_CANNOT_RESUBMIT, SURVEY_NOT_COMPLETE } from './entry-survey.types.ts';
 
 const isAnswered = (a: SurveyAnswer | undefined): boolean => (a?.OptionIDs?.length ?? 0) > 0 || (a?.Text?.trim() ?? '') !== '';
 
@@ -43,7 +44,7 @@ export const entrySurveyMachine = setup({
       },
       errorCode: undefined,
     })),
-    rememberError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    rememberError: assign((_, params: { code: CallCode }) => ({ errorCode: params.code })),
     rememberFailure: assign((_, params: { result: CallResult<unknown> }) => ({
       errorCode: params.result.ok ? undefined : params.result.code,
     })),
@@ -52,7 +53,7 @@ export const entrySurveyMachine = setup({
   },
   guards: {
     succeeded: (_, params: { result: CallResult<unknown> }) => params.result.ok,
-    alreadySubmitted: (_, params: { result: CallResult<unknown> }) => !params.result.ok && params.result.code === 'SurveyCannotResubmit',
+    alreadySubmitted: (_, params: { result: CallResult<unknown> }) => !params.result.ok && params.result.code === SURVEY_CANNOT_RESUBMIT,
     allRequiredAnswered: ({ context }) =>
       context.survey !== undefined && context.survey.Questions.every((q) => !q.Required || isAnswered(context.answers[q.QuestionID])),
     hasSurvey: ({ context }) => context.survey !== undefined,

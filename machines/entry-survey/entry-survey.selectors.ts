@@ -1,6 +1,6 @@
 import { transition, type SnapshotFrom } from 'xstate';
 import type { entrySurveyMachine } from './entry-survey.machine.ts';
-import type { PreSurvey, SurveyAnswer } from './entry-survey.types.ts';
+import type { CallCode, PreSurvey, SurveyAnswer } from './entry-survey.types.ts';
 
 export type EntrySurveySnapshot = SnapshotFrom<typeof entrySurveyMachine>;
 
@@ -8,7 +8,7 @@ export type EntrySurveySnapshot = SnapshotFrom<typeof entrySurveyMachine>;
 export const isBusy = (s: EntrySurveySnapshot): boolean => s.hasTag('busy');
 
 /** The reason of the last failed step (SurveyNotComplete, another spec §8 code, or 'NetworkError'). */
-export const errorCode = (s: EntrySurveySnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: EntrySurveySnapshot): CallCode | undefined => s.context.errorCode;
 
 export const survey = (s: EntrySurveySnapshot): PreSurvey | undefined => s.context.survey;
 

@@ -3,7 +3,9 @@
 /** What every actor of the flow resolves with (one type for every flow: machines/shared). */
 export type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
-export { NETWORK_ERROR, SURVEY_NOT_COMPLETE } from '../shared/codes.ts';
+export { NETWORK_ERROR, SURVEY_CANNOT_RESUBMIT, SURVEY_NOT_COMPLETE } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type Bilingual = { en: string; zh: string };
 
@@ -40,7 +42,7 @@ export type EntrySurveyContext = {
   /** Answers so far, by QuestionID. */
   answers: Record<string, SurveyAnswer>;
   /** Why the last step failed: a spec §8 code (SurveyNotComplete …), or 'NetworkError'. */
-  errorCode?: string | undefined;
+  errorCode?: CallCode | undefined;
 };
 
 export type EntrySurveyEvent =

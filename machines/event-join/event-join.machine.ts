@@ -9,6 +9,7 @@ import type {
   EventJoinOutcome,
   EventJoinOutput,
   EventJoinTag,
+  FlowCode,
   GetEventDetailInput,
   GetEventDetailOutput,
   GetEventOrderInput,
@@ -115,8 +116,9 @@ export const eventJoinMachine = setup({
           },
     ),
     /** The session filled up (or its sale closed) meanwhile: remember what was wanted, for the words. */
-    noteSessionGone: assign(({ context }, params: { code: string }) => ({
-      sessionNotice: { varianceID: context.varianceID ?? '', code: params.code, spacesLeft: 0, seatsWanted: context.seats },
+    noteSessionGone: assign(({ context }, params: { code: FlowCode | undefined }) => ({
+      // Only a session-gone code leads here (the sessionGone and answerRefused guards).
+      sessionNotice: { varianceID: context.varianceID ?? '', code: SESSION_GONE_ERRORS.find((gone) => gone === params.code) ?? 'OutOfStock', spacesLeft: 0, seatsWanted: context.seats },
       totals: undefined,
     })),
     /** With the fresh event: how many spaces the session has now. */
@@ -356,7 +358,7 @@ export const eventJoinMachine = setup({
           {
             guard: { type: 'sessionGone', params: ({ event }) => ({ result: event.output }) },
             target: 'refreshingEvent',
-            actions: { type: 'noteSessionGone', params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }) },
+            actions: { type: 'noteSessionGone', params: ({ event }) => ({ code: event.output.ok ? undefined : event.output.code }) },
             description: 'Fewer spaces left than seats chosen (OutOfStock), or the sale closed: read the sessions again and choose.',
           },
           { target: 'totalsFailed', actions: { type: 'storeTotalsFailure', params: ({ event }) => ({ result: event.output }) } },
@@ -517,7 +519,7 @@ export const eventJoinMachine = setup({
           {
             guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: SESSION_GONE_ERRORS }) },
             target: 'refreshingEvent',
-            actions: { type: 'noteSessionGone', params: ({ event }) => ({ code: event.output.error?.code ?? '' }) },
+            actions: { type: 'noteSessionGone', params: ({ event }) => ({ code: event.output.error?.code }) },
             description: 'The session filled up (OutOfStock) or its sale closed while the member was paying: nothing placed. Choose again.',
           },
           {

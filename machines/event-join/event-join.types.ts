@@ -11,6 +11,8 @@ export type { CallResult } from '../shared/call-result.ts';
 import type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR, INVALID_COUPON, PAYMENT_ERRORS } from '../shared/codes.ts';
+export type { CallCode, FlowCode } from '../shared/codes.ts';
+import type { CallCode, FlowCode } from '../shared/codes.ts';
 /** A refused coupon, kept for display once dropped (machines/shared/coupon.ts). */
 export type { CouponError } from '../shared/coupon.ts';
 import type { CouponError } from '../shared/coupon.ts';
@@ -28,7 +30,8 @@ export type PaymentChoiceLogic = typeof paymentChoiceMachine;
 export const MAX_SEATS_PER_ORDER = 6;
 
 /** Spec §8 codes saying the session cannot take these seats any more: it filled up, or its sale closed. */
-export const SESSION_GONE_ERRORS = ['OutOfStock', 'EventSaleClosed'] as const;
+export const SESSION_GONE_ERRORS = ['OutOfStock', 'EventSaleClosed'] as const satisfies readonly CallCode[];
+export type SessionGoneCode = (typeof SESSION_GONE_ERRORS)[number];
 
 // ---- The event, as getEventDetail answers (only what the flow reads; the page shows the rest).
 
@@ -143,13 +146,13 @@ export type GuestForm = { name: string; contact: string };
 /** What is wrong with a guest form (the UI words them; rules of contract GuestName and GuestContact). */
 export type GuestProblem = { name?: 'missing' | 'tooLong' | undefined; contact?: 'missing' | 'format' | undefined };
 
-export type EventJoinError = { code: string; message?: string | undefined };
+export type EventJoinError = { code: FlowCode; message?: string | undefined };
 
 /** What looking up an order whose answer was lost found (the paying flow's own codes): no order (nothing charged), or an order not paid. */
 export { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from '../order-payment/order-payment.types.ts';
 
 /** Why the member is back at choosing a session: the one chosen filled up (or its sale closed) meanwhile. */
-export type SessionNotice = { varianceID: string; code: string; spacesLeft: number; seatsWanted: number };
+export type SessionNotice = { varianceID: string; code: SessionGoneCode; spacesLeft: number; seatsWanted: number };
 
 export type EventJoinOutcome = 'confirmed' | 'redirect' | 'fps' | 'processing' | 'failed' | 'cancelled' | 'left';
 
@@ -204,7 +207,7 @@ export type EventJoinOutput = {
   outcome: EventJoinOutcome;
   OrderID?: string | undefined;
   RedirectURL?: string | undefined;
-  ErrorCode?: string | undefined;
+  ErrorCode?: FlowCode | undefined;
 };
 
 /** Which part of the page a state shows: every state that is not final says so with a `step:` tag. */

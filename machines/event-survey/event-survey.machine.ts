@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type {
+  CallCode,
   CallResult,
   EventSurveyContext,
   EventSurveyEvent,
@@ -22,7 +23,7 @@ import { NETWORK_ERROR, SURVEY_CANNOT_RESUBMIT, SURVEY_NOT_COMPLETE, SURVEY_NOT_
 import { answersFrom, clampGroup, draftFits, groupOf, groupProblems, pickSurvey, submitAnswers, surveyProblems } from './event-survey.rules.ts';
 
 type Failure = CallResult<unknown, SurveyFailData>;
-const failedWith = (result: Failure, code: string): boolean => !result.ok && result.code === code;
+const failedWith = (result: Failure, code: CallCode): boolean => !result.ok && result.code === code;
 
 export const eventSurveyMachine = setup({
   types: {
@@ -117,7 +118,7 @@ export const eventSurveyMachine = setup({
       draftFits(params.output.draft, context.survey?.SurveyID ?? '', context.input.varianceID),
     submittedOnServer: (_, params: { result: CallResult<GetSurveyResultOutput> }) =>
       params.result.ok && params.result.data.Survey.SubmitTime !== undefined,
-    failedWith: (_, params: { result: Failure; code: string }) => failedWith(params.result, params.code),
+    failedWith: (_, params: { result: Failure; code: CallCode }) => failedWith(params.result, params.code),
     groupAnswered: ({ context }) => groupProblems(context.survey?.Groups[context.group], context.answers).length === 0,
     lastGroupAnswered: ({ context }) =>
       context.group >= (context.survey?.Groups.length ?? 0) - 1 && groupProblems(context.survey?.Groups[context.group], context.answers).length === 0,

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { eventSurveyMachine } from './event-survey.machine.ts';
-import type { AnswerProblem, EventSurvey, LocalAnswer, SurveyGroup } from './event-survey.types.ts';
+import type { AnswerProblem, CallCode, EventSurvey, LocalAnswer, SurveyGroup } from './event-survey.types.ts';
 import { groupProblems } from './event-survey.rules.ts';
 
 export type EventSurveySnapshot = SnapshotFrom<typeof eventSurveyMachine>;
@@ -52,7 +52,7 @@ export const canGoOn = (s: EventSurveySnapshot): boolean =>
 export const isComplete = (s: EventSurveySnapshot): boolean => s.context.completed;
 export const submitTime = (s: EventSurveySnapshot): string | undefined => s.context.submitTime;
 /** The reason of the last failed step: a spec §8 code (SurveyNotComplete …) or 'NetworkError'. */
-export const errorCode = (s: EventSurveySnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: EventSurveySnapshot): CallCode | undefined => s.context.errorCode;
 /** Answers from an earlier visit were restored (say so, once). */
 export const restored = (s: EventSurveySnapshot): boolean => s.context.restored;
 /** The answers are kept on the device (false: they last for this visit only). */

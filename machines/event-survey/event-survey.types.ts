@@ -5,10 +5,10 @@
 
 /** What every actor of the flow resolves with (one type for every flow: machines/shared). */
 export type { CallResult } from '../shared/call-result.ts';
-export { NETWORK_ERROR, SURVEY_NOT_COMPLETE } from '../shared/codes.ts';
+export { NETWORK_ERROR, SURVEY_CANNOT_RESUBMIT, SURVEY_NOT_COMPLETE } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
-/** Spec §8: the survey was answered already for this session. */
-export const SURVEY_CANNOT_RESUBMIT = 'SurveyCannotResubmit';
 /** The survey opens when its session starts (contract ErrorCode.SurveyNotOpen). */
 export const SURVEY_NOT_OPEN = 'SurveyNotOpen';
 
@@ -153,7 +153,7 @@ export type EventSurveyContext = {
   /** The question the server said is missing (SurveyNotComplete). */
   missingQuestionID?: string | undefined;
   /** Why the last call failed: a spec §8 code, or 'NetworkError'. */
-  errorCode?: string | undefined;
+  errorCode?: CallCode | undefined;
 };
 
 export type EventSurveyEvent =

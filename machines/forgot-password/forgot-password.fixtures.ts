@@ -12,8 +12,8 @@ export const fixtures: FlowFixtures<typeof forgotPasswordMachine> = {
   },
   actors: {
     userForgetPassword: {
-      // 'Username/client id combination not found.' stands for the unknown e-mail (spec §8).
-      done: [{ ok: true, data: {} }, { ok: false, code: 'UserNotFoundException', message: 'Username/client id combination not found.' }],
+      // The server answers an unknown e-mail as a known one (spec §8); a refusal (too many mails) is shown the same.
+      done: [{ ok: true, data: {} }, { ok: false, code: 'LimitError', message: 'Too many requests' }],
       error: new Error('network down'),
     },
     userConfirmForgetPassword: {

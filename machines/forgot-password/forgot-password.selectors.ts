@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { forgotPasswordMachine } from './forgot-password.machine.ts';
+import type { CallCode } from './forgot-password.types.ts';
 
 export type ForgotPasswordSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
@@ -7,7 +8,7 @@ export type ForgotPasswordSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 export const isBusy = (s: ForgotPasswordSnapshot): boolean => s.hasTag('busy');
 
 /** The reason of the last failed step (spec §8 code, or 'NetworkError'); undefined when there is none. */
-export const errorCode = (s: ForgotPasswordSnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: ForgotPasswordSnapshot): CallCode | undefined => s.context.errorCode;
 
 /** Show the e-mail step. */
 export const isEnteringEmail = (s: ForgotPasswordSnapshot): boolean =>

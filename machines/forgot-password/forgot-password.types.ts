@@ -4,6 +4,8 @@
 export type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type Empty = Record<string, never>;
 
@@ -17,7 +19,7 @@ export type ForgotPasswordContext = {
   /** A code has been requested at least once (so a failed resend returns to the code step). */
   codeRequested: boolean;
   /** Why the last step failed: a spec §8 code, or 'NetworkError'. */
-  errorCode?: string | undefined;
+  errorCode?: CallCode | undefined;
 };
 
 export type ForgotPasswordEvent =

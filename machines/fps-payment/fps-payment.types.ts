@@ -8,6 +8,8 @@
 export type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 /** The QR the server made for the order: a dynamic EMVCo FPS payload and its picture. */
 export type FpsQr = {
@@ -49,7 +51,7 @@ export type Empty = Record<string, never>;
 
 export type FpsPaymentInput = { OrderID: string };
 
-export type FpsPaymentError = { code: string; message?: string | undefined };
+export type FpsPaymentError = { code: CallCode; message?: string | undefined };
 
 export type FpsPaymentContext = {
   orderID: string;

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type {
+  CallCode,
   CallResult,
   CreateInspirationInput,
   EditorStep,
@@ -38,7 +39,7 @@ import {
   withoutDataUrlPrefix,
 } from './inspiration-editor.rules.ts';
 
-const failureCode = (result: CallResult<unknown>): string | undefined => (result.ok ? undefined : result.code);
+const failureCode = (result: CallResult<unknown>): CallCode | undefined => (result.ok ? undefined : result.code);
 
 export const inspirationEditorMachine = setup({
   types: {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { inspirationEditorMachine } from './inspiration-editor.machine.ts';
-import type { EditorMedia, EditorProblem, EditorStep, PickedProduct, PostStatus } from './inspiration-editor.types.ts';
+import type { CallCode, EditorMedia, EditorProblem, EditorStep, PickedProduct, PostStatus } from './inspiration-editor.types.ts';
 import { STEPS } from './inspiration-editor.types.ts';
 import { hasChanges, isNewPost, problemsOf, stepIndex } from './inspiration-editor.rules.ts';
 
@@ -37,7 +37,7 @@ export function shownProblems(s: InspirationEditorSnapshot): EditorProblem[] {
 }
 export const isSaving = (s: InspirationEditorSnapshot): boolean => s.hasTag('saving');
 export const saveFailed = (s: InspirationEditorSnapshot): boolean => s.matches('failed');
-export const errorCode = (s: InspirationEditorSnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: InspirationEditorSnapshot): CallCode | undefined => s.context.errorCode;
 export const status = (s: InspirationEditorSnapshot): PostStatus => s.context.status;
 export const isChangingStatus = (s: InspirationEditorSnapshot): boolean => s.hasTag('changingStatus');
 export const canArchive = (s: InspirationEditorSnapshot): boolean => s.can({ type: 'ARCHIVE' });

@@ -1,4 +1,6 @@
 import type { CallResult } from '../shared/call-result.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type { CallResult };
 
@@ -12,7 +14,7 @@ export const TAG_MAX = 30;
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/webm'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 16 * 1024 * 1024;
-export const NETWORK_ERROR = 'NetworkError';
+export { NETWORK_ERROR } from '../shared/codes.ts';
 
 export const STEPS = ['media', 'products', 'details'] as const;
 export type EditorStep = (typeof STEPS)[number];
@@ -44,7 +46,7 @@ export interface EditorMedia {
   mediaID?: string;
   /** Where the stored file is served from, once uploaded (what a draft shows it by: the bytes stay out of it). */
   url?: string;
-  errorCode?: string;
+  errorCode?: CallCode;
 }
 
 export interface PickedProduct {
@@ -127,7 +129,7 @@ export interface InspirationEditorContext {
   /** The upload under way. */
   uploadingKey?: string;
   /** The last failed call's code (loading, publishing, archiving). */
-  errorCode?: string;
+  errorCode?: CallCode;
   /** The post once published or saved. */
   saved?: { InspirationID: string; Status: PostStatus };
   /** What the post held when the editor opened (rules' contentKey): leaving asks only once it differs. */

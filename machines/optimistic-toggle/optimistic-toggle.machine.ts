@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type {
+  CallCode,
   CallResult,
   OptimisticToggleContext,
   OptimisticToggleEvent,
@@ -45,7 +46,7 @@ export const optimisticToggleMachine = setup({
       const sent = context.sent ?? context.shown;
       return { confirmed: sent, confirmedCount: sent === context.shown ? context.count : step(context.count, sent) };
     }),
-    rollBack: assign(({ context }, params: { code: string }) => ({
+    rollBack: assign(({ context }, params: { code: CallCode }) => ({
       shown: context.confirmed,
       count: context.confirmedCount,
       errorCode: params.code,

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { optimisticToggleMachine } from './optimistic-toggle.machine.ts';
+import type { CallCode } from './optimistic-toggle.types.ts';
 
 export type OptimisticToggleSnapshot = SnapshotFrom<typeof optimisticToggleMachine>;
 
@@ -10,4 +11,4 @@ export const count = (s: OptimisticToggleSnapshot): number | undefined => s.cont
 export const isSending = (s: OptimisticToggleSnapshot): boolean => s.hasTag('sending');
 /** The last change was refused or lost and has been rolled back (until the next tap). */
 export const failed = (s: OptimisticToggleSnapshot): boolean => s.matches('failed');
-export const errorCode = (s: OptimisticToggleSnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: OptimisticToggleSnapshot): CallCode | undefined => s.context.errorCode;

@@ -1,4 +1,6 @@
 import type { CallResult } from '../shared/call-result.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type { CallResult };
 
@@ -25,7 +27,7 @@ export interface OptimisticToggleContext {
   /** The count that goes with `confirmed` (put back on a failure). */
   confirmedCount: number | undefined;
   /** The last failure's code (NETWORK_ERROR when the call did not answer); cleared by the next TOGGLE. */
-  errorCode: string | undefined;
+  errorCode: CallCode | undefined;
 }
 
 export type OptimisticToggleEvent =
@@ -45,6 +47,6 @@ export interface SetToggleOutput {
 
 /** The code the server answers when the state asked for is the one it already holds (spec §8). */
 export const NO_NEED_TO_UPDATE_LIKE = 'NoNeedToUpdateLike';
-export const NETWORK_ERROR = 'NetworkError';
+export { NETWORK_ERROR } from '../shared/codes.ts';
 
 export type OptimisticToggleTag = 'sending';

@@ -6,7 +6,9 @@
  */
 export type { CallResult } from '../shared/call-result.ts';
 import type { CallResult } from '../shared/call-result.ts';
-export { NETWORK_ERROR, PAYMENT_ERRORS } from '../shared/codes.ts';
+export { NETWORK_ERROR, ORDER_NOT_PLACED, PAYMENT_ERRORS, PAYMENT_NOT_TAKEN } from '../shared/codes.ts';
+export type { FlowCode } from '../shared/codes.ts';
+import type { FlowCode } from '../shared/codes.ts';
 
 export type PaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
 export type OrderKind = 'product' | 'event' | 'subscription';
@@ -55,10 +57,7 @@ export type OrderPaymentInput = {
   paymentID?: string | undefined;
 };
 
-export type OrderPaymentError = { code: string; message?: string | undefined };
-
-export const ORDER_NOT_PLACED = 'OrderNotPlaced';
-export const PAYMENT_NOT_TAKEN = 'PaymentNotTaken';
+export type OrderPaymentError = { code: FlowCode; message?: string | undefined };
 
 /**
  * Where paying ended: `unpaid` is nothing paid, back to choosing how to pay (with the reason in

@@ -7,6 +7,8 @@
 export type { CallResult } from '../shared/call-result.ts';
 import type { CallResult } from '../shared/call-result.ts';
 export { NETWORK_ERROR } from '../shared/codes.ts';
+export type { CallCode, FlowCode } from '../shared/codes.ts';
+import type { FlowCode } from '../shared/codes.ts';
 
 /** Spec §9: credit card (through the card provider), Alipay, FPS QR. */
 export type PaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
@@ -28,7 +30,7 @@ export type AddPaymentMethodInput = { PaymentMethodID: string };
 export type AddPaymentMethodOutput = { PaymentMethod: SavedCard };
 export type Empty = Record<string, never>;
 
-export type PaymentChoiceError = { code: string; message?: string | undefined };
+export type PaymentChoiceError = { code: FlowCode; message?: string | undefined };
 
 /** How the member pays: the method, the saved cards once read, the card when paying by card, and why the last change failed. */
 export type PaymentChoice = {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { searchMachine } from './search.machine.ts';
-import type { Recommendation, SearchOutput } from './search.types.ts';
+import type { CallCode, Recommendation, SearchOutput } from './search.types.ts';
 
 export type SearchSnapshot = SnapshotFrom<typeof searchMachine>;
 
@@ -33,7 +33,7 @@ export const suggestionsUnavailable = (s: SearchSnapshot): boolean => s.matches(
 export const isSearching = (s: SearchSnapshot): boolean => s.hasTag('busy');
 
 /** Why the last search failed (spec §8 code, or 'NetworkError'); undefined unless it failed. */
-export const searchError = (s: SearchSnapshot): string | undefined => (s.matches('searchFailed') ? s.context.errorCode : undefined);
+export const searchError = (s: SearchSnapshot): CallCode | undefined => (s.matches('searchFailed') ? s.context.errorCode : undefined);
 
 /** Whether submitting this keyword would search (an empty keyword does nothing). */
 export const canSubmit = (s: SearchSnapshot, keyword: string): boolean => s.can({ type: 'SUBMIT', keyword });

@@ -8,6 +8,8 @@
 export type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 /** Which catalogue a submitted search looks in: all products, or box sets only. */
 export type SearchType = 'product' | 'boxset';
@@ -49,7 +51,7 @@ export type SearchContext = {
   /** The keyword the suggestions were fetched for. */
   suggestionsFor: string;
   /** Why the last search failed: a spec §8 code, or 'NetworkError'. */
-  errorCode?: string | undefined;
+  errorCode?: CallCode | undefined;
   /** Set once searchProduct has answered: what to show next. */
   submitted?: SearchOutput | undefined;
 };

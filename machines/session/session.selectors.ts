@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine } from './session.machine.ts';
-import type { TokenSet, UserChecking, UserDetail } from './session.types.ts';
+import type { CallCode, TokenSet, UserChecking, UserDetail } from './session.types.ts';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -39,4 +39,4 @@ export const isPaidMember = (s: SessionSnapshot): boolean => s.context.checking?
 /** An ongoing box-set subscription (user-get-info checking.Subscribed): an SVIP (spec §1). */
 export const isSubscribed = (s: SessionSnapshot): boolean => s.context.checking?.Subscribed === true;
 
-export const errorCode = (s: SessionSnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: SessionSnapshot): CallCode | undefined => s.context.errorCode;

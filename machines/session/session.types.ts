@@ -8,6 +8,8 @@
 export type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR, UNAUTHORIZED } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type TokenSet = {
   userID: string;
@@ -97,7 +99,7 @@ export type SessionContext = {
   user?: UserDetail | undefined;
   checking?: UserChecking | undefined;
   /** Why loading the user or refreshing failed ('NetworkError' when the server was unreachable). */
-  errorCode?: string | undefined;
+  errorCode?: CallCode | undefined;
 };
 
 export type SessionEvent =

@@ -3,6 +3,7 @@
  * next) share about a refused coupon. tests/machines/contract-compat.test.ts proves the reasons
  * equal contract/bag.ts CouponRefusal.
  */
+import type { FlowCode } from './codes.ts';
 
 /** Why a coupon was refused: the `reason` a 70600 answer carries (contract CouponRefusal). */
 export type CouponRefusalReason =
@@ -22,7 +23,7 @@ export type CouponFailData = { reason?: CouponRefusalReason | undefined };
 /** A refused coupon, kept for display after it is dropped. */
 export type CouponError = {
   couponID: string;
-  code: string;
+  code: FlowCode;
   reason?: CouponRefusalReason | undefined;
   message?: string | undefined;
 };

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { signInMachine } from './sign-in.machine.ts';
-import type { TokenSet } from './sign-in.types.ts';
+import type { CallCode, TokenSet } from './sign-in.types.ts';
 
 export type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 
@@ -8,7 +8,7 @@ export type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 export const isBusy = (s: SignInSnapshot): boolean => s.hasTag('busy');
 
 /** The reason of the last failed attempt (spec §8 code, or 'NetworkError'); undefined when there is none. */
-export const errorCode = (s: SignInSnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: SignInSnapshot): CallCode | undefined => s.context.errorCode;
 
 /** The login form is shown and can be submitted. */
 export const canSubmit = (s: SignInSnapshot): boolean => s.matches('editing');

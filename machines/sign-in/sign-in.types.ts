@@ -4,6 +4,8 @@
 export type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR, RESET_PASSWORD_REQUIRE } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type TokenSet = {
   userID: string;
@@ -22,7 +24,7 @@ export type SignInContext = {
   /** The e-mail of the last attempt (kept to prefill the form and for the new-password step). */
   email: string;
   /** Why the last attempt failed: a spec §8 code, or 'NetworkError'. */
-  errorCode?: string | undefined;
+  errorCode?: CallCode | undefined;
   /** The session a ResetPasswordRequire answer carries, needed to set the new password. */
   session?: string | undefined;
   tokens?: TokenSet | undefined;

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { signUpMachine } from './sign-up.machine.ts';
-import type { TokenSet } from './sign-up.types.ts';
+import type { CallCode, TokenSet } from './sign-up.types.ts';
 
 export type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
 
@@ -8,7 +8,7 @@ export type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
 export const isBusy = (s: SignUpSnapshot): boolean => s.hasTag('busy');
 
 /** The reason of the last failed step (spec §8 code, or 'NetworkError'); undefined when there is none. */
-export const errorCode = (s: SignUpSnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: SignUpSnapshot): CallCode | undefined => s.context.errorCode;
 
 /** Show the sign-up form. */
 export const isEditing = (s: SignUpSnapshot): boolean => s.matches('editing') || s.matches('submitting');

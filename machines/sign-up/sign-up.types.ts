@@ -4,6 +4,8 @@
 export type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type TokenSet = {
   userID: string;
@@ -37,7 +39,7 @@ export type SignUpInput = {
 export type SignUpContext = {
   email: string;
   /** Why the last step failed: a spec §8 code, or 'NetworkError'. */
-  errorCode?: string | undefined;
+  errorCode?: CallCode | undefined;
   tokens?: TokenSet | undefined;
 };
 

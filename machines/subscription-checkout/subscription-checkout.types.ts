@@ -11,6 +11,8 @@ export type { CallResult } from '../shared/call-result.ts';
 import type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR, INVALID_COUPON, PAYMENT_ERRORS } from '../shared/codes.ts';
+export type { FlowCode } from '../shared/codes.ts';
+import type { FlowCode } from '../shared/codes.ts';
 /** A refused coupon, kept for display once dropped (machines/shared/coupon.ts). */
 export type { CouponError } from '../shared/coupon.ts';
 import type { CouponError } from '../shared/coupon.ts';
@@ -127,7 +129,7 @@ export type SubscriptionCheckoutInput = {
   resume?: { OrderID: string } | undefined;
 };
 
-export type SubscriptionCheckoutError = { code: string; message?: string | undefined };
+export type SubscriptionCheckoutError = { code: FlowCode; message?: string | undefined };
 
 /** What looking up an order whose answer was lost found (the paying flow's own codes). */
 export { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from '../order-payment/order-payment.types.ts';
@@ -179,7 +181,7 @@ export type SubscriptionCheckoutOutput = {
   outcome: SubscriptionCheckoutOutcome;
   OrderID?: string | undefined;
   RedirectURL?: string | undefined;
-  ErrorCode?: string | undefined;
+  ErrorCode?: FlowCode | undefined;
 };
 
 /** Which part of the page a state shows: every state that is not final says so with a `step:` tag. */

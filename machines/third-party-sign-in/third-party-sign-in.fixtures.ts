@@ -18,8 +18,9 @@ export const fixtures: FlowFixtures<typeof thirdPartySignInMachine> = {
         { ok: true, data: linkedTokens },
         { ok: false, code: 'LinkRequired', data: { email: 'mei@example.com', thirdPartyID: 'google-42' } },
         { ok: false, code: 'LinkRequired' },
-        { ok: false, code: 'UnexpectedLoginProvider' },
-        { ok: false, code: 'CodeExpired' },
+        // The refusals the server sends: an expired or unknown login, a disabled account.
+        { ok: false, code: 'NotAuthorizedException' },
+        { ok: false, code: 'AccountDisabled' },
       ],
       error: new Error('network down'),
     },

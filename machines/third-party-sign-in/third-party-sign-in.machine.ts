@@ -83,7 +83,7 @@ export const thirdPartySignInMachine = setup({
           {
             target: 'rejected',
             actions: { type: 'rememberError', params: ({ event }) => ({ result: event.output }) },
-            description: 'The code was refused (UnexpectedLoginProvider, CodeExpired …): this login cannot go on.',
+            description: 'The code was refused (NotAuthorizedException, AccountDisabled …): this login cannot go on.',
           },
         ],
         onError: { target: 'failed', actions: 'rememberNetworkError' },

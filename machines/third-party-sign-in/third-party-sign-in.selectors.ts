@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { thirdPartySignInMachine } from './third-party-sign-in.machine.ts';
-import type { TokenSet } from './third-party-sign-in.types.ts';
+import type { CallCode, TokenSet } from './third-party-sign-in.types.ts';
 
 export type ThirdPartySignInSnapshot = SnapshotFrom<typeof thirdPartySignInMachine>;
 
@@ -8,7 +8,7 @@ export type ThirdPartySignInSnapshot = SnapshotFrom<typeof thirdPartySignInMachi
 export const isBusy = (s: ThirdPartySignInSnapshot): boolean => s.hasTag('busy');
 
 /** The reason of the last failed step (spec §8 code, or 'NetworkError'); undefined when there is none. */
-export const errorCode = (s: ThirdPartySignInSnapshot): string | undefined => s.context.errorCode;
+export const errorCode = (s: ThirdPartySignInSnapshot): CallCode | undefined => s.context.errorCode;
 
 /** Show the password prompt to link the accounts. */
 export const needsPassword = (s: ThirdPartySignInSnapshot): boolean => s.matches('linkRequired') || s.matches('linking');

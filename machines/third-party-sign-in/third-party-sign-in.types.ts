@@ -5,6 +5,8 @@ export type { CallResult } from '../shared/call-result.ts';
 import type { CallResult } from '../shared/call-result.ts';
 /** The codes flows act on (machines/shared/codes.ts). */
 export { NETWORK_ERROR, LINK_REQUIRED } from '../shared/codes.ts';
+export type { CallCode } from '../shared/codes.ts';
+import type { CallCode } from '../shared/codes.ts';
 
 export type TokenSet = {
   userID: string;
@@ -36,8 +38,8 @@ export type ThirdPartySignInContext = {
   /** The existing account to link (from LinkRequired). */
   email?: string | undefined;
   thirdPartyID?: string | undefined;
-  /** Why the last step failed: a spec §8 code (UnexpectedLoginProvider, CodeExpired …), or 'NetworkError'. */
-  errorCode?: string | undefined;
+  /** Why the last step failed: a spec §8 code (NotAuthorizedException, AccountDisabled …), or 'NetworkError'. */
+  errorCode?: CallCode | undefined;
   tokens?: TokenSet | undefined;
 };
 
@@ -47,6 +49,6 @@ export type ThirdPartySignInEvent =
   | { type: 'EDIT' }
   | { type: 'RETRY' };
 
-export type ThirdPartySignInOutput = { tokens: TokenSet } | { tokens?: undefined; errorCode: string };
+export type ThirdPartySignInOutput = { tokens: TokenSet } | { tokens?: undefined; errorCode: CallCode };
 
 export type ThirdPartySignInTag = 'busy';

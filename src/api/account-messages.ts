@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { CallCode } from '../../machines/shared/codes.ts';
 
 /** Words for the codes account flows show inline (spec §5, §8). */
-const MESSAGES: Record<string, MessageDescriptor> = {
+const MESSAGES: Partial<Record<CallCode, MessageDescriptor>> = {
   IncorrectUsernameOrPassword: msg`Incorrect email or password`,
-  UserNotFoundException: msg`Incorrect email or password`,
   NotAuthorizedException: msg`Incorrect email or password`,
   UsernameExistsException: msg`This email is already registered`,
   UserNotConfirmedException: msg`Please verify your e-mail address first: we have sent you a code.`,
@@ -18,4 +18,4 @@ const MESSAGES: Record<string, MessageDescriptor> = {
 };
 const FALLBACK = msg`An error occurred, please try again later.`;
 
-export const authMessage = (code: string): MessageDescriptor => MESSAGES[code] ?? FALLBACK;
+export const authMessage = (code: CallCode): MessageDescriptor => MESSAGES[code] ?? FALLBACK;

@@ -1,4 +1,5 @@
 import type { CallResult } from '../../machines/shared/call-result.ts';
+import { ErrorCode } from '../../contract/index.ts';
 import { ApiError } from './client.ts';
 
 /**
@@ -18,7 +19,7 @@ export async function asCallResult<T, F>(
   try {
     return { ok: true, data: await promise };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code === 'UnknownError' || error.status >= 500) throw error;
+    if (!(error instanceof ApiError) || error.code === ErrorCode.UnknownError || error.status >= 500) throw error;
     const session = typeof error.details.session === 'string' ? error.details.session : undefined;
     const data = failData?.(error.details);
     return {

@@ -1,9 +1,9 @@
-import type { CallBodyInput, CallDef, CallResponse, ErrorEnvelope } from '../../contract/index.ts';
+import { ErrorCode, type CallBodyInput, type CallDef, type CallResponse, type ErrorEnvelope } from '../../contract/index.ts';
 
-/** A failed call, as a code: the UI turns codes into words (error-messages.ts). */
+/** A failed call, as a code of the contract's catalogue: the UI turns codes into words (error-messages.ts). */
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     /** The server's message, kept for the error popup's "Reason". */
     readonly serverMessage: string,
     readonly status: number,
@@ -13,6 +13,14 @@ export class ApiError extends Error {
     super(`${code}: ${serverMessage}`);
   }
 }
+
+const CATALOGUE: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+
+/**
+ * An answer's ErrorCode as the catalogue's type. The server sends only catalogue codes; one it does
+ * not know (a server newer than this page) reads as UnknownError, so every code the SPA compares is checked.
+ */
+export const catalogueCode = (code: string): ErrorCode => (CATALOGUE.has(code) ? (code as ErrorCode) : ErrorCode.UnknownError);
 
 export interface ApiClientOptions {
   fetch?: typeof fetch;
@@ -62,7 +70,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (tokens) headers.authorization = `Bearer ${tokens.idToken}`;
     if (def.auth === 'member') {
       // Spec §6: calls needing login fail locally without a token.
-      if (!tokens) throw new ApiError('Unauthorized', 'Unauthorized', 401);
+      if (!tokens) throw new ApiError(ErrorCode.Unauthorized, 'Unauthorized', 401);
       // Account calls carry the access token in the body too; always the current one, also on a retry.
       if ('entries' in def.body && 'accessToken' in (def.body as { entries: object }).entries) {
         body = { ...(body as object), accessToken: tokens.accessToken };
@@ -101,10 +109,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         if (data?.result === true) return data as CallResponse<typeof def>;
         if (data && typeof data.ErrorCode === 'string') {
           const { result: _r, ErrorCode: code, message, ...details } = data;
-          throw new ApiError(code, message ?? '', response.status, details);
+          throw new ApiError(catalogueCode(code), message ?? '', response.status, details);
         }
-        if (response.status === 401) throw new ApiError('Unauthorized', 'Unauthorized', 401);
-        throw new ApiError('UnknownError', 'Unknown error', response.status);
+        if (response.status === 401) throw new ApiError(ErrorCode.Unauthorized, 'Unauthorized', 401);
+        throw new ApiError(ErrorCode.UnknownError, 'Unknown error', response.status);
       } finally {
         if (counted) setPending(-1);
       }

@@ -1,4 +1,4 @@
-import { NETWORK_ERROR } from '../../machines/shared/codes.ts';
+import { NETWORK_ERROR, type CallCode } from '../../machines/shared/codes.ts';
 import { ApiError } from './client.ts';
 
 /**
@@ -6,7 +6,7 @@ import { ApiError } from './client.ts';
  * ErrorCode), or 'NetworkError' (machines/shared NETWORK_ERROR, as the flows name it) when no
  * answer came; undefined when there is no error. Words for a code come from error-messages.ts.
  */
-export function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): CallCode | undefined {
   if (error === undefined || error === null) return undefined;
   return error instanceof ApiError ? error.code : NETWORK_ERROR;
 }

@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { USER_VISIBLE_CODES } from '../../contract/index.ts';
+import type { FlowCode } from '../../machines/shared/codes.ts';
 import { ApiError } from './client.ts';
 
 /** Words for the codes the user may see (spec §8); every other code gets the default message. */
-const MESSAGES: Record<string, MessageDescriptor> = {
+const MESSAGES: Partial<Record<FlowCode, MessageDescriptor>> = {
   PaymentFail: msg`Payment failed, please use another payment method or try again later`,
   UpdateNameLimit: msg`Username updated too frequently`,
   OutOfStock: msg`Sorry, this item is out of stock.`,
@@ -30,6 +31,6 @@ export function isUserVisible(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 400 && USER_VISIBLE_CODES.has(error.code);
 }
 
-export function messageFor(code: string): MessageDescriptor {
+export function messageFor(code: FlowCode): MessageDescriptor {
   return MESSAGES[code] ?? DEFAULT_MESSAGE;
 }

@@ -1,5 +1,5 @@
-import { uploadTemporaryMedia, type MediaPurpose } from '../../contract/index.ts';
-import { ApiError, type ApiClient } from './client.ts';
+import { ErrorCode, uploadTemporaryMedia, type MediaPurpose } from '../../contract/index.ts';
+import { ApiError, catalogueCode, type ApiClient } from './client.ts';
 
 /**
  * Uploads a file's bytes (spec §7): reserves with upload-temporary-media, then PUTs the base64 (the
@@ -19,7 +19,7 @@ export async function uploadBase64Media(options: {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const reservation = await options.api.call(uploadTemporaryMedia, options.purpose ? { Purpose: options.purpose } : {});
   const idToken = options.idToken();
-  if (!idToken) throw new ApiError('Unauthorized', 'Unauthorized', 401);
+  if (!idToken) throw new ApiError(ErrorCode.Unauthorized, 'Unauthorized', 401);
   const response = await doFetch(reservation.uploadUrl, {
     method: 'PUT',
     headers: { 'content-type': options.contentType, authorization: `Bearer ${idToken}` },
@@ -28,8 +28,8 @@ export async function uploadBase64Media(options: {
   const answer = (await response.json().catch(() => undefined)) as { result?: unknown; mediaUrl?: unknown; ErrorCode?: unknown; message?: unknown } | undefined;
   if (answer?.result === true) return { MediaID: reservation.MediaID, mediaUrl: typeof answer.mediaUrl === 'string' ? answer.mediaUrl : reservation.mediaUrl };
   if (answer && typeof answer.ErrorCode === 'string') {
-    throw new ApiError(answer.ErrorCode, typeof answer.message === 'string' ? answer.message : '', response.status);
+    throw new ApiError(catalogueCode(answer.ErrorCode), typeof answer.message === 'string' ? answer.message : '', response.status);
   }
-  if (response.status === 413) throw new ApiError('InvalidParameter', 'The picture is too large', 413);
-  throw new ApiError(response.status === 401 ? 'Unauthorized' : 'UnknownError', 'Unknown error', response.status);
+  if (response.status === 413) throw new ApiError(ErrorCode.InvalidParameter, 'The picture is too large', 413);
+  throw new ApiError(response.status === 401 ? ErrorCode.Unauthorized : ErrorCode.UnknownError, 'Unknown error', response.status);
 }

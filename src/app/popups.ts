@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import type { ErrorCode } from '../../contract/index.ts';
 import { createStore, type Store } from './store.ts';
 
 /**
@@ -11,7 +12,7 @@ import { createStore, type Store } from './store.ts';
  * The popup host (PopupHost.tsx) finds every feature's popups.ts by that name.
  */
 export interface PopupProps {
-  error: { code: string; reason: string };
+  error: { code: ErrorCode; reason: string };
 }
 export type PopupName = keyof PopupProps;
 

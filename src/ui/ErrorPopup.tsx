@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ErrorCode } from '../../contract/index.ts';
 import { messageFor } from '../api/error-messages.ts';
 import { useState } from 'react';
 import { NativePopup } from './NativePopup.tsx';
@@ -8,7 +9,7 @@ import { popupFrame } from './popup-frame.ts';
  * The central error popup of spec §8: Error Code, Reason, Dismiss. It needs no chunk: its frame is the
  * native `<dialog>` one until the popups' Radix frame has loaded (src/ui/popup-frame.ts).
  */
-export function ErrorPopup(props: { code: string; reason: string; onClose: () => void }) {
+export function ErrorPopup(props: { code: ErrorCode; reason: string; onClose: () => void }) {
   const { i18n } = useLingui();
   // The frame it opened in, kept while it is open.
   const [Frame] = useState(() => popupFrame() ?? NativePopup);

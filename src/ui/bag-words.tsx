@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { ErrorCode } from '../../contract/index.ts';
 import { NETWORK_ERROR, type BagFailure, type BagLine, type BagNotice, type CouponError } from '../../machines/bag/bag.types.ts';
 import { useBilingual } from './Bilingual.tsx';
 
@@ -33,8 +34,8 @@ export function useNoticeText(lines: readonly BagLine[], fallbackName?: string):
       }
       case 'addRefused': {
         const name = lineName(notice.VarianceID);
-        if (notice.code === 'OutOfStock') return t`${name} is out of stock.`;
-        if (notice.code === 'StopSell') return t`${name} is no longer available.`;
+        if (notice.code === ErrorCode.OutOfStock) return t`${name} is out of stock.`;
+        if (notice.code === ErrorCode.StopSell) return t`${name} is no longer available.`;
         return notice.change === 'add'
           ? t`${name} could not be added to your bag. Please try again.`
           : t`The quantity of ${name} could not be changed. Please try again.`;

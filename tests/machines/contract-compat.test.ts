@@ -137,10 +137,20 @@ describe('machines/shared: one CallResult, one set of codes, one coupon refusal'
     expect(codes.RESET_PASSWORD_REQUIRE).toBe(ErrorCode.ResetPasswordRequire);
     expect(codes.LINK_REQUIRED).toBe(ErrorCode.LinkRequired);
     expect(codes.SURVEY_NOT_COMPLETE).toBe(ErrorCode.SurveyNotComplete);
+    expect(codes.SURVEY_CANNOT_RESUBMIT).toBe(ErrorCode.SurveyCannotResubmit);
     expectTypeOf<(typeof codes.BAG_ERRORS)[number]>().toExtend<ErrorCode>();
     expectTypeOf<(typeof codes.PAYMENT_ERRORS)[number]>().toExtend<ErrorCode>();
     // NetworkError is the flows' own name for a call that never answered, not a server code.
     expect(Object.values(ErrorCode)).not.toContain(codes.NETWORK_ERROR);
+  });
+
+  it('a failed call’s code is the contract’s catalogue, written out in machines/shared, plus the flows’ own names', () => {
+    // Both ways: a code added to the contract, or one the contract dropped, fails the typecheck here.
+    expectTypeOf<codes.ServerCode>().toEqualTypeOf<ErrorCode>();
+    expectTypeOf<codes.CallCode>().toEqualTypeOf<ErrorCode | typeof codes.NETWORK_ERROR>();
+    expectTypeOf<codes.FlowCode>().toEqualTypeOf<codes.CallCode | typeof codes.ORDER_NOT_PLACED | typeof codes.PAYMENT_NOT_TAKEN>();
+    expect(Object.values(ErrorCode)).not.toContain(codes.ORDER_NOT_PLACED);
+    expect(Object.values(ErrorCode)).not.toContain(codes.PAYMENT_NOT_TAKEN);
   });
 
   it('the flows’ coupon types are the shared ones', () => {

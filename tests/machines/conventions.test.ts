@@ -94,7 +94,7 @@ describe('fixture tables are complete by type', () => {
     const wrongOutput: ActorFixtures<typeof signInMachine> = {
       // @ts-expect-error an outcome must be a CallResult of the actor's data
       userLogin: { done: [{ ok: true, data: { token: 'x' } }], error: null },
-      userForceChangePassword: { done: [{ ok: false, code: 'X' }], error: null },
+      userForceChangePassword: { done: [{ ok: false, code: 'InvalidPasswordException' }], error: null },
     };
     expect([actors, events, wrongOutput]).toHaveLength(3);
   });

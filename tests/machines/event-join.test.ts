@@ -125,7 +125,7 @@ function startJoin(input: EventJoinInput, answers: Answers = {}) {
           listOrders: fromPromise(call('listUserEventOrder', answers.orders ?? ((): CallResult<ListUserEventOrderOutput> => ({ ok: true, data: { OrderList: [] } })))),
           placeOrder: fromPromise(call('newEventCheckOut', (i: Readonly<Record<string, unknown>>) => (answers.place ?? ((): PlaceResult => ok(paid)))(i as NewEventCheckOutInput))),
           payOrder: fromPromise(call('createEventPayment', (): PlaceResult => ok(paid))),
-          confirmCardPayment: fromPromise(call('productCreditcardPayment', (): PlaceResult => ({ ok: false, code: 'NotExpected' }))),
+          confirmCardPayment: fromPromise(call('productCreditcardPayment', (): PlaceResult => ({ ok: false, code: 'InternalError', message: 'not expected here' }))),
           readOrder: fromPromise(call('getEventOrder', (): CallResult<ReadOrderOutput> => readOrder())),
         },
       }),

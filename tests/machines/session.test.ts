@@ -129,7 +129,7 @@ describe('session: behaviour', () => {
   });
 
   it('an expired id token while loading the member refreshes, then loads the member with the new tokens', async () => {
-    const answers = [{ ok: false as const, code: 'Unauthorized' }, userInfo];
+    const answers: CallResult<UserInfo>[] = [{ ok: false, code: 'Unauthorized' }, userInfo];
     const { actor, calls } = startSession({ getInfo: async () => answers.shift() ?? userInfo });
     await tick();
     await tick();

@@ -121,7 +121,7 @@ function startCheckout(input: SubscriptionCheckoutInput, answers: Answers = {}) 
           listOrders: fromPromise(call('getSubscriptionRecord', (): CallResult<ListOrdersOutput> => ok({ OrderList: [] }))),
           placeOrder: fromPromise(call('createSubscription', (i: Readonly<Record<string, unknown>>) => (answers.place ?? (() => ok(paid)))(i as CreateSubscriptionInput))),
           payOrder: fromPromise(call('createSubscriptionPayment', (i: CreateSubscriptionPaymentInput) => (answers.pay ?? (() => ok(paid)))(i))),
-          confirmCardPayment: fromPromise(call('productCreditcardPayment', (): CallResult<PaymentStart, { OrderID?: string }> => ({ ok: false, code: 'NotExpected' }))),
+          confirmCardPayment: fromPromise(call('productCreditcardPayment', (): CallResult<PaymentStart, { OrderID?: string }> => ({ ok: false, code: 'InternalError', message: 'not expected here' }))),
           readOrder: fromPromise(call('getSubscriptionOrder', (): CallResult<ReadOrderOutput> => readOrder())),
         },
       }),

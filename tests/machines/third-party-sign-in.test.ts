@@ -73,13 +73,13 @@ describe('thirdPartySignIn: behaviour', () => {
     const actor = createActor(
       thirdPartySignInMachine.provide({
         actors: {
-          loginCodeChallenge: fromPromise(async (): Promise<LoginCodeChallengeResult> => ({ ok: false, code: 'UnexpectedLoginProvider' })),
+          loginCodeChallenge: fromPromise(async (): Promise<LoginCodeChallengeResult> => ({ ok: false, code: 'NotAuthorizedException' })),
         },
       }),
       { input: { code: 'abc', state: 'xyz' } },
     ).start();
     await tick();
     expect(select.isRejected(actor.getSnapshot())).toBe(true);
-    expect(actor.getSnapshot().output).toEqual({ errorCode: 'UnexpectedLoginProvider' });
+    expect(actor.getSnapshot().output).toEqual({ errorCode: 'NotAuthorizedException' });
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.ts';
 import { NETWORK_ERROR } from '../../machines/shared/codes.ts';
-import { ApiError } from '../../src/api/client.ts';
+import { ApiError, catalogueCode } from '../../src/api/client.ts';
 import { errorCode } from '../../src/api/error-code.ts';
 
 describe('errorCode', () => {
@@ -11,5 +11,11 @@ describe('errorCode', () => {
     expect(errorCode(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
     expect(errorCode(null)).toBeUndefined();
     expect(errorCode(undefined)).toBeUndefined();
+  });
+
+  it('an answer’s code outside the catalogue reads as UnknownError, so every code the SPA holds is one it can compare', () => {
+    expect(catalogueCode('OutOfStock')).toBe(ErrorCode.OutOfStock);
+    expect(catalogueCode('70600')).toBe(ErrorCode.InvalidCoupon);
+    expect(catalogueCode('UserNotFoundException')).toBe(ErrorCode.UnknownError);
   });
 });

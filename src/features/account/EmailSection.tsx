@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { userConfirmUpdateEmail, userUpdateEmail, type UserDetail } from '../../../contract/index.ts';
+import type { CallCode } from '../../../machines/shared/codes.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
@@ -13,7 +14,7 @@ import { failureMessage, useMessage } from './account-ui.tsx';
 
 const SAME_ADDRESS = msg`This is already your e-mail address`;
 /** Words for the answers of user-update-email and user-confirm-update-email. */
-const OWN_WORDS: Record<string, MessageDescriptor> = {
+const OWN_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
   UsernameExistsException: authMessage('UsernameExistsException'),
   CodeMismatchException: authMessage('CodeMismatchException'),
   ExpiredCodeException: authMessage('ExpiredCodeException'),

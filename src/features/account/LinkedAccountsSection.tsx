@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { thirdPartyLinkup, type ThirdPartyProvider } from '../../../contract/index.ts';
+import type { CallCode } from '../../../machines/shared/codes.ts';
 import { useServices } from '../../app/services.ts';
 import { FormError } from '../../ui/Field.tsx';
 import { authMessage } from '../../api/account-messages.ts';
@@ -12,7 +13,7 @@ import { queries } from '../../api/queries.ts';
 
 
 /** Words for the answers of third-party-linkup. */
-const OWN_WORDS: Record<string, MessageDescriptor> = {
+const OWN_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
   // The provider was configured when the list was fetched, but is not any more.
   InvalidParameter: msg`This sign-in service is not available right now.`,
   Unauthorized: msg`Your session has expired. Please log in again.`,

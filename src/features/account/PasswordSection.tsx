@@ -1,8 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { userChangePassword } from '../../../contract/index.ts';
+import { ErrorCode, userChangePassword } from '../../../contract/index.ts';
+import type { CallCode } from '../../../machines/shared/codes.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -10,11 +12,11 @@ import { confirmError, passwordError, requiredError } from '../../ui/validation.
 import { failureMessage, SaveStatus, useMessage } from './account-ui.tsx';
 
 const WRONG_CURRENT = msg`Your current password is not right`;
-const OWN_WORDS = {
+const OWN_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
   InvalidPasswordException: msg`Password must be at least 8 characters with a lowercase letter, an uppercase letter and a number`,
   LimitError: msg`Too many attempts. Please wait a few minutes and try again.`,
 };
-const WRONG_CURRENT_CODES = new Set(['IncorrectUsernameOrPassword', 'NotAuthorizedException']);
+const WRONG_CURRENT_CODES = new Set<CallCode | undefined>([ErrorCode.IncorrectUsernameOrPassword, ErrorCode.NotAuthorizedException]);
 
 const EMPTY = { current: '', proposed: '', confirm: '' };
 
@@ -34,7 +36,7 @@ export function PasswordSection() {
     },
     meta: { handlesErrors: true },
   });
-  const wrongCurrent = WRONG_CURRENT_CODES.has(errorCode(save.error) ?? '');
+  const wrongCurrent = WRONG_CURRENT_CODES.has(errorCode(save.error));
   const problems = {
     current: requiredError(form.current) ?? (wrongCurrent ? WRONG_CURRENT : undefined),
     proposed: passwordError(form.proposed),

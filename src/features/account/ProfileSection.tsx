@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 're
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
+  ErrorCode,
   userDeleteAvatar,
   userUpdateInfo,
   type UserDetail,
@@ -198,9 +199,9 @@ async function uploadPicture(options: { api: ApiClient; file: File; idToken: () 
 function uploadFailure(error: unknown): MessageDescriptor {
   if (error instanceof ApiError && error.status === 413) return TOO_LARGE;
   const code = errorCode(error);
-  if (code === 'InvalidParameter') return NOT_A_PICTURE;
-  if (code === 'LimitError') return msg`Too many pictures uploaded. Please try again in an hour.`;
-  if (code === 'ObjectNotFound') return msg`The upload took too long. Please try again.`;
+  if (code === ErrorCode.InvalidParameter) return NOT_A_PICTURE;
+  if (code === ErrorCode.LimitError) return msg`Too many pictures uploaded. Please try again in an hour.`;
+  if (code === ErrorCode.ObjectNotFound) return msg`The upload took too long. Please try again.`;
   return failureMessage(error);
 }
 

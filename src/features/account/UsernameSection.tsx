@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { USERNAME_CHANGE_WAIT_DAYS, userUpdateName, type UserDetail } from '../../../contract/index.ts';
+import { ErrorCode, USERNAME_CHANGE_WAIT_DAYS, userUpdateName, type UserDetail } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
@@ -59,9 +59,9 @@ export function UsernameSection(props: { member: UserDetail }) {
   const waitDays = daysUntil(props.member.nameChangeAllowedAt);
   const saveError = save.error instanceof ApiError ? save.error : undefined;
   const saveCode = errorCode(save.error);
-  const limitDays = saveCode === 'UpdateNameLimit' ? Number(saveError?.details.DaysRemaining) || waitDays : 0;
+  const limitDays = saveCode === ErrorCode.UpdateNameLimit ? Number(saveError?.details.DaysRemaining) || waitDays : 0;
 
-  const taken = (settled && check.data === false) || saveCode === 'NameAlreadyExists';
+  const taken = (settled && check.data === false) || saveCode === ErrorCode.NameAlreadyExists;
   const available = ownName || (settled && check.data === true);
   const checking = toCheck !== '' && (!settled || check.isPending);
 
@@ -74,7 +74,7 @@ export function UsernameSection(props: { member: UserDetail }) {
   };
 
   const otherFailure =
-    save.isError && saveCode !== 'UpdateNameLimit' && saveCode !== 'NameAlreadyExists'
+    save.isError && saveCode !== ErrorCode.UpdateNameLimit && saveCode !== ErrorCode.NameAlreadyExists
       ? text(failureMessage(save.error))
       : undefined;
 

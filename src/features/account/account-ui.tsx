@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { errorCode } from '../../api/error-code.ts';
-import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
+import { NETWORK_ERROR, type CallCode } from '../../../machines/shared/codes.ts';
 import { messageFor } from '../../api/error-messages.ts';
 import { FormError } from '../../ui/Field.tsx';
 
@@ -56,7 +56,7 @@ export function CheckboxField(props: { label: ReactNode; checked: boolean; onCha
 }
 
 /** Words for a failed save: a section's own wording for some codes, else the shared catalogue. */
-export function failureMessage(error: unknown, own: Record<string, MessageDescriptor> = {}): MessageDescriptor {
+export function failureMessage(error: unknown, own: Partial<Record<CallCode, MessageDescriptor>> = {}): MessageDescriptor {
   const code = errorCode(error) ?? NETWORK_ERROR;
   return own[code] ?? messageFor(code);
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { thirdPartyAuthorize, type ThirdPartyProvider } from '../../../contract/index.ts';
+import { ErrorCode, thirdPartyAuthorize, type ThirdPartyProvider } from '../../../contract/index.ts';
 import * as signIn from '../../../machines/sign-in/sign-in.selectors.ts';
 import { NETWORK_ERROR } from '../../../machines/sign-in/sign-in.types.ts';
 import { errorCode } from '../../api/error-code.ts';
@@ -102,7 +102,7 @@ export function LoginPopup(props: { onClose: () => void }) {
             </button>
           </FormError>
         )}
-        {errorCode === 'UserNotConfirmedException' && (
+        {errorCode === ErrorCode.UserNotConfirmedException && (
           <button type="button" className="link-button" onClick={() => popups.open('signUp', { email: email.trim() })}>
             <Trans>Enter the verification code</Trans>
           </button>

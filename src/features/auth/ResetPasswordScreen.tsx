@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { userUpdateForgetPassword } from '../../../contract/index.ts';
+import { ErrorCode, userUpdateForgetPassword } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
@@ -80,7 +80,7 @@ export function ResetPasswordScreen() {
         error={touched && problems.confirm ? i18n._(problems.confirm) : undefined}
       />
       {failure && <FormError>{i18n._(authMessage(failure))}</FormError>}
-      {failure === 'ExpiredCodeException' && (
+      {failure === ErrorCode.ExpiredCodeException && (
         <button type="button" className="link-button" onClick={() => popups.open('forgotPassword', {})}>
           <Trans>Send me a new link</Trans>
         </button>

@@ -4,9 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { TokenSet } from '../../../contract/index.ts';
+import { ErrorCode, type TokenSet } from '../../../contract/index.ts';
 import * as thirdParty from '../../../machines/third-party-sign-in/third-party-sign-in.selectors.ts';
-import { NETWORK_ERROR } from '../../../machines/third-party-sign-in/third-party-sign-in.types.ts';
+import { NETWORK_ERROR, type CallCode } from '../../../machines/third-party-sign-in/third-party-sign-in.types.ts';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
@@ -17,12 +17,12 @@ import { createThirdPartySignInFlow } from './third-party-sign-in.actors.ts';
 const route = getRouteApi('/third_party_login');
 
 /** The code exchange was refused: the login has to start again. */
-const EXCHANGE_MESSAGES: Record<string, MessageDescriptor> = {
+const EXCHANGE_MESSAGES: Partial<Record<CallCode, MessageDescriptor>> = {
   NotAuthorizedException: msg`This login has expired or could not be confirmed. Please log in again.`,
   AccountDisabled: msg`This account has been disabled.`,
 };
 /** While linking, a refused request means the pending link has expired. */
-const LINK_MESSAGES: Record<string, MessageDescriptor> = {
+const LINK_MESSAGES: Partial<Record<CallCode, MessageDescriptor>> = {
   NotAuthorizedException: msg`This link request has expired. Please log in with the provider again.`,
 };
 
@@ -87,7 +87,7 @@ function ThirdPartyExchange(props: { code: string; state: string }) {
         <h1>
           <Trans>We could not log you in</Trans>
         </h1>
-        <FormError>{i18n._(EXCHANGE_MESSAGES[errorCode ?? ''] ?? authMessage(errorCode ?? 'UnknownError'))}</FormError>
+        <FormError>{i18n._(EXCHANGE_MESSAGES[errorCode ?? ErrorCode.UnknownError] ?? authMessage(errorCode ?? ErrorCode.UnknownError))}</FormError>
         <button type="button" className="button primary" onClick={() => popups.open('login')}>
           <Trans>Log in again</Trans>
         </button>
@@ -127,7 +127,7 @@ function ThirdPartyExchange(props: { code: string; state: string }) {
             error={passwordProblem && i18n._(passwordProblem)}
           />
           {errorCode && <FormError>{i18n._(LINK_MESSAGES[errorCode] ?? authMessage(errorCode))}</FormError>}
-          {errorCode === 'NotAuthorizedException' && (
+          {errorCode === ErrorCode.NotAuthorizedException && (
             <button type="button" className="link-button" onClick={() => popups.open('login')}>
               <Trans>Log in again</Trans>
             </button>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ENQUIRY_TYPES, b2bEnquiry } from '../../../contract/index.ts';
+import { ErrorCode, ENQUIRY_TYPES, b2bEnquiry } from '../../../contract/index.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorCode } from '../../api/error-code.ts';
@@ -230,7 +230,7 @@ export function B2bEnquiryScreen() {
                 <Trans>Your enquiry could not be sent: the shop did not answer. Check your connection; everything you typed is still here.</Trans>
               ) : refused ? (
                 <Trans>Your enquiry could not be sent: please check the marked field.</Trans>
-              ) : failure === 'LimitError' ? (
+              ) : failure === ErrorCode.LimitError ? (
                 <Trans>Too many enquiries were sent from here in the last hour. Please try again later; everything you typed is still here.</Trans>
               ) : (
                 <>
@@ -238,7 +238,7 @@ export function B2bEnquiryScreen() {
                 </>
               )}
             </FormError>
-            {failure !== 'LimitError' && !refused && (
+            {failure !== ErrorCode.LimitError && !refused && (
               <button type="button" className="button" onClick={() => submit()}>
                 <Trans>Try again</Trans>
               </button>

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { B2B_MESSAGE_MAX, B2B_NAME_MAX, ENQUIRY_TYPES, type CallBodyInput, type EnquiryType, type b2bEnquiry } from '../../../contract/index.ts';
+import { ErrorCode, B2B_MESSAGE_MAX, B2B_NAME_MAX, ENQUIRY_TYPES, type CallBodyInput, type EnquiryType, type b2bEnquiry } from '../../../contract/index.ts';
 import type { ApiError } from '../../api/client.ts';
 import { DEFAULT_CALLING_CODE, INCORRECT_PHONE, INVALID_EMAIL, REQUIRED, emailError, normalizePhone, phoneError, requiredError } from '../../ui/validation.ts';
 
@@ -76,7 +76,7 @@ export const ENQUIRY_TYPE_NAMES: Record<EnquiryType, MessageDescriptor> = {
 
 /** A field the server refused (MissingParameter / InvalidParameter naming it), with words for it. */
 export function refusedField(error: ApiError): { field: DraftField; message: MessageDescriptor } | undefined {
-  if (error.code !== 'InvalidParameter' && error.code !== 'MissingParameter') return undefined;
+  if (error.code !== ErrorCode.InvalidParameter && error.code !== ErrorCode.MissingParameter) return undefined;
   const field = error.details.field;
   if (field === 'Email') return { field, message: INVALID_EMAIL };
   if (field === 'ContactNumber' || field === 'CountryCallingCode') return { field: 'ContactNumber', message: INCORRECT_PHONE };

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
+import type { FlowCode } from '../../../machines/shared/codes.ts';
 import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import { CardForm, type CardDetails } from '../../ui/CardForm.tsx';
 import type { createCheckoutFlow } from './checkout.actors.ts';
@@ -25,7 +26,7 @@ export function AddCardForm({ actor }: { actor: CheckoutActor }) {
 /** The add-card form of any checkout flow (product or event): why the last try was refused, in words. */
 export function AddCardFields(props: {
   busy: boolean;
-  error: { code: string; message?: string | undefined } | undefined;
+  error: { code: FlowCode; message?: string | undefined } | undefined;
   onSubmit: (card: CardDetails) => void;
   onCancel: () => void;
 }) {

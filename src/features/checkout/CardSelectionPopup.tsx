@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import type { SavedCard } from '../../../machines/checkout/checkout.types.ts';
+import type { FlowCode } from '../../../machines/shared/codes.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
 import type { CardDetails } from '../../ui/CardForm.tsx';
 import { FormError } from '../../ui/Field.tsx';
@@ -22,7 +23,7 @@ export type CardChoice = {
   loading: boolean;
   canAdd: boolean;
   busy: boolean;
-  error: { code: string; message?: string | undefined } | undefined;
+  error: { code: FlowCode; message?: string | undefined } | undefined;
   select: (cardID: string) => void;
   add: () => void;
   submitCard: (card: CardDetails) => void;

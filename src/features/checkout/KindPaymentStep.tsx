@@ -6,6 +6,7 @@ import type { Currency } from '../../../contract/index.ts';
 import type { PaymentMethod, SavedCard } from '../../../machines/checkout/checkout.types.ts';
 import type { EventJoinEvent } from '../../../machines/event-join/event-join.types.ts';
 import type { SubscriptionCheckoutEvent } from '../../../machines/subscription-checkout/subscription-checkout.types.ts';
+import type { FlowCode } from '../../../machines/shared/codes.ts';
 import { preloadable } from '../../app/preloadable.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useMethodName } from '../../ui/OrderDetails.tsx';
@@ -45,7 +46,7 @@ export type PaymentSelectors<S> = {
   hasOrder: (s: S) => boolean;
   needsAge: (s: S) => boolean;
   ageConfirmed: (s: S) => boolean;
-  error: (s: S) => { code: string; message?: string | undefined } | undefined;
+  error: (s: S) => { code: FlowCode; message?: string | undefined } | undefined;
   lostAnswerFinding: (s: S) => 'notPlaced' | 'notPaid' | undefined;
   isLoadingCards: (s: S) => boolean;
   couponID: (s: S) => string | undefined;

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { ErrorCode } from '../../../contract/index.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { eventOrderQuery } from './event/event-order-query.ts';
@@ -23,7 +24,7 @@ export function PaymentFailScreen() {
   const booking = eventOrder.data;
   const bookingPayable = booking?.PaymentStatus === 'PaymentFailed' || booking?.PaymentStatus === 'WaitForPayment';
   const words =
-    code === 'StripeError' || code === 'AlipayError' ? i18n._(paymentMessage(code)) : i18n._(paymentMessage('PaymentFail'));
+    code === ErrorCode.StripeError || code === ErrorCode.AlipayError ? i18n._(paymentMessage(code)) : i18n._(paymentMessage(ErrorCode.PaymentFail));
   return (
     <div className="page checkout-page">
       <header className="page-head">

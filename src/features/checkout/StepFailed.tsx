@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { FlowCode } from '../../../machines/shared/codes.ts';
 import { ErrorNote, type HeadingRef } from './checkout-parts.tsx';
 
 /**
@@ -16,7 +17,7 @@ export function StepFailed({
   back,
 }: {
   title: ReactNode;
-  error: { code: string; message?: string | undefined } | undefined;
+  error: { code: FlowCode; message?: string | undefined } | undefined;
   headingRef: HeadingRef;
   /** Left out where trying again cannot help (a plan that is not on offer). */
   onRetry?: () => void;

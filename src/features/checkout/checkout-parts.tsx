@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { FlowCode } from '../../../machines/shared/codes.ts';
 import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import type { useFlow } from '../../app/use-flow.ts';
 import type { createCheckoutFlow } from './checkout.actors.ts';
@@ -9,14 +10,14 @@ export type HeadingRef = React.RefObject<HTMLHeadingElement | null>;
 
 export function useErrorText() {
   const { i18n } = useLingui();
-  return (error: { code: string; message?: string | undefined } | undefined) => {
+  return (error: { code: FlowCode; message?: string | undefined } | undefined) => {
     if (!error) return undefined;
     const shown = i18n._(paymentMessage(error.code));
     return { shown, detail: serverDetail(error, shown) };
   };
 }
 
-export function ErrorNote({ error }: { error: { code: string; message?: string | undefined } | undefined }) {
+export function ErrorNote({ error }: { error: { code: FlowCode; message?: string | undefined } | undefined }) {
   const text = useErrorText()(error);
   if (!text) return null;
   return (

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { activateTicket } from '../../../contract/index.ts';
+import { ErrorCode, activateTicket } from '../../../contract/index.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { messageFor } from '../../api/error-messages.ts';
@@ -40,7 +40,7 @@ export function ActivateTicketScreen() {
     },
     // Taken meanwhile: the ticket is read again, and says so.
     onError: (error) => {
-      if (errorCode(error) === 'TicketAlreadyActivated') void queryClient.invalidateQueries({ queryKey: eventQueries.ticket(api, ticketID).queryKey });
+      if (errorCode(error) === ErrorCode.TicketAlreadyActivated) void queryClient.invalidateQueries({ queryKey: eventQueries.ticket(api, ticketID).queryKey });
     },
     meta: { handlesErrors: true },
   });
@@ -64,13 +64,13 @@ export function ActivateTicketScreen() {
               <Trans>Ticket not found</Trans>
             </h1>
             <p>
-              {errorCode(ticket.error) === 'ObjectNotFound' ? (
+              {errorCode(ticket.error) === ErrorCode.ObjectNotFound ? (
                 <Trans>This ticket link is not valid. Ask the person who invited you to send it again.</Trans>
               ) : (
                 <Trans>The ticket could not be loaded. Check your connection and try again.</Trans>
               )}
             </p>
-            {errorCode(ticket.error) !== 'ObjectNotFound' && (
+            {errorCode(ticket.error) !== ErrorCode.ObjectNotFound && (
               <button type="button" className="button primary" onClick={() => void ticket.refetch()}>
                 <Trans>Try again</Trans>
               </button>
@@ -162,16 +162,16 @@ export function ActivateTicketScreen() {
           )}
           {failure && (
             <FormError>
-              {failure === 'EventSaleClosed' ? (
+              {failure === ErrorCode.EventSaleClosed ? (
                 <Trans>This session has started: its tickets can no longer be activated.</Trans>
-              ) : failure === 'ObjectNotFound' ? (
+              ) : failure === ErrorCode.ObjectNotFound ? (
                 <Trans>This ticket cannot be activated: its order is not paid, or the link is not valid.</Trans>
               ) : (
                 i18n._(messageFor(failure))
               )}
             </FormError>
           )}
-          {failure === 'UserAlreadyJoinedTheEvent' && (
+          {failure === ErrorCode.UserAlreadyJoinedTheEvent && (
             <Link to="/event_record/$eventID/$varianceID" params={{ eventID: s.EventID, varianceID: s.VarianceID }} className="button">
               <Trans>See your booking</Trans>
             </Link>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { renderSVG } from 'uqr';
-import type { EventOrder, EventRecord, EventSession, EventTicket } from '../../../contract/index.ts';
+import { ErrorCode, type EventOrder, type EventRecord, type EventSession, type EventTicket } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -43,13 +43,13 @@ export function EventRecordScreen() {
               <Trans>No booking found</Trans>
             </h1>
             <p>
-              {errorCode(record.error) === 'ObjectNotFound' ? (
+              {errorCode(record.error) === ErrorCode.ObjectNotFound ? (
                 <Trans>You have no seats at this session.</Trans>
               ) : (
                 <Trans>Your booking could not be loaded. Check your connection and try again.</Trans>
               )}
             </p>
-            {errorCode(record.error) !== 'ObjectNotFound' && (
+            {errorCode(record.error) !== ErrorCode.ObjectNotFound && (
               <button type="button" className="button" onClick={() => void record.refetch()}>
                 <Trans>Try again</Trans>
               </button>

@@ -9,6 +9,7 @@ import {
   MAX_MEDIA,
   MAX_PRODUCTS,
   MEDIA_TYPES,
+  NETWORK_ERROR,
   STEPS,
   TITLE_MAX,
   type ChosenFile,
@@ -209,7 +210,7 @@ function Steps({ actor }: { actor: EditorActor }) {
       {failed && (
         <div className="notice danger" role="alert">
           <p>
-            {isEdit ? <Trans>The changes were not saved.</Trans> : <Trans>The post was not published.</Trans>} {code && code !== 'NetworkError' ? t(messageFor(code)) : <Trans>Please check your connection.</Trans>}
+            {isEdit ? <Trans>The changes were not saved.</Trans> : <Trans>The post was not published.</Trans>} {code && code !== NETWORK_ERROR ? t(messageFor(code)) : <Trans>Please check your connection.</Trans>}
           </p>
           <button type="button" className="button primary small" onClick={() => actor.send({ type: 'RETRY' })}>
             <Trans>Try again</Trans>
@@ -262,7 +263,7 @@ function StatusBar({ actor }: { actor: EditorActor }) {
       )}
       {code && !failed && (
         <p className="form-error small" role="alert">
-          {code === 'NetworkError' ? t`Not changed: please check your connection.` : t(messageFor(code))}
+          {code === NETWORK_ERROR ? t`Not changed: please check your connection.` : t(messageFor(code))}
         </p>
       )}
     </div>
@@ -346,7 +347,7 @@ function MediaStep({ actor }: { actor: EditorActor }) {
               {m.status === 'uploading' && <Trans>Uploading…</Trans>}
               {m.status === 'done' && (i === 0 ? <Trans>Cover</Trans> : <Trans>Uploaded</Trans>)}
               {m.status === 'failed' && <Trans>Upload failed</Trans>}
-              {m.status === 'failed' && m.errorCode && m.errorCode !== 'NetworkError' && <span className="editor-media-reason">{t(messageFor(m.errorCode))}</span>}
+              {m.status === 'failed' && m.errorCode && m.errorCode !== NETWORK_ERROR && <span className="editor-media-reason">{t(messageFor(m.errorCode))}</span>}
             </span>
             <span className="editor-media-actions">
               {m.status === 'failed' && (

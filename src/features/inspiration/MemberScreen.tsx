@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { listUserTasteCard, SearchAndFilterTasteCard, type FollowUser } from '../../../contract/index.ts';
+import { ErrorCode, listUserTasteCard, SearchAndFilterTasteCard, type FollowUser } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Avatar } from './bits.tsx';
@@ -36,7 +36,7 @@ export function MemberScreen() {
   if (user.isError) {
     return (
       <div className="page member-page">
-        <h1>{errorCode(user.error) === 'ObjectNotFound' ? <Trans>Member not found</Trans> : <Trans>This page could not be loaded</Trans>}</h1>
+        <h1>{errorCode(user.error) === ErrorCode.ObjectNotFound ? <Trans>Member not found</Trans> : <Trans>This page could not be loaded</Trans>}</h1>
         <Link to="/inspiration">
           <Trans>See the posts</Trans>
         </Link>

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Suspense, useEffect, useRef } from 'react';
-import { shareInspiration, viewInspiration, type Inspiration } from '../../../contract/index.ts';
+import { ErrorCode, shareInspiration, viewInspiration, type Inspiration } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { cookieId } from '../../app/cookie-id.ts';
 import { lazy } from '../../app/lazy-screen.ts';
@@ -46,7 +46,7 @@ export function PostScreen() {
     );
   }
   if (post.isError) {
-    const missing = errorCode(post.error) === 'ObjectNotFound' || errorCode(post.error) === 'InvalidParameter';
+    const missing = errorCode(post.error) === ErrorCode.ObjectNotFound || errorCode(post.error) === ErrorCode.InvalidParameter;
     return (
       <div className="page post-page">
         <h1>{missing ? <Trans>Post not found</Trans> : <Trans>The post could not be loaded</Trans>}</h1>

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { newsletterConfirm, newsletterUnsubscribe } from '../../../contract/index.ts';
+import { ErrorCode, newsletterConfirm, newsletterUnsubscribe } from '../../../contract/index.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
@@ -39,7 +39,7 @@ function LinkPage({ action, token }: { action: 'confirm' | 'unsubscribe'; token:
     mutate(token);
   }, [token, mutate]);
 
-  const failure = !token ? 'ObjectNotFound' : run.isError ? (errorCode(run.error) ?? NETWORK_ERROR) : undefined;
+  const failure = !token ? ErrorCode.ObjectNotFound : run.isError ? (errorCode(run.error) ?? NETWORK_ERROR) : undefined;
   const email = run.data?.Email;
   return (
     <section className="page state-page newsletter-link-page" aria-live="polite">
@@ -71,7 +71,7 @@ function LinkPage({ action, token }: { action: 'confirm' | 'unsubscribe'; token:
         <>
           <h1>{action === 'confirm' ? <Trans>This confirmation link does not work</Trans> : <Trans>This unsubscribe link does not work</Trans>}</h1>
           <p>
-            {failure === NETWORK_ERROR || (failure !== 'ObjectNotFound' && failure !== 'InvalidParameter' && failure !== 'MissingParameter') ? (
+            {failure === NETWORK_ERROR || (failure !== ErrorCode.ObjectNotFound && failure !== ErrorCode.InvalidParameter && failure !== ErrorCode.MissingParameter) ? (
               <Trans>The shop did not answer. Check your connection and try again.</Trans>
             ) : action === 'confirm' ? (
               <Trans>It may have expired (links work for 7 days) or been used already. Sign up again at the foot of any page for a new one.</Trans>
@@ -79,7 +79,7 @@ function LinkPage({ action, token }: { action: 'confirm' | 'unsubscribe'; token:
               <Trans>The link is incomplete or not ours. Copy the whole link from the newsletter mail.</Trans>
             )}
           </p>
-          {token && (failure === NETWORK_ERROR || (failure !== 'ObjectNotFound' && failure !== 'InvalidParameter')) && (
+          {token && (failure === NETWORK_ERROR || (failure !== ErrorCode.ObjectNotFound && failure !== ErrorCode.InvalidParameter)) && (
             <button type="button" className="button primary" onClick={() => mutate(token)}>
               <Trans>Try again</Trans>
             </button>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { newsletterSubscribe } from '../../../contract/index.ts';
+import { ErrorCode, newsletterSubscribe } from '../../../contract/index.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
@@ -73,7 +73,7 @@ export function NewsletterSignup({ placement = 'page' }: { placement?: 'footer' 
             <p id={`${id}-error`} className="newsletter-error" role="alert">
               {problem ? (
                 i18n._(problem)
-              ) : failure === 'LimitError' ? (
+              ) : failure === ErrorCode.LimitError ? (
                 <Trans>Too many sign-ups from here just now. Please try again in an hour.</Trans>
               ) : (
                 <Trans>The sign-up could not be sent. Check your connection and press the button again.</Trans>

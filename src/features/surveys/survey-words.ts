@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { AnswerProblem } from '../../../machines/event-survey/event-survey.types.ts';
+import { ErrorCode } from '../../../contract/index.ts';
+import type { AnswerProblem, CallCode } from '../../../machines/event-survey/event-survey.types.ts';
 import { NETWORK_ERROR } from '../../../machines/event-survey/event-survey.types.ts';
 import { messageFor } from '../../api/error-messages.ts';
 
@@ -36,16 +37,16 @@ export function problemMessage(p: AnswerProblem): MessageDescriptor {
 }
 
 /** Why the survey could not be read. */
-export function loadFailureMessage(code: string | undefined): MessageDescriptor {
+export function loadFailureMessage(code: CallCode | undefined): MessageDescriptor {
   if (code === NETWORK_ERROR) return msg`We could not reach the shop. Check your connection and try again.`;
-  if (code === 'ObjectNotFound') return msg`This survey is for the guests of this session, and we could not find your seat at it.`;
-  return messageFor(code ?? '');
+  if (code === ErrorCode.ObjectNotFound) return msg`This survey is for the guests of this session, and we could not find your seat at it.`;
+  return messageFor(code ?? ErrorCode.UnknownError);
 }
 
 /** Why the answers were not sent. */
-export function submitFailureMessage(code: string | undefined): MessageDescriptor {
+export function submitFailureMessage(code: CallCode | undefined): MessageDescriptor {
   if (code === NETWORK_ERROR) return msg`We could not reach the shop. Your answers are kept on this device: send them again when you are back online.`;
-  if (code === 'InvalidParameter') return msg`An answer was not accepted. Please look over your answers and try again.`;
-  if (code === 'ObjectNotFound') return msg`This survey is for the guests of this session, and we could not find your seat at it.`;
-  return messageFor(code ?? '');
+  if (code === ErrorCode.InvalidParameter) return msg`An answer was not accepted. Please look over your answers and try again.`;
+  if (code === ErrorCode.ObjectNotFound) return msg`This survey is for the guests of this session, and we could not find your seat at it.`;
+  return messageFor(code ?? ErrorCode.UnknownError);
 }

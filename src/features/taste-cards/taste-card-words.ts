@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { AnswerProblem, PhotoProblem, Sense, TasteCardStep } from '../../../machines/taste-card/taste-card.types.ts';
+import { ErrorCode } from '../../../contract/index.ts';
+import type { AnswerProblem, CallCode, PhotoProblem, Sense, TasteCardStep } from '../../../machines/taste-card/taste-card.types.ts';
 import { messageFor } from '../../api/error-messages.ts';
 import { NETWORK_ERROR } from '../../../machines/taste-card/taste-card.types.ts';
 
@@ -67,10 +68,10 @@ export function photoProblemMessage(p: PhotoProblem): MessageDescriptor {
 }
 
 /** Why the card was not saved (or the drink not read). */
-export function saveFailureMessage(code: string | undefined): MessageDescriptor {
+export function saveFailureMessage(code: CallCode | undefined): MessageDescriptor {
   if (code === NETWORK_ERROR) return msg`We could not reach the shop. Check your connection and try again.`;
-  if (code === 'InvalidParameter') return msg`Something on the card was not accepted. Please look over your answers and try again.`;
-  if (code === 'LimitError') return msg`Too many pictures uploaded. Please try again in an hour, or save the card without a photo.`;
-  if (code === 'ObjectNotFound') return msg`This drink could not be found. Please choose another one.`;
-  return messageFor(code ?? '');
+  if (code === ErrorCode.InvalidParameter) return msg`Something on the card was not accepted. Please look over your answers and try again.`;
+  if (code === ErrorCode.LimitError) return msg`Too many pictures uploaded. Please try again in an hour, or save the card without a photo.`;
+  if (code === ErrorCode.ObjectNotFound) return msg`This drink could not be found. Please choose another one.`;
+  return messageFor(code ?? ErrorCode.UnknownError);
 }

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { TasteCard } from '../../../contract/index.ts';
+import { ErrorCode, type TasteCard } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -28,13 +28,13 @@ export function TasteCardPopup({ cardID, own = false, onClose }: { cardID: strin
       ) : card.isError ? (
         <div>
           <FormError>
-            {errorCode(card.error) === 'ObjectNotFound' ? (
+            {errorCode(card.error) === ErrorCode.ObjectNotFound ? (
               <Trans>This card is not shared any more.</Trans>
             ) : (
               <Trans>The card could not be loaded.</Trans>
             )}
           </FormError>
-          {errorCode(card.error) !== 'ObjectNotFound' && (
+          {errorCode(card.error) !== ErrorCode.ObjectNotFound && (
             <button type="button" className="button small" onClick={() => void card.refetch()}>
               <Trans>Try again</Trans>
             </button>

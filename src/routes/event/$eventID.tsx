@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../../contract/index.ts';
+import { ErrorCode, type Bilingual } from '../../../contract/index.ts';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { errorCode } from '../../api/error-code.ts';
 import { eventQueries } from '../../features/events/queries.ts';
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/event/$eventID')({
       const event = await queryClient.ensureQueryData(eventQueries.detail(api, params.eventID, currency));
       return { title: event.Title };
     } catch (error) {
-      if (errorCode(error) === 'ObjectNotFound' || errorCode(error) === 'InvalidParameter') throw notFound();
+      if (errorCode(error) === ErrorCode.ObjectNotFound || errorCode(error) === ErrorCode.InvalidParameter) throw notFound();
       throw error;
     }
   },

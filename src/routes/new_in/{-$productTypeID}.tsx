@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SortOrder, type Bilingual } from '../../../contract/index.ts';
+import { ErrorCode, SortOrder, type Bilingual } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { shopQueries } from '../../features/shop/queries.ts';
 import { lazyScreen } from '../../app/lazy-screen.ts';
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/new_in/{-$productTypeID}')({
       ]);
       return { typeName: productType?.Name };
     } catch (error) {
-      if (errorCode(error) === 'ObjectNotFound') throw notFound();
+      if (errorCode(error) === ErrorCode.ObjectNotFound) throw notFound();
       throw error;
     }
   },

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../../contract/index.ts';
+import { ErrorCode, type Bilingual } from '../../../contract/index.ts';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { errorCode } from '../../api/error-code.ts';
 import { shopQueries } from '../../features/shop/queries.ts';
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/product/$productID')({
       void queryClient.prefetchQuery(shopQueries.relatedProducts(api, params.productID, currency));
       return { name: product.Name };
     } catch (error) {
-      if (errorCode(error) === 'ObjectNotFound') throw notFound();
+      if (errorCode(error) === ErrorCode.ObjectNotFound) throw notFound();
       throw error;
     }
   },

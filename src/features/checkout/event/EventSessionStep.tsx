@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
+import { ErrorCode } from '../../../../contract/index.ts';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
 import { sessionWhen } from '../../../ui/event-dates.ts';
 import { Price } from '../../../ui/Price.tsx';
@@ -27,7 +28,7 @@ export function SessionStep({ actor, headingRef }: { actor: JoinActor; headingRe
       </h2>
       {notice && (
         <div className="notice warning" role="alert">
-          {notice.code === 'EventSaleClosed' ? (
+          {notice.code === ErrorCode.EventSaleClosed ? (
             <p>
               <Trans>The sale for the session on {goneWhen} has closed. Please choose another session.</Trans>
             </p>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { UserDetail } from '../../../../contract/index.ts';
+import { ErrorCode, type UserDetail } from '../../../../contract/index.ts';
 import * as sessionState from '../../../../machines/session/session.selectors.ts';
 import * as subscribe from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
 import type { SubscriptionCheckoutInput } from '../../../../machines/subscription-checkout/subscription-checkout.types.ts';
@@ -179,7 +179,7 @@ function StepPanel({ actor, member }: { actor: SubscribeActor; member: UserDetai
       );
     case 'loadFailed':
       // A plan that is not on offer is said as such: trying again cannot help.
-      return error?.code === 'ObjectNotFound' ? (
+      return error?.code === ErrorCode.ObjectNotFound ? (
         <StepFailed
           title={<Trans>This plan is not on offer</Trans>}
           error={undefined}
