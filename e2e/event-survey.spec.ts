@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, logIn, mailedCode, test, uniqueEmail } from './support.ts';
+import { expect, logIn, mailedCode, shoot, test, uniqueEmail } from './support.ts';
 
 /**
  * The event survey in Chromium (issue 17). The shop has no test clock, so this spec runs a server of its own
@@ -203,11 +203,11 @@ test('screenshots of the steps, the review, the submitted page and the event rec
   await page.goto('/home');
   await logIn(page, members.shots, PASSWORD);
   const path = `/survey/${EVENT}/${varianceID}`;
-  const shoot = async (name: string, locale: string, width: number) => {
+  const fitsAndShoot = async (name: string, locale: string, width: number) => {
     await page.evaluate(() => document.fonts.ready);
     const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(layout.scrollWidth, `${name} ${locale} at ${width} px`).toBeLessThanOrEqual(layout.innerWidth);
-    await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+    await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
   };
   const sizes = [360, 390, 1280];
   const locales = ['en', 'zh-Hant'] as const;
@@ -220,7 +220,7 @@ test('screenshots of the steps, the review, the submitted page and the event rec
       await page.goto(`/event_record/${EVENT}/${varianceID}`);
       await expect(page.locator('.record-survey a')).toBeVisible();
       await page.locator('.record-surveys').scrollIntoViewIfNeeded();
-      await shoot('record-link', locale, width);
+      await fitsAndShoot('record-link', locale, width);
       await page.goto(path);
       const part = (n: number) => page.locator('.step-progress li').nth(n);
       await expect(page.locator('.step-progress')).toBeVisible();
@@ -230,19 +230,19 @@ test('screenshots of the steps, the review, the submitted page and the event rec
       }
       await expect(part(0)).toHaveAttribute('aria-current', 'step');
       if (!answered) await answerPartOne(page);
-      await shoot('part1', locale, width);
+      await fitsAndShoot('part1', locale, width);
       await page.locator('.survey-nav button[type=submit]').click();
       await expect(part(1)).toHaveAttribute('aria-current', 'step');
       if (!answered) await answerPartTwo(page, locale === 'en' ? 'Camphor' : '樟香');
-      await shoot('part2', locale, width);
+      await fitsAndShoot('part2', locale, width);
       await page.locator('.survey-nav button[type=submit]').click();
       await expect(part(2)).toHaveAttribute('aria-current', 'step');
       if (!answered) await answerPartThree(page);
       answered = true;
-      await shoot('part3', locale, width);
+      await fitsAndShoot('part3', locale, width);
       await page.locator('.survey-nav button[type=submit]').click();
       await expect(page.locator('.survey-answers')).toBeVisible();
-      await shoot('review', locale, width);
+      await fitsAndShoot('review', locale, width);
     }
   }
   await page.locator('.survey-nav .button.primary').click();
@@ -253,11 +253,11 @@ test('screenshots of the steps, the review, the submitted page and the event rec
       await page.setViewportSize({ width, height: width > 900 ? 900 : 780 });
       await page.goto(path);
       await expect(page.locator('.survey-summary')).toBeVisible();
-      await shoot('submitted', locale, width);
+      await fitsAndShoot('submitted', locale, width);
       await page.goto(`/event_record/${EVENT}/${varianceID}`);
       await expect(page.locator('.record-survey .badge')).toBeVisible();
       await page.locator('.record-surveys').scrollIntoViewIfNeeded();
-      await shoot('record-submitted', locale, width);
+      await fitsAndShoot('record-submitted', locale, width);
     }
   }
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, mailedCode, test, uniqueEmail } from './support.ts';
+import { expect, mailedCode, shoot, test, uniqueEmail } from './support.ts';
 
 /**
  * The event checkout in Chromium against the real server (issue 15): a visitor opens an event, presses
@@ -111,7 +111,7 @@ test('a visitor joins from the event page, signs in, books 3 seats with two name
   await expect(page.getByRole('heading', { level: 1, name: 'You are booked in' })).toBeVisible();
   await expect(page.getByText('Chan Tai Man')).toBeVisible();
   await expect(page.getByText('Lee Mei Ling')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/confirm-en-phone.png`, fullPage: true });
+  await shoot(page, { path: `${SHOTS}/confirm-en-phone.png`, fullPage: true });
   await page.getByRole('link', { name: 'See your tickets' }).click();
   await expect(page).toHaveURL(new RegExp(`/event_record/${EVENT}/${session.VarianceID}`));
   await expect(page.getByRole('heading', { name: 'Tickets' })).toBeVisible();
@@ -164,7 +164,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
     await page.evaluate(() => document.fonts.ready);
     const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(layout.scrollWidth).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SHOTS}/session-svip-${locale}-360.png`, fullPage: true });
+    await shoot(page, { path: `${SHOTS}/session-svip-${locale}-360.png`, fullPage: true });
   });
 
   test(`the event checkout at 360 and 390 px and on a desktop, ${locale}: nothing overflows`, async ({ page, request }) => {
@@ -203,7 +203,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
         await page.evaluate(() => document.fonts.ready);
         const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(layout.scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+        await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
       }
     }
   });

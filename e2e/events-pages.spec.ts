@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { expect, freshMember, logIn, mailedCode, signOut, test, uniqueEmail } from './support.ts';
+import { expect, freshMember, logIn, mailedCode, signOut, shoot, test, uniqueEmail } from './support.ts';
 
 /**
  * The event pages in Chromium against the real server (issue 15): a member's booking with its tickets,
@@ -165,7 +165,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
         const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(layout.innerWidth).toBe(width);
         expect(layout.scrollWidth, `${path} at ${width} px`).toBeLessThanOrEqual(width);
-        if (name !== 'home') await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+        if (name !== 'home') await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
         // The parts that matter, each at a size one can look at.
         const parts = { event: ['.event-info', '.event-columns'], record: ['.record-head', '.ticket-list', '.event-orders'], ticket: ['.activate-card'], home: ['.event-rail'] }[name];
         for (const [i, part] of parts.entries()) {
@@ -174,7 +174,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
             const r = element.getBoundingClientRect();
             return { x: 0, y: r.top + window.scrollY - 8, width: document.documentElement.clientWidth, height: r.height + 16 };
           });
-          await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}-part${i + 1}.png`, fullPage: true, clip: box });
+          await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}-part${i + 1}.png`, fullPage: true, clip: box });
         }
       }
     }

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, mailedCode, test, tokensAnew, uniqueEmail } from './support.ts';
+import { expect, mailedCode, shoot, test, tokensAnew, uniqueEmail } from './support.ts';
 
 /**
  * The front door's forms in Chromium against the real server (issue 20): a business enquiry sent from the
@@ -94,7 +94,7 @@ test('an NFC tag’s page adds its product to a member’s drinks, the member si
 async function fitsAndShoot(page: Page, name: string, width: number) {
   const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth }));
   expect(layout.scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  await shoot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
 }
 
 for (const locale of ['en', 'zh-Hant'] as const) {

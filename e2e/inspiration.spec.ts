@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { tinyPng } from '../tests/support/images.ts';
-import { expect, freshMember, test } from './support.ts';
+import { expect, freshMember, shoot, test } from './support.ts';
 
 /**
  * Inspiration in Chromium against the real server (issue 19): a member publishes a post with two photos and a
@@ -108,7 +108,7 @@ test('the editor asks before leaving with changes, keeps the draft and offers it
     expect(layout.left, name).toBeGreaterThanOrEqual(0);
     expect(layout.right, name).toBeLessThanOrEqual(layout.innerWidth);
     expect(layout.clipped, `${name}: a button's words overflow it`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+    await shoot(page, { path: testInfo.outputPath(`${name}.png`) });
   };
 
   await page.goto('/new_inspiration');

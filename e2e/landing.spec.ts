@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, freshMember, test } from './support.ts';
+import { expect, freshMember, shoot, test } from './support.ts';
 
 /**
  * The landing and the member home in Chromium against the real server (issue 20): a visitor's landing at
@@ -169,7 +169,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
     test.setTimeout(240_000);
     await page.goto('/home');
     await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
-    const shoot = async (name: string) => {
+    const fitsAndShoot = async (name: string) => {
       for (const width of [360, 390, 1280]) {
         await page.setViewportSize({ width, height: width > 900 ? 900 : 780 });
         await page.goto('/home');
@@ -178,10 +178,10 @@ for (const locale of ['en', 'zh-Hant'] as const) {
         await page.evaluate(() => document.fonts.ready);
         const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(layout.scrollWidth, `${name} ${locale} at ${width} px`).toBeLessThanOrEqual(layout.innerWidth);
-        await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+        await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
       }
     };
-    await shoot('landing');
+    await fitsAndShoot('landing');
     // Signing in (support.ts) reads the English words.
     await page.evaluate(() => localStorage.setItem('sg.locale', 'en'));
     const member = await freshMember(page, request, `landing-shots-${locale}`);
@@ -193,6 +193,6 @@ for (const locale of ['en', 'zh-Hant'] as const) {
     );
     await paidSeat(request, member.idToken);
     await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
-    await shoot('member-home');
+    await fitsAndShoot('member-home');
   });
 }

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, mailedCode, test, tokensAnew, uniqueEmail } from './support.ts';
+import { expect, mailedCode, shoot, test, tokensAnew, uniqueEmail } from './support.ts';
 
 /**
  * Box-set subscriptions in Chromium against the real server (issue 18): a member with no delivery address
@@ -156,7 +156,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
       await page.evaluate(() => document.fonts.ready);
       const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth }));
       expect(layout.scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+      await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
     };
     for (const width of [360, 390, 1280]) {
       await page.setViewportSize({ width, height: width > 900 ? 900 : 780 });

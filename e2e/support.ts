@@ -1,4 +1,4 @@
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -128,4 +128,21 @@ export async function freshMember(
   await page.goto('/home');
   await logIn(page, email, password);
   return { email, idToken: tokens.idToken, accessToken: tokens.accessToken };
+}
+
+/**
+ * Screenshots are for a person to open and judge, so they are written only when asked for
+ * (`E2E_SHOTS=1 npm run test:e2e`, or `npm run shots`): a full-page capture costs a second or more,
+ * and the suite took minutes writing images nobody opened. What the tests assert about a screen
+ * (nothing overflows, what is visible) is asserted either way; a part of a page that would have been
+ * captured must still be visible.
+ */
+export const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
+
+export async function shoot(target: Page, options: Parameters<Page['screenshot']>[0]): Promise<void>;
+export async function shoot(target: Locator, options: Parameters<Locator['screenshot']>[0]): Promise<void>;
+export async function shoot(target: Page | Locator, options: Parameters<Page['screenshot']>[0] & Parameters<Locator['screenshot']>[0]) {
+  const isPage = 'goto' in target;
+  if (!isPage) await expect(target).toBeVisible();
+  if (SHOTS_WANTED) await target.screenshot(options);
 }

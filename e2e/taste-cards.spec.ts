@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, freshMember, test } from './support.ts';
+import { expect, freshMember, shoot, test } from './support.ts';
 
 /**
  * Writing a taste card in Chromium on a phone against the real server (issue 16): from a product page's
@@ -82,7 +82,7 @@ test('a member writes a taste card for a product from its page, sees it there an
   await expect(page).toHaveURL(/\/taste_card\/success\?cardID=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your taste card is published' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Orchid and honey, second steep' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/success-phone-en.png`, fullPage: true });
+  await shoot(page, { path: `${SHOTS}/success-phone-en.png`, fullPage: true });
   const cardID = new URL(page.url()).searchParams.get('cardID')!;
 
   const published = await call(request, 'new-get-public-taste-card', { CardID: cardID });
@@ -148,7 +148,7 @@ test('the steps at 360 and 390 px and on a desktop, in English and Chinese: noth
         }
         if (step === 'details') await page.locator('.taste-details input').first().fill(locale === 'en' ? 'Orchid and honey' : '蘭香蜜韻');
         await expectNoOverflow(page);
-        await page.screenshot({ path: `${SHOTS}/${step}-${width}-${locale}.png`, fullPage: true });
+        await shoot(page, { path: `${SHOTS}/${step}-${width}-${locale}.png`, fullPage: true });
         if (step !== 'review') await next.click();
       }
     }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from './support.ts';
+import { expect, logIn, shoot, test } from './support.ts';
 
 /**
  * Taste pages (issue 16) in Chromium against the real server and its seed: a seeded taster sees the
@@ -88,7 +88,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
           const r = element.getBoundingClientRect();
           return { x: 0, y: r.top + window.scrollY - 8, width: document.documentElement.clientWidth, height: r.height + 16 };
         });
-        await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true, clip: box });
+        await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true, clip: box });
       };
 
       await page.goto(`/product/${PRODUCT}`);
@@ -110,17 +110,17 @@ for (const locale of ['en', 'zh-Hant'] as const) {
       await withRecipe.click();
       await expect(page.locator('.taste-recipe')).toBeVisible();
       await fits('a whole card');
-      await page.screenshot({ path: `${SHOTS}/card-${locale}-${width}.png` });
+      await shoot(page, { path: `${SHOTS}/card-${locale}-${width}.png` });
       // The card's radar, recipe and steps, scrolled to inside the popup.
-      await page.locator('.taste-recipe').locator('..').screenshot({ path: `${SHOTS}/card-recipe-${locale}-${width}.png` });
-      await page.locator('.taste-card-whole .taste-radar').screenshot({ path: `${SHOTS}/card-radar-${locale}-${width}.png` });
+      await shoot(page.locator('.taste-recipe').locator('..'), { path: `${SHOTS}/card-recipe-${locale}-${width}.png` });
+      await shoot(page.locator('.taste-card-whole .taste-radar'), { path: `${SHOTS}/card-radar-${locale}-${width}.png` });
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: /Account and settings|帳戶及設定/ }).click();
       await page.locator('.account-links button').nth(2).click();
       await expect(page.locator('.taste-card-list li').first()).toBeVisible();
       await fits('my taste cards');
-      await page.screenshot({ path: `${SHOTS}/my-cards-${locale}-${width}.png` });
+      await shoot(page, { path: `${SHOTS}/my-cards-${locale}-${width}.png` });
       await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
 
@@ -128,7 +128,7 @@ for (const locale of ['en', 'zh-Hant'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('.daily-sip-choice').first()).toBeVisible();
       await fits('daily sip');
-      await page.screenshot({ path: `${SHOTS}/daily-sip-${locale}-${width}.png`, fullPage: true });
+      await shoot(page, { path: `${SHOTS}/daily-sip-${locale}-${width}.png`, fullPage: true });
 
       await page.goto('/home');
       await expect(page.locator('.daily-sip-streak')).toBeVisible();
