@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,6 +12,10 @@ export default defineConfig({
   ],
   define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
+    // Vitest's default is one worker fewer than the cores, which on our 2-core machines is one: half the
+    // machine idle for the whole unit stage. Its main process only transforms and reports, and the UI
+    // files spend much of their time waiting on timers and the test server, so one worker per core.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
