@@ -11,7 +11,7 @@ import {
 } from '../../contract/index.ts';
 import { SEED_EVENT_IDS } from '../../server/db/seed/event-data.ts';
 import { aromaFamilies, noteFamilies } from '../../server/db/seed/taste-vocabulary-data.ts';
-import { typoDistance } from '../../server/services/taste/vocabulary.ts';
+import { typoDistance } from '../../server/services/taste/typo-correction.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
