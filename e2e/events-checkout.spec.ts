@@ -203,6 +203,17 @@ for (const locale of ['en', 'zh-Hant'] as const) {
         await page.evaluate(() => document.fonts.ready);
         const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(layout.scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+        // A row's button keeps its words on one line beside what it changes ("更換信用卡" broke over two at 360 px).
+        const wrapped = await page.evaluate(() =>
+          [...document.querySelectorAll('.checkout-row > .button')]
+            .filter((button) => {
+              const words = document.createRange();
+              words.selectNodeContents(button);
+              return new Set([...words.getClientRects()].map((line) => Math.round(line.top))).size > 1;
+            })
+            .map((button) => button.textContent),
+        );
+        expect(wrapped, `${name} at ${width} px: buttons broken over lines`).toEqual([]);
         await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
       }
     }
