@@ -25,7 +25,7 @@ function run(label, scripts) {
       previous.then((status) => {
         if (status !== 0) return status;
         return new Promise((resolve) => {
-          const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+          const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
           for (const stream of [child.stdout, child.stderr]) {
             createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
           }
