@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
 import { errorCode } from '../../api/error-code.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
@@ -9,6 +8,7 @@ import { FormError } from '../../ui/Field.tsx';
 import { OrderDetails } from '../../ui/OrderDetails.tsx';
 import './orders.css';
 import { orderQueries } from './queries.ts';
+import { CancelOrderControl } from './CancelOrderControl.tsx';
 import { useCancelOrder } from './use-cancel-order.ts';
 
 /** Spec §2 order_record/{orderID}: one order with its lines, totals, addresses and payment. */
@@ -18,7 +18,6 @@ export function OrderRecordScreen() {
   const { i18n } = useLingui();
   const order = useQuery(orderQueries.order(api, orderID));
   const cancel = useCancelOrder();
-  const [confirming, setConfirming] = useState(false);
   const data = order.data;
   const failure = errorCode(cancel.error);
   return (
@@ -53,20 +52,7 @@ export function OrderRecordScreen() {
               </Link>
             )}
             {(data.PaymentStatus === 'WaitForPayment' || data.PaymentStatus === 'PaymentFailed') &&
-              (confirming ? (
-                <span role="group" className="orders-confirm">
-                  <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate(orderID)}>
-                    <Trans>Yes, cancel order</Trans>
-                  </button>
-                  <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
-                    <Trans>Keep order</Trans>
-                  </button>
-                </span>
-              ) : (
-                <button type="button" className="button" onClick={() => setConfirming(true)}>
-                  <Trans>Cancel order</Trans>
-                </button>
-              ))}
+              <CancelOrderControl pending={cancel.isPending} onCancel={() => cancel.mutate(orderID)} />}
             <button type="button" className="link-button" onClick={() => popups.open('orders')}>
               <Trans>All my orders</Trans>
             </button>

@@ -16,6 +16,7 @@ import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
 import './orders.css';
 import { orderQueries } from './queries.ts';
+import { CancelOrderControl } from './CancelOrderControl.tsx';
 import { UnpaidOrders } from './UnpaidOrders.tsx';
 import { useCancelOrder } from './use-cancel-order.ts';
 
@@ -106,7 +107,6 @@ function OrderRow({ order, onClose }: { order: ProductOrder; onClose: () => void
   const pick = useBilingual();
   const statusText = useOrderStatusText();
   const cancel = useCancelOrder();
-  const [confirming, setConfirming] = useState(false);
   const count = order.ProductList.reduce((n, l) => n + l.Quantity, 0);
   const reference = order.Reference;
   const unpaid = order.PaymentStatus === 'WaitForPayment' || order.PaymentStatus === 'PaymentFailed';
@@ -154,20 +154,7 @@ function OrderRow({ order, onClose }: { order: ProductOrder; onClose: () => void
               <Trans>Pay now</Trans>
             </button>
           )}
-          {confirming ? (
-            <span role="group" aria-label={t`Cancel order ${reference}?`} className="orders-confirm">
-              <button type="button" className="button small" disabled={cancel.isPending} onClick={() => cancel.mutate(order.OrderID)}>
-                <Trans>Yes, cancel order</Trans>
-              </button>
-              <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
-                <Trans>Keep order</Trans>
-              </button>
-            </span>
-          ) : (
-            <button type="button" className="button small" onClick={() => setConfirming(true)}>
-              <Trans>Cancel order</Trans>
-            </button>
-          )}
+          <CancelOrderControl small pending={cancel.isPending} onCancel={() => cancel.mutate(order.OrderID)} label={t`Cancel order ${reference}?`} />
         </div>
       )}
       {failure && <FormError>{i18n._(paymentMessage(failure))}</FormError>}

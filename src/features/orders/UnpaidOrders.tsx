@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { UnpaidOrder } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
@@ -11,6 +11,7 @@ import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { useOrderStatusText } from '../../ui/OrderDetails.tsx';
 import { Price } from '../../ui/Price.tsx';
+import { CancelOrderControl } from './CancelOrderControl.tsx';
 import { useCancelUnpaidOrder } from './use-cancel-order.ts';
 
 /**
@@ -55,7 +56,6 @@ function UnpaidOrderRow({ order, onClose }: { order: UnpaidOrder; onClose: () =>
   const pick = useBilingual();
   const statusText = useOrderStatusText();
   const cancel = useCancelUnpaidOrder();
-  const [confirming, setConfirming] = useState(false);
   const kindText: Record<UnpaidOrder['Kind'], string> = {
     product: t`Shop order`,
     event: t`Event booking`,
@@ -84,20 +84,7 @@ function UnpaidOrderRow({ order, onClose }: { order: UnpaidOrder; onClose: () =>
           onClose();
           popups.open('fpsPayment', { orderID: order.OrderID, kind: order.Kind });
         }} />
-        {confirming ? (
-          <span role="group" aria-label={t`Cancel order ${reference}?`} className="orders-confirm">
-            <button type="button" className="button small" disabled={cancel.isPending} onClick={() => cancel.mutate(order.OrderID)}>
-              <Trans>Yes, cancel order</Trans>
-            </button>
-            <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
-              <Trans>Keep order</Trans>
-            </button>
-          </span>
-        ) : (
-          <button type="button" className="button small" onClick={() => setConfirming(true)}>
-            <Trans>Cancel order</Trans>
-          </button>
-        )}
+        <CancelOrderControl small pending={cancel.isPending} onCancel={() => cancel.mutate(order.OrderID)} label={t`Cancel order ${reference}?`} />
       </div>
       {failure && <FormError>{i18n._(paymentMessage(failure))}</FormError>}
     </li>
