@@ -31,7 +31,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'] },
+        // Generating and checking a machine's path set is seconds of CPU; Vitest's 5 s default made it fail
+        // on a busy machine (eventJoin's coverage in CI beside the browser suite). A timeout catches a hang, not slowness.
+        test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'], testTimeout: 60_000 },
       },
       {
         extends: true,
