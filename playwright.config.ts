@@ -17,6 +17,10 @@ export default defineConfig({
     // A newcomer from Hong Kong: the server trusts X-Forwarded-For in this configuration.
     extraHTTPHeaders: { 'x-forwarded-for': '223.197.0.1' },
     trace: 'retain-on-failure',
+    // Chromium draws in software here: smooth scrolling, skeleton shimmer and the loader bar kept it painting
+    // and cost 40 % of the CPU of the layout tests (landing: 256 → 147 core-seconds). The suite is a member who
+    // asked for less motion, which the shop honours; newcomer.spec and shop.spec keep the motion on.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -1,5 +1,8 @@
 import { expect, test } from './support.ts';
 
+// With the motion a visitor sees by default (the rest of the suite asks for less: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test('a newcomer browses, switches language and currency, reads an information page and goes back', async ({ page, request }) => {
   // Prices come from the server, never from the test: ask it what the USD price is.
   const usd = await (await request.post('/api/getProduct', { data: { Currency: 'USD', ProductID: 'tea-tieguanyin' } })).json();

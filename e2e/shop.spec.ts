@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, freshMember, signOut, test } from './support.ts';
 
+// With the motion a visitor sees by default (the rest of the suite asks for less: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 async function search(page: Page, keyword: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Search' });
