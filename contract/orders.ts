@@ -21,7 +21,7 @@ export type OrderPaymentStatus = v.InferOutput<typeof OrderPaymentStatus>;
 export const OrderTab = v.picklist(['InProcess', 'Completed', 'WaitForPayment', 'Cancelled']);
 export type OrderTab = v.InferOutput<typeof OrderTab>;
 
-/** Fulfilment after payment: InProcess (being packed) → Completed (handed to the courier; server/services/fulfilment.ts). */
+/** Fulfilment after payment: InProcess (being packed) → Completed (handed to the courier; server/services/orders/fulfilment.ts). */
 export const FulfilmentStatus = v.picklist(['None', 'InProcess', 'Completed']);
 
 /** Spec §3 "Selected payment card". */

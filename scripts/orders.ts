@@ -11,7 +11,7 @@ import pino from 'pino';
 import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { systemClock } from '../server/deps.ts';
-import { ordersToShip, shipOrders } from '../server/services/fulfilment.ts';
+import { ordersToShip, shipOrders } from '../server/services/orders/fulfilment.ts';
 import { createOutboxMailer, createSmtpMailer } from '../server/services/mail.ts';
 import { createPushService, loadVapidKeys } from '../server/services/push.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Box-set subscriptions (issue 18): the calls of contract/subscriptions.ts over services/subscriptions/ and the
- * order core with the subscription order kind (services/orders/subscription/). Paying, a card's extra step
+ * Box-set subscriptions (issue 18): the calls of contract/subscriptions.ts over the order core and
+ * the subscription order kind (services/orders/subscription/: its plans, lifecycle and renewals). Paying, a card's extra step
  * (product-creditcard-payment), the return from a provider's page, FPS and webhooks work as for product
  * orders (see server/calls/orders.ts for the URLs); a paid subscription order's return page is
  * /order_subscription_confirm/<orderID>.
@@ -8,9 +8,9 @@
 import * as contract from '../../contract/subscriptions.ts';
 import { normaliseCouponCode } from '../services/bag.ts';
 import { checkingCoupon } from '../services/limits.ts';
-import { subscriptionOrder, subscriptionRecords } from '../services/subscriptions/describe.ts';
-import { cancelSubscription, paySubscriptionOrder, subscribe, updateDelivery, updatePayment } from '../services/subscriptions/manage.ts';
-import { deliveryRequired, findPlan, inServiceRange, plansOnOffer, priceCycle, selectedDelivery, toPlan } from '../services/subscriptions/plans.ts';
+import { subscriptionOrder, subscriptionRecords } from '../services/orders/subscription/describe.ts';
+import { cancelSubscription, paySubscriptionOrder, subscribe, updateDelivery, updatePayment } from '../services/orders/subscription/manage.ts';
+import { deliveryRequired, findPlan, inServiceRange, plansOnOffer, priceCycle, selectedDelivery, toPlan } from '../services/orders/subscription/plans.ts';
 import { implement } from './handler.ts';
 
 export const subscriptionHandlers = implement(contract, {

@@ -8,8 +8,8 @@ import type { Deps } from '../deps.ts';
 import { runJobs, type JobHandlers } from './jobs/queue.ts';
 import { notificationJobHandlers, REMINDERS_JOB, scheduleReminders } from './notifications/notices.ts';
 import { ORDER_EXPIRY_JOB, orderJobHandlers, PAYMENT_RECONCILE_JOB, reconcileAtStart } from './orders/index.ts';
-import { SUBSCRIPTION_RENEW_JOB } from './subscriptions/lifecycle.ts';
-import { subscriptionJobHandlers } from './subscriptions/renewals.ts';
+import { SUBSCRIPTION_RENEW_JOB } from './orders/subscription/lifecycle.ts';
+import { subscriptionJobHandlers } from './orders/subscription/renewals.ts';
 
 const shopJobHandlers: JobHandlers = { ...orderJobHandlers(), ...subscriptionJobHandlers, ...notificationJobHandlers };
 

@@ -259,7 +259,7 @@ export function subscriptionCardDeclinedMail(to: string, language: Language, s: 
 
 /**
  * A renewal's box is out of stock: nothing is billed yet and it is tried again each day. Sent once per cycle
- * (services/subscriptions/renewals.ts), not at every retry.
+ * (services/orders/subscription/renewals.ts), not at every retry.
  */
 export function subscriptionBoxDelayedMail(to: string, language: Language, s: { plan: { en: string; zh: string }; billingDate: string; link: string }): Mail {
   return bilingual(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { checkout, getShoppingBag, listUserProductOrder, userGetInfo, userLogin, addShoppingBag } from '../../contract/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
-import { ordersToShip, shipOrders } from '../../server/services/fulfilment.ts';
+import { ordersToShip, shipOrders } from '../../server/services/orders/fulfilment.ts';
 import { mails } from '../support/members.ts';
 import { auth, CARDS, fillBag, orderOf, saveCard, shopper, type Shopper } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

@@ -15,7 +15,7 @@ import { createDeps } from '../../server/create-deps.ts';
 import { jobs, orders, paymentEvents } from '../../server/db/schema.ts';
 import type { Deps } from '../../server/deps.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { ordersToShip, shipOrders } from '../../server/services/fulfilment.ts';
+import { ordersToShip, shipOrders } from '../../server/services/orders/fulfilment.ts';
 import { runJobs } from '../../server/services/jobs/queue.ts';
 import { ORDER_EXPIRY_JOB, orderJobHandlers, PAYMENT_RECONCILE_JOB } from '../../server/services/orders/index.ts';
 import { orderKinds, type OrderKind } from '../../server/services/orders/kind.ts';

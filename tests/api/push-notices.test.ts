@@ -13,7 +13,7 @@ import { activateTicket, checkout, createSubscription, registerFirebaseToken, re
 import { eventTickets, eventVariances, events, pushSubscriptions, subscriptions, users } from '../../server/db/schema.ts';
 import { SEED_SUBSCRIPTION_PLANS as PLANS } from '../../server/db/seed/subscription-data.ts';
 import type { Deps } from '../../server/deps.ts';
-import { shipOrders } from '../../server/services/fulfilment.ts';
+import { shipOrders } from '../../server/services/orders/fulfilment.ts';
 import { runDueJobs } from '../../server/services/jobs.ts';
 import { announce, REMINDERS_EVERY_MS, scheduleReminders } from '../../server/services/notifications/notices.ts';
 import type { PushPayload, PushResult, PushService } from '../../server/services/push.ts';

@@ -24,12 +24,12 @@ import {
   type CallBodyInput,
   type SubscriptionRecord,
 } from '../../contract/index.ts';
-import { coupons, orders, refundRequests, sandboxPayments, subscriptionCycles, users } from '../../server/db/schema.ts';
+import { coupons, orders, refundRequests, sandboxPayments, subscriptionCycles, users, variances } from '../../server/db/schema.ts';
 import { SEED_SUBSCRIPTION_PLANS as PLANS } from '../../server/db/seed/subscription-data.ts';
-import { ordersToShip, shipOrders } from '../../server/services/fulfilment.ts';
+import { ordersToShip, shipOrders } from '../../server/services/orders/fulfilment.ts';
 import { runDueJobs } from '../../server/services/jobs.ts';
-import { SUBSCRIPTION_RENEW_JOB } from '../../server/services/subscriptions/lifecycle.ts';
-import { renewSubscriptionJob } from '../../server/services/subscriptions/renewals.ts';
+import { SUBSCRIPTION_RENEW_JOB } from '../../server/services/orders/subscription/lifecycle.ts';
+import { renewSubscriptionJob } from '../../server/services/orders/subscription/renewals.ts';
 import { mails } from '../support/members.ts';
 import { auth, CARDS, deliverWebhooks, fillBag, refused, saveCard, setStock, shopper, stockOf, type Shopper } from '../support/shop.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
@@ -149,6 +149,19 @@ describe('plans and totals', () => {
     expect(first.Order).toMatchObject({ CouponID: 'WELCOME10', orderDetail: { Discount: 6280, Total: discounted.total } });
     const never = (await t.call(cancelSubscription, { OrderID: start.OrderID }, auth(m))).Record;
     expect(never).toMatchObject({ Status: 'Ended', EndReason: 'NotStarted', Tab: 'ended' });
+  });
+
+  it('refuses a box whose sale is stopped, as a bag with it is refused, and takes none of its stock', async () => {
+    const m = await shopper(t);
+    const stock = await stockOf(t, MONTHLY_BOX);
+    await t.db.update(variances).set({ stopSell: true }).where(eq(variances.id, MONTHLY_BOX));
+    try {
+      const r = await refused(t, 'create-subscription', subscribeBody(), m);
+      expect(r).toMatchObject({ status: 400, json: { ErrorCode: 'OutOfStock', field: 'SubscriptionID' } });
+      expect(await stockOf(t, MONTHLY_BOX)).toBe(stock);
+    } finally {
+      await t.db.update(variances).set({ stopSell: false }).where(eq(variances.id, MONTHLY_BOX));
+    }
   });
 
   it('refuses bad bodies with 400 naming the field', async () => {

@@ -4,18 +4,19 @@
  * goes below zero, with the coupon's use written and the bag emptied. A member keeps one unpaid product
  * order: a new checkout cancels the earlier one, gives its stock back and returns its lines to the bag.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DeliveryAddress } from '../../../../contract/account.ts';
 import { MAX_BAG_LINES, MAX_LINE_QUANTITY } from '../../../../contract/bag.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Db } from '../../../db/client.ts';
-import { bagItems, countries, couponRedemptions, coupons, orderLines, products, users, variances } from '../../../db/schema.ts';
+import { bagItems, countries, couponRedemptions, coupons, orderLines, products, users } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { campaignsFor, couponRuleOf, findCoupon, normaliseCouponCode, priceBag, pricedLines, taxesFor, type PricedBag } from '../../bag.ts';
-import { mailOrderPaid } from '../../fulfilment.ts';
+import { mailOrderPaid } from '../fulfilment.ts';
 import { orderNotFound } from '../errors.ts';
 import type { OrderKind, OrderRow } from '../kind.ts';
 import { hkdTotalOf } from './totals.ts';
+import { holdStock, releaseStock } from '../stock.ts';
 
 export const PRODUCT_ORDER = 'product';
 
@@ -88,15 +89,8 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
       throw new ApiError(400, ErrorCode.DeliveryAddressRequired, 'Please add a delivery address within the service range');
     }
 
-    // Held in variance id order, so two checkouts sharing variances never wait on each other in a cycle.
-    const kept = [...bag.reconciliation.kept].sort((a, b) => (a.row.varianceId < b.row.varianceId ? -1 : 1));
-    for (const { row, quantity } of kept) {
-      const held = await tx
-        .update(variances)
-        .set({ stock: sql`${variances.stock} - ${quantity}` })
-        .where(and(eq(variances.id, row.varianceId), sql`${variances.stock} >= ${quantity}`, eq(variances.stopSell, false)))
-        .returning({ id: variances.id });
-      if (held.length === 0) throw new ApiError(400, ErrorCode.OutOfStock, 'Some items in your bag are out of stock');
+    if (!(await holdStock(tx, bag.reconciliation.kept.map(({ row, quantity }) => ({ varianceId: row.varianceId, quantity }))))) {
+      throw new ApiError(400, ErrorCode.OutOfStock, 'Some items in your bag are out of stock');
     }
 
     // An HKD order's is its total; another currency's is priced again (queries one after another: a
@@ -150,16 +144,7 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
 
   /** Its stock (in variance id order, as placing takes it) and its coupon use. */
   async release(tx, order, afterCommit) {
-    const lines = await tx
-      .select({ varianceId: orderLines.varianceId, productId: orderLines.productId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.varianceId));
-    for (const line of lines) {
-      await tx.update(variances).set({ stock: sql`${variances.stock} + ${line.quantity}` }).where(eq(variances.id, line.varianceId));
-    }
-    await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
-    afterCommit.push((deps) => deps.productCache.forget(lines.map((line) => line.productId)));
+    await releaseStock(tx, order.id, afterCommit);
   },
 
   async paid(tx, order, afterCommit) {

@@ -1,7 +1,7 @@
 /**
  * The subscription order (issue 18), the third order kind: one cycle of a box-set plan. Cycle 1 is placed by
  * create-subscription (the subscription is written Pending with it, and starts when it is paid); every later
- * cycle is placed by the renewal job (services/subscriptions/renewals.ts). Either holds the box's stock (the
+ * cycle is placed by the renewal job (services/orders/subscription/renewals.ts). Either holds the box's stock (the
  * plan's box set variances) with a conditional update that never goes below zero, as the product kind does.
  *
  * One order per subscription and cycle: subscription_cycles' key (subscription_id, cycle) is written in the
@@ -16,19 +16,20 @@
  * payment would need a fresh cycle key or a delete, and would lose the billing history.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { SubscriptionDelivery } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../../db/client.ts';
-import { couponRedemptions, coupons, orderLines, orders, products, subscriptionCycles, subscriptions, variances } from '../../../db/schema.ts';
+import { couponRedemptions, coupons, orderLines, orders, products, subscriptionCycles, subscriptions } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { normaliseCouponCode } from '../../bag.ts';
-import { addMonths, findPlan, hkdTotalOfCycle, isAlcoholPlan, monthsOf, priceCycle, selectedDelivery, type BoxItem } from '../../subscriptions/plans.ts';
-import { endSubscription, lockSubscription, refreshSubscribed, scheduleRenewal, type SubscriptionRow } from '../../subscriptions/lifecycle.ts';
-import { mailSubscriptionPaid } from '../../subscriptions/mail.ts';
+import { addMonths, findPlan, hkdTotalOfCycle, isAlcoholPlan, monthsOf, priceCycle, selectedDelivery, type BoxItem } from './plans.ts';
+import { endSubscription, lockSubscription, refreshSubscribed, scheduleRenewal, type SubscriptionRow } from './lifecycle.ts';
+import { mailSubscriptionPaid } from './mail.ts';
 import { releaseHold } from '../hold.ts';
 import { orderKinds, UNPAID, type OrderKind, type OrderRow } from '../kind.ts';
 import { cancelQuietly } from '../provider.ts';
+import { holdStock, releaseStock } from '../stock.ts';
 
 export const SUBSCRIPTION_ORDER = 'subscription';
 
@@ -67,16 +68,9 @@ export const alreadySubscribed = () => new ApiError(400, ErrorCode.AlreadySubscr
 export const subscriptionEnded = () => new ApiError(400, ErrorCode.SubscriptionEnded, 'This subscription has ended');
 const boxOutOfStock = () => new ApiError(400, ErrorCode.OutOfStock, 'This box is out of stock', 'SubscriptionID');
 
-/** Takes the box's stock, in variance id order (as product orders take theirs: no waiting in a cycle). */
+/** Takes the box's stock (orders/stock.ts: as every kind takes it, a stopped sale included). */
 async function holdBox(tx: Db, items: readonly BoxItem[]) {
-  for (const item of [...items].sort((a, b) => (a.varianceId < b.varianceId ? -1 : 1))) {
-    const held = await tx
-      .update(variances)
-      .set({ stock: sql`${variances.stock} - ${item.quantity}` })
-      .where(and(eq(variances.id, item.varianceId), sql`${variances.stock} >= ${item.quantity}`))
-      .returning({ id: variances.id });
-    if (held.length === 0) throw boxOutOfStock();
-  }
+  if (!(await holdStock(tx, items))) throw boxOutOfStock();
 }
 
 /** The box as the order's lines: what it holds (the plan's price is the order's SubTotal, so each line is 0). */
@@ -233,16 +227,7 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
    * subscription, which then ends at its end date.
    */
   async release(tx, order, afterCommit) {
-    const lines = await tx
-      .select({ varianceId: orderLines.varianceId, productId: orderLines.productId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.varianceId));
-    for (const line of lines) {
-      await tx.update(variances).set({ stock: sql`${variances.stock} + ${line.quantity}` }).where(eq(variances.id, line.varianceId));
-    }
-    await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
-    afterCommit.push((deps) => deps.productCache.forget(lines.map((line) => line.productId)));
+    await releaseStock(tx, order.id, afterCommit);
 
     const cycle = await cycleOf(tx, order.id);
     if (!cycle) return;

@@ -6,11 +6,11 @@
  * (users.subscribed, user-get-info's checking.Subscribed) while any of theirs is Active.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { RENEWAL_LINK_DAYS_BEFORE } from '../../../contract/subscriptions.ts';
-import type { Db } from '../../db/client.ts';
-import { subscriptions, users } from '../../db/schema.ts';
-import { scheduleJob, unscheduleJob } from '../jobs/queue.ts';
-import type { AfterCommit } from '../orders/kind.ts';
+import { RENEWAL_LINK_DAYS_BEFORE } from '../../../../contract/subscriptions.ts';
+import type { Db } from '../../../db/client.ts';
+import { subscriptions, users } from '../../../db/schema.ts';
+import { scheduleJob, unscheduleJob } from '../../jobs/queue.ts';
+import type { AfterCommit } from '../kind.ts';
 import { mailSubscriptionEnded } from './mail.ts';
 
 export const SUBSCRIPTION_RENEW_JOB = 'subscription.renew';

@@ -4,18 +4,18 @@
  * ship, the country's taxes), and the delivery address a subscription needs (spec §5).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Bilingual, Currency } from '../../../contract/define.ts';
-import type { DeliveryAddress } from '../../../contract/account.ts';
-import type { OrderDetail } from '../../../contract/bag.ts';
-import { ErrorCode } from '../../../contract/errors.ts';
-import { DURATION_MONTHS, type SubscriptionDelivery, type SubscriptionDuration, type SubscriptionPlan } from '../../../contract/subscriptions.ts';
-import type { Db } from '../../db/client.ts';
-import { countries, products, productTypes, subscriptionPlanItems, subscriptionPlans, users, variances } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
-import { artworkUrl } from '../artwork.ts';
-import { computeOrderDetail, type CouponRule, type PricedLine } from '../bag-totals.ts';
-import { checkCoupon, shippingFor, taxesFor } from '../bag.ts';
-import { invalidCoupon } from '../orders/product/kind.ts';
+import type { Bilingual, Currency } from '../../../../contract/define.ts';
+import type { DeliveryAddress } from '../../../../contract/account.ts';
+import type { OrderDetail } from '../../../../contract/bag.ts';
+import { ErrorCode } from '../../../../contract/errors.ts';
+import { DURATION_MONTHS, type SubscriptionDelivery, type SubscriptionDuration, type SubscriptionPlan } from '../../../../contract/subscriptions.ts';
+import type { Db } from '../../../db/client.ts';
+import { countries, products, productTypes, subscriptionPlanItems, subscriptionPlans, users, variances } from '../../../db/schema.ts';
+import { ApiError, notFound } from '../../../http/errors.ts';
+import { artworkUrl } from '../../artwork.ts';
+import { computeOrderDetail, type CouponRule, type PricedLine } from '../../bag-totals.ts';
+import { checkCoupon, shippingFor, taxesFor } from '../../bag.ts';
+import { invalidCoupon } from '../product/kind.ts';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 

@@ -20,20 +20,20 @@
  * per cycle (subscriptions.stock_delay_mailed_for holds the billing date mailed about).
  */
 import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
-import { ErrorCode } from '../../../contract/errors.ts';
-import { RENEWAL_GRACE_DAYS, RENEWAL_LINK_DAYS_BEFORE, RENEWAL_RETRY_DAYS } from '../../../contract/subscriptions.ts';
-import type { PaymentMethod } from '../../../contract/orders.ts';
-import { orders, subscriptionCycles, subscriptions } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { JobHandler } from '../jobs/queue.ts';
-import { releaseHold } from '../orders/hold.ts';
-import { lockMember } from '../orders/locks.ts';
-import { SHOP_ORDER_KINDS as kinds } from '../orders/index.ts';
-import { inTransaction, isClosed, isUnpaid, runAfterCommit, type AfterCommit, type OrderRow } from '../orders/kind.ts';
-import { payOrder } from '../orders/payments.ts';
-import { placeOrder } from '../orders/place.ts';
-import { CycleAlreadyPlaced, subscriptionOrderKind } from '../orders/subscription/kind.ts';
+import { ErrorCode } from '../../../../contract/errors.ts';
+import { RENEWAL_GRACE_DAYS, RENEWAL_LINK_DAYS_BEFORE, RENEWAL_RETRY_DAYS } from '../../../../contract/subscriptions.ts';
+import type { PaymentMethod } from '../../../../contract/orders.ts';
+import { orders, subscriptionCycles, subscriptions } from '../../../db/schema.ts';
+import type { Deps } from '../../../deps.ts';
+import { ApiError } from '../../../http/errors.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
+import { releaseHold } from '../hold.ts';
+import { lockMember } from '../locks.ts';
+import { SHOP_ORDER_KINDS as kinds } from '../index.ts';
+import { inTransaction, isClosed, isUnpaid, runAfterCommit, type AfterCommit, type OrderRow } from '../kind.ts';
+import { payOrder } from '../payments.ts';
+import { placeOrder } from '../place.ts';
+import { CycleAlreadyPlaced, subscriptionOrderKind } from './kind.ts';
 import { DAY_MS, endSubscription, lockSubscription, scheduleRenewal, SUBSCRIPTION_RENEW_JOB, type SubscriptionRow } from './lifecycle.ts';
 import { mailBoxDelayed, mailCardDeclined, mailPaymentLink } from './mail.ts';
 import { addMonths, findPlan, monthsOf } from './plans.ts';

@@ -4,16 +4,16 @@
  * that fails is logged and changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import { subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
+import { subscriptionPlans, subscriptions, users } from '../../../db/schema.ts';
+import type { Deps } from '../../../deps.ts';
 import {
   subscriptionBoxDelayedMail,
   subscriptionCardDeclinedMail,
   subscriptionEndedMail,
   subscriptionPaidMail,
   subscriptionPaymentLinkMail,
-} from '../mail-templates.ts';
-import type { OrderRow } from '../orders/kind.ts';
+} from '../../mail-templates.ts';
+import type { OrderRow } from '../kind.ts';
 
 type MailDeps = Pick<Deps, 'db' | 'mailer' | 'log'> & { config: Pick<Deps['config'], 'publicUrl'> };
 type SubscriptionRow = typeof subscriptions.$inferSelect;

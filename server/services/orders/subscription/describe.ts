@@ -3,9 +3,9 @@
  * its plan, dates, status and billing history (every cycle's order), and one cycle's order with its box.
  */
 import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import type { OrderDetail } from '../../../contract/bag.ts';
-import type { Currency } from '../../../contract/define.ts';
-import type { PaymentMethod, SavedCard } from '../../../contract/orders.ts';
+import type { OrderDetail } from '../../../../contract/bag.ts';
+import type { Currency } from '../../../../contract/define.ts';
+import type { PaymentMethod, SavedCard } from '../../../../contract/orders.ts';
 import type {
   SubscriptionBill,
   SubscriptionDelivery,
@@ -13,15 +13,15 @@ import type {
   SubscriptionRecord,
   SubscriptionStatus,
   SubscriptionTab,
-} from '../../../contract/subscriptions.ts';
-import { orderLines, orders, subscriptionCycles, subscriptions } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
-import { savedCards } from '../orders/cards.ts';
-import { expireOverdueOrders } from '../orders/expire.ts';
-import { SHOP_ORDER_KINDS as kinds } from '../orders/index.ts';
-import { isUnpaid, type OrderRow } from '../orders/kind.ts';
-import { SUBSCRIPTION_ORDER } from '../orders/subscription/kind.ts';
+} from '../../../../contract/subscriptions.ts';
+import { orderLines, orders, subscriptionCycles, subscriptions } from '../../../db/schema.ts';
+import type { Deps } from '../../../deps.ts';
+import { notFound } from '../../../http/errors.ts';
+import { savedCards } from '../cards.ts';
+import { expireOverdueOrders } from '../expire.ts';
+import { SHOP_ORDER_KINDS as kinds } from '../index.ts';
+import { isUnpaid, type OrderRow } from '../kind.ts';
+import { SUBSCRIPTION_ORDER } from './kind.ts';
 import type { SubscriptionRow } from './lifecycle.ts';
 import { plansById, toPlan, type PlanFound } from './plans.ts';
 

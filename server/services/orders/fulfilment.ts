@@ -5,11 +5,11 @@
  * Parcels are product orders and the paid boxes of subscription cycles (issue 18); other kinds ship nothing.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { orderLines, orders, subscriptionCycles, subscriptionPlans, subscriptions, users } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
-import { orderPaidMail, orderShippedMail } from './mail-templates.ts';
-import { pushOrderShipped } from './notifications/notices.ts';
-import { recordLink } from './subscriptions/mail.ts';
+import { orderLines, orders, subscriptionCycles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { orderPaidMail, orderShippedMail } from '../mail-templates.ts';
+import { pushOrderShipped } from '../notifications/notices.ts';
+import { recordLink } from './subscription/mail.ts';
 
 // The kinds' names (orders.kind) as literals: the kinds' modules import this one (their paid mail).
 const SUBSCRIPTION_ORDER = 'subscription';
