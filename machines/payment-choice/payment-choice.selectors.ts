@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { paymentChoiceMachine } from './payment-choice.machine.ts';
-import type { PaymentChoice, PaymentChoiceStep } from './payment-choice.types.ts';
+import type { PaymentChoice, PaymentChoiceError, PaymentChoiceStep } from './payment-choice.types.ts';
 
 export type PaymentChoiceSnapshot = SnapshotFrom<typeof paymentChoiceMachine>;
 /** Choosing as a checkout reads it: undefined when it is not running (or, unprovided as in a model's own paths, a placeholder). */
@@ -28,3 +28,6 @@ export const isLoadingCards = (s: Choosing): boolean => s?.matches('loadingCards
 export const isAddingCard = (s: Choosing): boolean => s?.matches('addingCard') === true;
 /** The add-card form takes input (it is not sending the card): closing it cancels adding. */
 export const isEditingCard = (s: Choosing): boolean => s?.matches({ addingCard: 'editing' }) === true;
+
+/** Why the last try to add a card was refused, while the card is not being sent again (the wallet's form). */
+export const addCardError = (s: Choosing): PaymentChoiceError | undefined => (s === undefined || isBusy(s) ? undefined : s.context.error);

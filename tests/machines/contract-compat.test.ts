@@ -23,6 +23,7 @@ import type {
   userSignup,
   userUpdateInfo,
 } from '../../contract/account.ts';
+import type { userConfirmUpdateEmail, userUpdateEmail } from '../../contract/email-change.ts';
 import type {
   addShoppingBag,
   BagLine as ContractBagLine,
@@ -41,6 +42,7 @@ import type * as Coupon from '../../machines/shared/coupon.ts';
 import type * as Checkout from '../../machines/checkout/checkout.types.ts';
 import type * as Bag from '../../machines/bag/bag.types.ts';
 import type * as CouponTotals from '../../machines/coupon-totals/coupon-totals.types.ts';
+import type * as EmailChange from '../../machines/email-change/email-change.types.ts';
 import type * as EntrySurvey from '../../machines/entry-survey/entry-survey.types.ts';
 import type * as ForgotPassword from '../../machines/forgot-password/forgot-password.types.ts';
 import type * as Session from '../../machines/session/session.types.ts';
@@ -81,6 +83,18 @@ describe('machine data types match contract/account.ts', () => {
     expectTypeOf<ForgotPassword.UserForgetPasswordInput>().toExtend<CallBodyInput<typeof userForgetPassword>>();
     expectTypeOf<ForgotPassword.UserConfirmForgetPasswordInput>().toExtend<CallBodyInput<typeof userConfirmForgetPassword>>();
     expectTypeOf<EntrySurvey.SubmitPreSurveyInput>().toExtend<CallBodyInput<typeof submitPreSurvey>>();
+  });
+});
+
+describe('e-mail change data types match contract/email-change.ts', () => {
+  it('what the flow sends fits the contract bodies (the app adds the access token, the mail’s language, the attribute’s name)', () => {
+    expectTypeOf<EmailChange.UserUpdateEmailInput>().toExtend<Partial<CallBodyInput<typeof userUpdateEmail>>>();
+    expectTypeOf<EmailChange.UserConfirmUpdateEmailInput>().toExtend<Partial<CallBodyInput<typeof userConfirmUpdateEmail>>>();
+  });
+
+  it('the contract’s answer fits what the flow reads', () => {
+    expectTypeOf<CallResponse<typeof userConfirmUpdateEmail>>().toExtend<EmailChange.UserConfirmUpdateEmailOutput>();
+    expectTypeOf<CallResponse<typeof userUpdateEmail>>().toExtend<EmailChange.Empty>();
   });
 });
 

@@ -4,6 +4,7 @@ import type { MachineModel } from './coverage.ts';
 import { bagModel } from './bag.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { couponTotalsModel } from './coupon-totals.model.ts';
+import { emailChangeModel } from './email-change.model.ts';
 import { eventJoinModel } from './event-join.model.ts';
 import { eventSurveyModel } from './event-survey.model.ts';
 import { entryGateModel } from './entry-gate.model.ts';
@@ -26,6 +27,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   bag: bagModel as unknown as MachineModel<AnyStateMachine>,
   checkout: checkoutModel as unknown as MachineModel<AnyStateMachine>,
   'coupon-totals': couponTotalsModel as unknown as MachineModel<AnyStateMachine>,
+  'email-change': emailChangeModel as unknown as MachineModel<AnyStateMachine>,
   'entry-gate': entryGateModel as unknown as MachineModel<AnyStateMachine>,
   'entry-survey': entrySurveyModel as unknown as MachineModel<AnyStateMachine>,
   'event-join': eventJoinModel as unknown as MachineModel<AnyStateMachine>,

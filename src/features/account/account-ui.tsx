@@ -57,7 +57,11 @@ export function CheckboxField(props: { label: ReactNode; checked: boolean; onCha
 
 /** Words for a failed save: a section's own wording for some codes, else the shared catalogue. */
 export function failureMessage(error: unknown, own: Partial<Record<CallCode, MessageDescriptor>> = {}): MessageDescriptor {
-  const code = errorCode(error) ?? NETWORK_ERROR;
+  return codeMessage(errorCode(error) ?? NETWORK_ERROR, own);
+}
+
+/** Words for a failed step's code (a flow's error): a section's own wording for some codes, else the shared catalogue. */
+export function codeMessage(code: CallCode, own: Partial<Record<CallCode, MessageDescriptor>> = {}): MessageDescriptor {
   return own[code] ?? messageFor(code);
 }
 

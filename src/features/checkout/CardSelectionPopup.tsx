@@ -10,7 +10,7 @@ import type { CardDetails } from '../../ui/CardForm.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
-import { AddCardFields } from './AddCardForm.tsx';
+import { AddCardFields } from '../../ui/AddCardFields.tsx';
 import type { createCheckoutFlow } from './checkout.actors.ts';
 
 type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutFlow>>;

@@ -22,7 +22,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { SessionActor } from '../../app/session.ts';
 import { orderFailData } from './order-fail-data.ts';
-import { createPaymentChoice } from './payment-choice.actors.ts';
+import { createPaymentChoice } from '../../app/payment-choice.actors.ts';
 
 // In a module of its own, so that the event checkout has it without this one (and the product checkout's
 // calls): see order-fail-data.ts.

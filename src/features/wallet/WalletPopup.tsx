@@ -1,19 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { addCreditCard, addPaymentMehtod, deletePaymentMehtod, getPaymentMehtod, type SavedCard } from '../../../contract/index.ts';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { deletePaymentMehtod, getPaymentMehtod, type SavedCard } from '../../../contract/index.ts';
+import * as choosing from '../../../machines/payment-choice/payment-choice.selectors.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
 import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
-import { CardForm, type CardDetails } from '../../ui/CardForm.tsx';
+import { useFlow } from '../../app/use-flow.ts';
+import { AddCardFields } from '../../ui/AddCardFields.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
+import { ADD_CARD, CARDS_KEY, createAddCardFlow } from './wallet.actors.ts';
 import './wallet.css';
-
-const CARDS_KEY = ['member', 'paymentMethods'];
 
 function useFailureText() {
   const { i18n } = useLingui();
@@ -33,22 +35,11 @@ export function WalletPopup({ onClose }: { onClose: () => void }) {
   const cardName = useCardName();
   const failureText = useFailureText();
   const [adding, setAdding] = useState(false);
+  const stopAdding = useCallback(() => setAdding(false), []);
   const [deleting, setDeleting] = useState<string | null>(null);
   const cards = useQuery({
     queryKey: CARDS_KEY,
     queryFn: ({ signal }) => api.call(getPaymentMehtod, {}, { signal }).then((r) => r.PaymentMethodList),
-    meta: { handlesErrors: true },
-  });
-  const add = useMutation({
-    // Tokenise (the sandbox's test-only addCreditCard), then save the payment method to the member.
-    mutationFn: async (card: CardDetails) => {
-      const { PaymentMethodID } = await api.call(addCreditCard, { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc });
-      return (await api.call(addPaymentMehtod, { PaymentMethodID })).PaymentMethod;
-    },
-    onSuccess: (card) => {
-      queryClient.setQueryData<SavedCard[]>(CARDS_KEY, (list) => [...(list ?? []).filter((c) => c.id !== card.id), card]);
-      setAdding(false);
-    },
     meta: { handlesErrors: true },
   });
   const remove = useMutation({
@@ -63,16 +54,7 @@ export function WalletPopup({ onClose }: { onClose: () => void }) {
   if (adding) {
     return (
       <Popup title={<Trans>Add a card</Trans>} onClose={onClose}>
-        <CardForm
-          busy={add.isPending}
-          error={failureText(add.error)}
-          submitLabel={<Trans>Save card</Trans>}
-          onSubmit={(card) => add.mutate(card)}
-          onCancel={() => {
-            add.reset();
-            setAdding(false);
-          }}
-        />
+        <AddCard onFinished={stopAdding} />
       </Popup>
     );
   }
@@ -127,13 +109,36 @@ export function WalletPopup({ onClose }: { onClose: () => void }) {
       <button
         type="button"
         className="button primary wide"
-        onClick={() => {
-          add.reset();
-          setAdding(true);
-        }}
+        onClick={() => setAdding(true)}
       >
         <Trans>Add a card</Trans>
       </button>
     </Popup>
+  );
+}
+
+/**
+ * Adding a card (machines/payment-choice, as in checkout): tokenised, then saved to the member. Back
+ * to the list once it is saved, or on Cancel.
+ */
+function AddCard({ onFinished }: { onFinished: () => void }) {
+  const { api, queryClient } = useServices();
+  const machine = useMemo(() => createAddCardFlow(api, queryClient), [api, queryClient]);
+  const flow = useFlow(machine, { input: ADD_CARD });
+  const busy = useSelector(flow, choosing.isBusy);
+  const error = useSelector(flow, choosing.addCardError);
+  useEffect(() => {
+    const subscription = flow.subscribe((snapshot) => {
+      if (snapshot.status === 'done') onFinished();
+    });
+    return () => subscription.unsubscribe();
+  }, [flow, onFinished]);
+  return (
+    <AddCardFields
+      busy={busy}
+      error={error}
+      onSubmit={(card) => flow.send({ type: 'SUBMIT_CARD', ...card })}
+      onCancel={() => flow.send({ type: 'CANCEL' })}
+    />
   );
 }

@@ -22,7 +22,7 @@ import { orderPaymentMachine } from '../../../../machines/order-payment/order-pa
 import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import { orderFailData } from '../order-fail-data.ts';
-import { createPaymentChoice } from '../payment-choice.actors.ts';
+import { createPaymentChoice } from '../../../app/payment-choice.actors.ts';
 
 /** The event as getEventDetail answers it (the machine keeps the whole answer; it reads only part). */
 export type JoinEvent = CallResponse<typeof getEventDetail>['eventDetail'];

@@ -28,7 +28,7 @@ import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import type { SessionActor } from '../../../app/session.ts';
 import { orderFailData } from '../order-fail-data.ts';
-import { createPaymentChoice } from '../payment-choice.actors.ts';
+import { createPaymentChoice } from '../../../app/payment-choice.actors.ts';
 
 /** The totals as subscription-calculate answers them (the machine keeps the whole answer; it reads only part). */
 export type CheckoutTotals = CallResponse<typeof subscriptionCalculate>;
