@@ -43,7 +43,8 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.tsx'],
           setupFiles: ['tests/ui/setup.ts'],
           globalSetup: ['tests/global-setup.ts'],
-          testTimeout: 30_000,
+          // Room for a few of setup.ts's 20 s waits in one test on a busy machine.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,8 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// The first render transforms lazy screen chunks on demand; allow for it on a 2-core machine.
-configure({ asyncUtilTimeout: 10_000 });
+// The first render transforms lazy screen chunks on demand. A findBy's timeout tells a hang from a wait, not
+// a fast machine from a slow one: 10 s ran out opening the account popup with the machine 8× oversubscribed
+// (two browser suites, two typechecks and Vitest side by side), so 20 s (issue 27).
+configure({ asyncUtilTimeout: 20_000 });
 // jsdom implements no scrolling; the router scrolls to top after each navigation.
 window.scrollTo = () => {};
 afterEach(() => cleanup());
