@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, shoot, test } from './support.ts';
+import { atEveryWidth, expect, LAYOUT_WIDTHS, logIn, resizeTo, shoot, test } from './support.ts';
 
 /**
  * Taste pages (issue 16) in Chromium against the real server and its seed: a seeded taster sees the
@@ -76,64 +76,79 @@ for (const locale of ['en', 'zh-Hant'] as const) {
     await page.goto('/home');
     await logIn(page, TASTER.email, TASTER.password);
     await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
-    for (const width of [360, 390, 1280]) {
-      await page.setViewportSize({ width, height: width > 900 ? 900 : 780 });
-      const fits = async (what: string) => {
-        await page.evaluate(() => document.fonts.ready);
-        const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-        expect(layout.scrollWidth, `${what} at ${width} px`).toBeLessThanOrEqual(width);
-      };
-      const part = async (selector: string, name: string) => {
-        const box = await page.locator(selector).first().evaluate((element) => {
-          const r = element.getBoundingClientRect();
-          return { x: 0, y: r.top + window.scrollY - 8, width: document.documentElement.clientWidth, height: r.height + 16 };
-        });
-        await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true, clip: box });
-      };
+    // Each page and state is loaded once, at the narrowest phone, and looked at at every width by resizing (issue 27).
+    await resizeTo(page, LAYOUT_WIDTHS[0]);
+    // A part of the page, clipped where it lies at the width being shot.
+    const part = async (selector: string, name: string, width: number) => {
+      const box = await page.locator(selector).first().evaluate((element) => {
+        const r = element.getBoundingClientRect();
+        return { x: 0, y: r.top + window.scrollY - 8, width: document.documentElement.clientWidth, height: r.height + 16 };
+      });
+      await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true, clip: box });
+    };
 
-      await page.goto(`/product/${PRODUCT}`);
-      await scrollToTaste(page);
+    await page.goto(`/product/${PRODUCT}`);
+    await scrollToTaste(page);
+    const tasteShows = async () => {
       await expect(page.locator('.taste-card-list li').first()).toBeVisible();
       await expect(page.locator('.taste-similar .product-card').first()).toBeVisible();
       await expect(page.locator('.taste-match-score')).toBeVisible();
-      await fits('product page');
-      await part('.taste-section', 'product-taste');
-      await part('.taste-similar', 'product-similar');
+    };
+    await tasteShows();
+    await atEveryWidth(page, 'product page', async (width) => {
+      await tasteShows();
+      await part('.taste-section', 'product-taste', width);
+      await part('.taste-similar', 'product-similar', width);
+    });
 
-      // A seeded card with its recipe (other specs of the run may have written newer cards, without one, for
-      // this drink): 'More taste cards' until it is listed.
-      const withRecipe = page.locator('.taste-card-title button', { hasText: 'Orchid in a warm gaiwan' });
-      await expect(async () => {
-        if ((await withRecipe.count()) === 0) await page.getByRole('button', { name: /More taste cards|更多品鑑卡/ }).click({ timeout: 1_000 });
-        await expect(withRecipe).toBeVisible({ timeout: 1_000 });
-      }).toPass();
-      await withRecipe.click();
+    // A seeded card with its recipe (other specs of the run may have written newer cards, without one, for
+    // this drink): 'More taste cards' until it is listed.
+    const withRecipe = page.locator('.taste-card-title button', { hasText: 'Orchid in a warm gaiwan' });
+    await expect(async () => {
+      if ((await withRecipe.count()) === 0) await page.getByRole('button', { name: /More taste cards|更多品鑑卡/ }).click({ timeout: 1_000 });
+      await expect(withRecipe).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await withRecipe.click();
+    await expect(page.locator('.taste-recipe')).toBeVisible();
+    await atEveryWidth(page, 'a whole card', async (width) => {
       await expect(page.locator('.taste-recipe')).toBeVisible();
-      await fits('a whole card');
+      // The card from its top, as it opens: the part shots of the width before scrolled inside the popup.
+      await page.locator('.taste-card-whole').evaluate((card) => {
+        for (let e = card.parentElement; e && e !== document.body; e = e.parentElement) e.scrollTop = 0;
+      });
       await shoot(page, { path: `${SHOTS}/card-${locale}-${width}.png` });
       // The card's radar, recipe and steps, scrolled to inside the popup.
       await shoot(page.locator('.taste-recipe').locator('..'), { path: `${SHOTS}/card-recipe-${locale}-${width}.png` });
       await shoot(page.locator('.taste-card-whole .taste-radar'), { path: `${SHOTS}/card-radar-${locale}-${width}.png` });
-      await page.keyboard.press('Escape');
+    });
+    await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: /Account and settings|帳戶及設定/ }).click();
-      await page.locator('.account-links button').nth(2).click();
+    await page.getByRole('button', { name: /Account and settings|帳戶及設定/ }).click();
+    await page.locator('.account-links button').nth(2).click();
+    await expect(page.locator('.taste-card-list li').first()).toBeVisible();
+    await atEveryWidth(page, 'my taste cards', async (width) => {
       await expect(page.locator('.taste-card-list li').first()).toBeVisible();
-      await fits('my taste cards');
       await shoot(page, { path: `${SHOTS}/my-cards-${locale}-${width}.png` });
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Escape');
+    });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
 
-      await page.goto('/daily_sip/select_product');
+    await page.goto('/daily_sip/select_product');
+    const dailySipShows = async () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('.daily-sip-choice').first()).toBeVisible();
-      await fits('daily sip');
+    };
+    await dailySipShows();
+    await atEveryWidth(page, 'daily sip', async (width) => {
+      await dailySipShows();
       await shoot(page, { path: `${SHOTS}/daily-sip-${locale}-${width}.png`, fullPage: true });
+    });
 
-      await page.goto('/home');
+    await page.goto('/home');
+    await expect(page.locator('.daily-sip-streak')).toBeVisible();
+    await atEveryWidth(page, 'member home', async (width) => {
       await expect(page.locator('.daily-sip-streak')).toBeVisible();
-      await fits('member home');
-      await part('.member-home', 'member-home');
-    }
+      await part('.member-home', 'member-home', width);
+    });
   });
 }
