@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, logIn, mailedCode, shoot, test, uniqueEmail } from './support.ts';
+import { atEveryWidth, expect, LAYOUT_WIDTHS, logIn, mailedCode, resizeTo, shoot, test, uniqueEmail } from './support.ts';
 
 /**
  * The event survey in Chromium (issue 17). The shop has no test clock, so this spec runs a server of its own
@@ -203,61 +203,67 @@ test('screenshots of the steps, the review, the submitted page and the event rec
   await page.goto('/home');
   await logIn(page, members.shots, PASSWORD);
   const path = `/survey/${EVENT}/${varianceID}`;
-  const fitsAndShoot = async (name: string, locale: string, width: number) => {
-    await page.evaluate(() => document.fonts.ready);
-    const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(layout.scrollWidth, `${name} ${locale} at ${width} px`).toBeLessThanOrEqual(layout.innerWidth);
-    await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
-  };
-  const sizes = [360, 390, 1280];
+  // Each page and step reached once, at the first width, then looked at at every width by resizing (issue 27);
+  // `shown` is what the state shows, asserted again at every width.
+  const fitsAndShoot = (name: string, locale: string, shown: () => Promise<void>) =>
+    atEveryWidth(page, `${name} ${locale}`, async (width) => {
+      await shown();
+      await shoot(page, { path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
+    });
   const locales = ['en', 'zh-Hant'] as const;
+  const part = (n: number) => page.locator('.step-progress li').nth(n);
+  const atPart = (n: number) => async () => {
+    await expect(part(n)).toHaveAttribute('aria-current', 'step');
+  };
+  const recordLink = async () => {
+    await expect(page.locator('.record-survey a')).toBeVisible();
+    await page.locator('.record-surveys').scrollIntoViewIfNeeded();
+  };
+  await resizeTo(page, LAYOUT_WIDTHS[0]);
   // Before submitting: each part (answered once, then kept), the review, the record's link.
   let answered = false;
   for (const locale of locales) {
     await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
-    for (const width of sizes) {
-      await page.setViewportSize({ width, height: width > 900 ? 900 : 780 });
-      await page.goto(`/event_record/${EVENT}/${varianceID}`);
-      await expect(page.locator('.record-survey a')).toBeVisible();
-      await page.locator('.record-surveys').scrollIntoViewIfNeeded();
-      await fitsAndShoot('record-link', locale, width);
-      await page.goto(path);
-      const part = (n: number) => page.locator('.step-progress li').nth(n);
-      await expect(page.locator('.step-progress')).toBeVisible();
-      // The answers are kept at the last part: back to the first.
-      for (let i = 0; i < 2 && (await part(0).getAttribute('aria-current')) !== 'step'; i++) {
-        await page.locator('.survey-nav button[type=button]').click();
-      }
-      await expect(part(0)).toHaveAttribute('aria-current', 'step');
-      if (!answered) await answerPartOne(page);
-      await fitsAndShoot('part1', locale, width);
-      await page.locator('.survey-nav button[type=submit]').click();
-      await expect(part(1)).toHaveAttribute('aria-current', 'step');
-      if (!answered) await answerPartTwo(page, locale === 'en' ? 'Camphor' : '樟香');
-      await fitsAndShoot('part2', locale, width);
-      await page.locator('.survey-nav button[type=submit]').click();
-      await expect(part(2)).toHaveAttribute('aria-current', 'step');
-      if (!answered) await answerPartThree(page);
-      answered = true;
-      await fitsAndShoot('part3', locale, width);
-      await page.locator('.survey-nav button[type=submit]').click();
-      await expect(page.locator('.survey-answers')).toBeVisible();
-      await fitsAndShoot('review', locale, width);
+    await page.goto(`/event_record/${EVENT}/${varianceID}`);
+    await recordLink();
+    await fitsAndShoot('record-link', locale, recordLink);
+    await page.goto(path);
+    await expect(page.locator('.step-progress')).toBeVisible();
+    // The answers are kept at the last part: back to the first.
+    for (let i = 0; i < 2 && (await part(0).getAttribute('aria-current')) !== 'step'; i++) {
+      await page.locator('.survey-nav button[type=button]').click();
     }
+    await atPart(0)();
+    if (!answered) await answerPartOne(page);
+    await fitsAndShoot('part1', locale, atPart(0));
+    await page.locator('.survey-nav button[type=submit]').click();
+    await atPart(1)();
+    if (!answered) await answerPartTwo(page, locale === 'en' ? 'Camphor' : '樟香');
+    await fitsAndShoot('part2', locale, atPart(1));
+    await page.locator('.survey-nav button[type=submit]').click();
+    await atPart(2)();
+    if (!answered) await answerPartThree(page);
+    answered = true;
+    await fitsAndShoot('part3', locale, atPart(2));
+    await page.locator('.survey-nav button[type=submit]').click();
+    const review = () => expect(page.locator('.survey-answers')).toBeVisible();
+    await review();
+    await fitsAndShoot('review', locale, review);
   }
   await page.locator('.survey-nav .button.primary').click();
   await expect(page.locator('.survey-done')).toBeVisible();
   for (const locale of locales) {
     await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
-    for (const width of sizes) {
-      await page.setViewportSize({ width, height: width > 900 ? 900 : 780 });
-      await page.goto(path);
-      await expect(page.locator('.survey-summary')).toBeVisible();
-      await fitsAndShoot('submitted', locale, width);
-      await page.goto(`/event_record/${EVENT}/${varianceID}`);
+    await page.goto(path);
+    const summary = () => expect(page.locator('.survey-summary')).toBeVisible();
+    await summary();
+    await fitsAndShoot('submitted', locale, summary);
+    await page.goto(`/event_record/${EVENT}/${varianceID}`);
+    const badge = async () => {
       await expect(page.locator('.record-survey .badge')).toBeVisible();
       await page.locator('.record-surveys').scrollIntoViewIfNeeded();
-      await fitsAndShoot('record-submitted', locale, width);
-    }
+    };
+    await badge();
+    await fitsAndShoot('record-submitted', locale, badge);
   }
 });
