@@ -1,10 +1,10 @@
 import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractDescriptors } from './build/contract-descriptors.ts';
 import { firstLoadMessages } from './build/first-load-messages.ts';
+import { linguiMacro } from './build/lingui-macro.ts';
 import { firstScreenChunk } from './build/first-screen-chunk.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
@@ -49,7 +49,7 @@ export default defineConfig({
       // Screens are split by hand (lazyScreen) so that chunk loads get the spec's 120 s time-out.
       autoCodeSplitting: false,
     }),
-    babel({ include: /[\\/]src[\\/].*\.[jt]sx?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacro(),
     react(),
     lingui(),
     // Production builds: Lingui message ids shortened in the code and the catalogues alike.
