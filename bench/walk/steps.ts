@@ -1,0 +1,516 @@
+/**
+ * The walk's steps: what a new customer does on the phone, each with the same accessible-role locators the
+ * e2e specs use (e2e/*.spec.ts), in the walk's language (bench/walk/words.ts). A step runs its clock from
+ * its first action (`s.go()`) to the moment the next thing the customer needs is visible; what the customer
+ * does not wait for (reading their mail for a code, the walk's own set-up through the API) is off the clock
+ * (`s.hold()`). Filling a field and pressing a button happen at machine speed, so a step's figure is, in
+ * effect, the sum of the shop's answers along it.
+ */
+import { expect } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { mailedCode, uniqueEmail } from '../../e2e/support.ts';
+import type { Words } from './words.ts';
+
+export const PASSWORD = 'Oolong2026';
+export const WIDTH = 390;
+const EVENT = 'evt-gongfu-oolong';
+const TAG = { id: 'nfc_g2trzncetv', productId: 'tea-tieguanyin' };
+/** The survey's event (as e2e/event-survey.spec.ts): its sessions are booked before the survey server's clock moves. */
+export const SURVEY_EVENT = 'evt-puer-vertical';
+
+/** A step's clock, its overflow checks and notes, as the walk hands them to a step. */
+export interface StepRun {
+  page: Page;
+  context: BrowserContext;
+  w: Words;
+  /** The shop's API, as the walk's set-up calls it (not timed). */
+  api: APIRequestContext;
+  /** What the walk knows of the customer so far (the member signed up in step 5, …). */
+  walker: Walker;
+  /** The survey server's address and the member booked there, when the walk has one. */
+  survey?: { url: string; email: string; varianceID: string };
+  /** Starts (or resumes) the step's clock. */
+  go(): void;
+  /** Stops the step's clock (what follows is not the customer waiting for the shop). */
+  hold(): void;
+  /** Records the page's width (off the clock): nothing may be wider than the phone. */
+  fits(label: string): Promise<void>;
+  note(text: string): void;
+  /** Ends the step without a figure, for the reason given. */
+  skip(reason: string): never;
+}
+
+export interface Walker {
+  email?: string;
+  idToken?: string;
+  /** A card saved in the shop (the first card checkout saves one). */
+  savedCard?: boolean;
+}
+
+export class Skipped extends Error {}
+
+export interface StepDef {
+  name: string;
+  /** What the step covers, when it is shorter than the whole of what its name says. */
+  shortened?: string;
+  run(s: StepRun): Promise<void>;
+}
+
+async function call(api: APIRequestContext, name: string, data: object, idToken?: string, address?: string) {
+  const headers: Record<string, string> = { ...(idToken ? { authorization: `Bearer ${idToken}` } : {}), ...(address ? { 'x-forwarded-for': address } : {}) };
+  const answer = await api.post(`/api/${name}`, { data, headers });
+  if (!answer.ok()) throw new Error(`${name}: ${answer.status()} ${await answer.text()}`);
+  return answer.json();
+}
+
+/** A client address of its own for each member made through the API (198.18.0.0/15, as the e2e helpers). */
+export const clientAddress = () => `198.19.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+
+const ENTRY_SURVEY = {
+  Survey: {
+    SurveyID: 'pre-2026',
+    Answers: [
+      { QuestionID: 'drinks', OptionIDs: ['tea'] },
+      { QuestionID: 'frequency', OptionIDs: ['daily'] },
+    ],
+  },
+};
+
+/** A verified member past the entry survey with a paid FPS seat at `varianceID` (e2e/event-survey.spec.ts's bookedMember); their e-mail. */
+export async function bookedMember(api: APIRequestContext, label: string, varianceID: string): Promise<string> {
+  const email = uniqueEmail(label);
+  const address = clientAddress();
+  await call(api, 'user-signup', { email, password: PASSWORD, given_name: 'Wing Sze', family_name: 'Ho' }, undefined, address);
+  const tokens = await call(api, 'user-confirm-signup', { email, confirmationCode: await mailedCode(api as never, email) }, undefined, address);
+  await call(api, 'submitPreSurvey', ENTRY_SURVEY, tokens.idToken);
+  const start = await call(
+    api,
+    'newEventCheckOut',
+    { Language: 'en', Currency: 'HKD', VarianceID: varianceID, NumberOfSeat: 1, GuestInfo: [], PaymentMethod: 'FPS' },
+    tokens.idToken,
+  );
+  const paid = await api.post(`/api/payments/sandbox/fps/${start.PaymentID}/pay`);
+  if (!paid.ok()) throw new Error(`sandbox FPS pay: ${paid.status()}`);
+  await expect
+    .poll(async () => (await call(api, 'get-event-order', { orderID: start.OrderID }, tokens.idToken)).Order.PaymentStatus, { timeout: 15_000 })
+    .toBe('Paid');
+  return email;
+}
+
+type Session = { VarianceID: string; Date: string; SaleStatus: string; SpacesLeft: number; StartAt: string };
+
+export async function sessionsOnSale(api: APIRequestContext, eventID: string, seats: number): Promise<{ title: { en: string; zh: string }; sessions: Session[] }> {
+  const { eventDetail } = await call(api, 'getEventDetail', { EventID: eventID, Currency: 'HKD' });
+  return {
+    title: eventDetail.Title,
+    sessions: (eventDetail.Variances as Session[]).filter((v) => v.SaleStatus === 'OnSale' && v.SpacesLeft >= seats),
+  };
+}
+
+/** Signs in from the banner's Log in (e2e/support.ts's logIn, in the walk's language). */
+async function logIn(page: Page, w: Words, email: string) {
+  await page.getByRole('button', { name: w.t('Log in'), exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: w.t('Log in') });
+  await dialog.getByLabel(w.t('E-mail')).fill(email);
+  await dialog.getByLabel(w.t('Password')).fill(PASSWORD);
+  await dialog.getByRole('button', { name: w.t('Log in') }).click();
+  await expect(page.getByRole('button', { name: w.t('Account and settings') })).toBeVisible();
+}
+
+/** The payment method popup (e2e/events-checkout.spec.ts's chooseMethod). */
+async function chooseMethod(page: Page, w: Words, method: string) {
+  // "Choose payment method", or "Change" once one is chosen (a member with a saved card starts with it).
+  await page
+    .locator('.checkout-row')
+    .filter({ hasText: w.t('Payment method') })
+    .getByRole('button', { name: new RegExp(`^(${w.t('Choose payment method')}|${w.t('Change')})$`) })
+    .click();
+  const popup = page.getByRole('dialog', { name: w.t('Payment method') });
+  await popup.getByRole('radio', { name: w.rx(method) }).check();
+  await popup.getByRole('button', { name: w.t('Use this payment method') }).click();
+}
+
+/** Card: the sandbox's 4242 card, added the first time (and saved), chosen from the saved cards after. */
+async function payByCard(s: StepRun) {
+  const { page, w } = s;
+  await chooseMethod(page, w, 'Credit or debit card');
+  const cards = page.getByRole('dialog', { name: w.t('Choose a card') });
+  const saved = cards.getByRole('radio', { name: w.rx('{brand} ending in {last4}, expires {expiry}', { last4: '4242' }) });
+  await expect(cards.getByRole('button', { name: w.t('Add a new card') })).toBeVisible();
+  if ((await saved.count()) === 0) {
+    await cards.getByRole('button', { name: w.t('Add a new card') }).click();
+    const form = page.getByRole('dialog', { name: w.t('Add a card') });
+    await form.getByLabel(w.t('Card number')).fill('4242424242424242');
+    await form.getByLabel(w.t('Expiry (MM/YY)')).fill('12/34');
+    await form.getByLabel(w.t('CVC')).fill('123');
+    await form.getByRole('button', { name: w.t('Save card') }).click();
+  }
+  await saved.first().check();
+  await cards.getByRole('button', { name: w.t('Use this card') }).click();
+  s.walker.savedCard = true;
+}
+
+/** The survey's parts (e2e/event-survey.spec.ts's answerPartOne/Two/Three: role locators named in both languages). */
+const question = (page: Page, name: RegExp) => page.getByRole('group', { name });
+async function answerPartOne(page: Page) {
+  await question(page, /aromas did you notice|你聞到哪些香氣/).getByRole('button').first().click();
+  await page.getByRole('slider').first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('slider').first()).toHaveAttribute('aria-valuetext', /^4 · /);
+}
+async function answerPartTwo(page: Page, word: string) {
+  const notes = question(page, /taste notes did you find|你嚐到哪些味道/);
+  await notes.getByRole('button', { pressed: false }).nth(0).click();
+  await notes.getByRole('button', { pressed: false }).nth(0).click();
+  await notes.getByRole('textbox').fill(word);
+  await notes.getByRole('textbox').press('Enter');
+  await page.getByRole('radio').first().check();
+}
+async function answerPartThree(page: Page) {
+  await question(page, /enjoy it overall|整體而言/).getByRole('radio').first().check();
+  await question(page, /explore at a next tasting|下次品鑑/).getByRole('checkbox').first().check();
+  await question(page, /tell the host|告訴主持人/).getByRole('textbox').fill('Lovely evening, thank you.');
+}
+
+export const STEPS: StepDef[] = [
+  {
+    name: 'landing',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      // A phone that has never seen the shop: from the address typed to the big promotion banner on screen.
+      s.go();
+      await page.goto('/home', { waitUntil: 'commit' });
+      const banner = page.locator('.banner-rail .banner').first();
+      await expect(banner).toBeVisible();
+      await expect(page.getByRole('button', { name: w.t('Log in'), exact: true }).first()).toBeVisible();
+      s.hold();
+      const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+      if (paint !== undefined) s.note(`first contentful paint ${Math.round(paint)} ms after navigation start`);
+    },
+  },
+  {
+    name: 'newsletter',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      const email = uniqueEmail('walk-news');
+      // Down to the footer, where the sign-up comes as the reader nears it; the e-mail in and sent.
+      s.go();
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      const field = page.getByRole('contentinfo').getByLabel(w.t('E-mail for the newsletter'));
+      await expect(field).toBeVisible();
+      await field.scrollIntoViewIfNeeded();
+      await field.fill(email);
+      await page.getByRole('contentinfo').locator('.newsletter-signup').getByRole('button').click();
+      await expect(page.getByRole('contentinfo').getByRole('status').filter({ hasText: email })).toBeVisible();
+    },
+  },
+  {
+    name: 'business-enquiry',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      s.go();
+      await page.goto('/b2b_enquiry');
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Business enquiries') })).toBeVisible();
+      await s.fits('the empty form');
+      // e2e/front-door-forms.spec.ts's fillEnquiry.
+      await page.getByLabel(w.t('Full name')).fill(w.zh ? '陳美玲' : 'Mei Ling Chan');
+      await page.getByLabel(w.t('E-mail'), { exact: true }).fill(uniqueEmail('walk-hotel'));
+      await page.getByLabel(w.t('Contact number')).fill('9123 4567');
+      await page.getByLabel(w.t('Enquiry type')).selectOption({ label: w.t('Curated box sets') });
+      await page.getByLabel(w.t('Message (optional)')).fill(w.zh ? '十二月需要四十盒。' : 'Forty boxes for December, for our hotel guests.');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: w.t('Send enquiry') }).click();
+      await expect(page.getByRole('heading', { name: w.t('Thank you, your enquiry is sent') })).toBeVisible();
+    },
+  },
+  {
+    name: 'nfc',
+    shortened: 'a visitor opens the tag’s page (adding it to one’s drinks needs a member: e2e/front-door-forms.spec.ts)',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      const { Product } = await call(s.api, 'getProduct', { Currency: 'HKD', ProductID: TAG.productId });
+      // Tapping the tag opens its page: the drink, its picture, and what to do with it.
+      s.go();
+      await page.goto(`/nfc/${TAG.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: w.pick(Product.Name) })).toBeVisible();
+      await expect(page.locator('.nfc-picture img')).toHaveJSProperty('complete', true);
+      await expect(page.getByRole('button', { name: w.t('Add to my drinks') })).toBeVisible();
+    },
+  },
+  {
+    name: 'sign-up',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      const email = uniqueEmail('walk-newcomer');
+      // From the home page (where the new member is welcomed), with Log in in the banner.
+      await page.goto('/home');
+      const logInButton = page.getByRole('button', { name: w.t('Log in'), exact: true }).first();
+      await expect(logInButton).toBeVisible();
+      s.go();
+      await logInButton.click();
+      await page.getByRole('dialog').getByRole('button', { name: w.t('New here? Create an account') }).click();
+      const form = page.getByRole('dialog', { name: w.t('Create an account') });
+      await expect(form.getByLabel(w.t('Given name'))).toBeVisible();
+      await s.fits('the sign-up form');
+      await form.getByLabel(w.t('Given name')).fill('Ka Yan');
+      await form.getByLabel(w.t('Family name')).fill('Wong');
+      await form.getByLabel(w.t('E-mail')).fill(email);
+      await form.getByLabel(w.t('Password'), { exact: true }).fill(PASSWORD);
+      await form.getByLabel(w.t('Confirm password')).fill(PASSWORD);
+      await form.getByRole('button', { name: w.t('Create account') }).click();
+      const verify = page.getByRole('dialog', { name: w.t('Verify your e-mail') });
+      await expect(verify.getByLabel(w.t('Verification code'))).toBeVisible();
+      // The customer reads the code in their mail: not the shop's time.
+      s.hold();
+      const code = await mailedCode(s.api as never, email);
+      s.go();
+      await verify.getByLabel(w.t('Verification code')).fill(code);
+      await verify.getByRole('button', { name: w.t('Verify'), exact: true }).click();
+      await expect(page.getByRole('button', { name: w.t('Account and settings') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: w.rx('Welcome, {name}', { name: 'Ka Yan' }, { start: true }) })).toBeVisible();
+      s.hold();
+      // The entry survey (its own screens are e2e/accounts.spec.ts's) through the API, as e2e/support.ts's freshMember.
+      const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('sg.tokens') ?? '{}'));
+      await call(s.api, 'submitPreSurvey', ENTRY_SURVEY, tokens.idToken);
+      s.walker.email = email;
+      s.note('the entry survey answered through the API after it, off the clock');
+    },
+  },
+  {
+    name: 'event-card',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      if (!s.walker.email) s.skip('no member: the sign-up failed');
+      const { title, sessions } = await sessionsOnSale(s.api, EVENT, 2);
+      const session = sessions[0];
+      if (!session) s.skip(`no session of ${EVENT} on sale with 2 seats`);
+      s.go();
+      await page.goto(`/event/${EVENT}`);
+      await expect(page.getByRole('heading', { level: 1, name: w.pick(title) })).toBeVisible();
+      await page.getByRole('radio', { name: new RegExp(session.Date) }).first().check();
+      await page.getByRole('spinbutton', { name: w.t('Number of seats') }).fill('2');
+      await page.getByRole('button', { name: w.t('Join'), exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Join the event') })).toBeVisible();
+      await expect(page.getByText(w.t('{slots, plural, one {Your seat and # guest.} other {Your seat and # guests.}}', { slots: 1 }))).toBeVisible();
+      await s.fits('the checkout: seats');
+      await page.getByRole('button', { name: w.t('Continue to guests') }).click();
+      const guest = page.getByRole('group', { name: w.t('Guest {n}', { n: 1 }) });
+      await guest.getByLabel(w.t('Name')).fill(w.zh ? '陳大文' : 'Chan Tai Man');
+      await guest.getByLabel(w.t('Contact number')).fill('+852 9123 4567');
+      await s.fits('the checkout: guests');
+      await page.getByRole('button', { name: w.t('Continue to payment') }).click();
+      await expect(page.getByRole('heading', { name: w.t('Payment'), exact: true })).toBeVisible();
+      await s.fits('the checkout: payment');
+      await payByCard(s);
+      await page.getByRole('button', { name: w.rx('Place order · <0/>', {}, { start: true }) }).click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('You are booked in') })).toBeVisible();
+    },
+  },
+  {
+    name: 'event-fps',
+    shortened: 'up to the FPS QR code (the payment itself is the bank’s, the sandbox’s stand-in in the e2e spec)',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      if (!s.walker.email) s.skip('no member: the sign-up failed');
+      // Another session than the card's (the same one would make this seat a guest's).
+      const gongfu = await sessionsOnSale(s.api, EVENT, 1);
+      let target = gongfu.sessions[1] ? { eventID: EVENT, session: gongfu.sessions[1] } : undefined;
+      if (!target) {
+        const { EventList } = await call(s.api, 'getUpcomingEvents', { Currency: 'HKD', Size: 12 });
+        for (const event of EventList as Array<{ EventID: string; IsAlcohol: boolean }>) {
+          if (event.EventID === EVENT || event.IsAlcohol) continue;
+          const other = await sessionsOnSale(s.api, event.EventID, 1);
+          if (other.sessions[0]) {
+            target = { eventID: event.EventID, session: other.sessions[0] };
+            break;
+          }
+        }
+      }
+      if (!target) s.skip('no other session on sale');
+      s.note(`${target.eventID}, session ${target.session.Date}`);
+      // As the FPS e2e test: a link to the checkout with the session and a seat.
+      s.go();
+      await page.goto(`/checkout_event?eventID=${target.eventID}&varianceID=${target.session.VarianceID}&seats=1`);
+      await page.getByRole('button', { name: w.t('Continue'), exact: true }).click();
+      await expect(page.getByRole('heading', { name: w.t('Payment'), exact: true })).toBeVisible();
+      await chooseMethod(page, w, 'FPS QR code');
+      await page.getByRole('button', { name: w.rx('Place order · <0/>', {}, { start: true }) }).click();
+      const popup = page.getByRole('dialog', { name: w.t('Pay with FPS') });
+      await expect(popup.getByRole('img', { name: w.rx('FPS QR code for order {0}', {}, { start: true }) })).toBeVisible();
+      await expect(popup.getByRole('timer')).toBeVisible();
+    },
+  },
+  {
+    name: 'survey',
+    shortened: 'on a second server of the walk’s own whose clock is moved past the session’s start (e2e/shifted-clock.mjs), with a member booked there before',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      if (!s.survey) s.skip('needs a server of the walk’s own with a shifted clock (not with --base-url)');
+      const { url, email, varianceID } = s.survey;
+      await page.goto(`${url}/home`);
+      await logIn(page, w, email);
+      s.go();
+      await page.goto(`${url}/event_record/${SURVEY_EVENT}/${varianceID}`);
+      await page.getByRole('link', { name: w.t('Answer the survey') }).click();
+      const part = (n: number) => page.getByText(w.t('Part {current} of {total}', { current: n, total: 3 }));
+      await expect(part(1)).toBeVisible();
+      await answerPartOne(page);
+      await s.fits('part 1');
+      await page.getByRole('button', { name: w.t('Next') }).click();
+      await expect(part(2)).toBeVisible();
+      await answerPartTwo(page, w.zh ? '樟香' : 'Camphor');
+      await s.fits('part 2');
+      await page.getByRole('button', { name: w.t('Next') }).click();
+      await expect(part(3)).toBeVisible();
+      await answerPartThree(page);
+      await s.fits('part 3');
+      await page.getByRole('button', { name: w.t('Review answers') }).click();
+      await expect(page.getByRole('heading', { name: w.t('Check your answers') })).toBeVisible();
+      await s.fits('the review');
+      await page.getByRole('button', { name: w.t('Submit answers') }).click();
+      await expect(page.getByRole('heading', { name: w.t('Thank you for your answers') })).toBeVisible();
+    },
+  },
+  {
+    name: 'taste-card',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      if (!s.walker.email) s.skip('no member: the sign-up failed');
+      const next = page.getByRole('button', { name: w.t('Next') });
+      s.go();
+      await page.goto(`/product/${TAG.productId}`);
+      await page.getByRole('link', { name: w.t('Write a taste card') }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Five senses') })).toBeVisible();
+      const sweetness = page.getByRole('slider', { name: w.t('Sweetness') });
+      await sweetness.focus();
+      await page.keyboard.press('ArrowRight');
+      await s.fits('five senses');
+      await next.click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Notes and aromas') })).toBeVisible();
+      const words = page
+        .getByRole('group', { name: w.t('Taste notes') })
+        .first()
+        .getByRole('list', { name: w.t('Words in this family') })
+        .getByRole('button', { pressed: false });
+      for (let i = 0; i < 3; i++) await words.first().click();
+      await s.fits('notes and aromas');
+      await next.click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Recipe') })).toBeVisible();
+      await page.getByRole('button', { name: w.t('Add a step') }).click();
+      await page.getByRole('textbox', { name: w.t('Step {0}', { 0: 1 }), exact: true }).fill(w.zh ? '溫壺，洗茶' : 'Warm the pot and rinse the leaves');
+      await s.fits('recipe');
+      await next.click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Title and photo') })).toBeVisible();
+      await page.getByRole('textbox', { name: w.t('Card title') }).fill(w.zh ? '蘭香蜜韻' : 'Orchid and honey');
+      await s.fits('title and photo');
+      await next.click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Review') })).toBeVisible();
+      await s.fits('review');
+      await page.getByRole('button', { name: w.t('Save and publish') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Your taste card is published') })).toBeVisible();
+    },
+  },
+  {
+    name: 'box-set',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      if (!s.walker.email) s.skip('no member: the sign-up failed');
+      const { PlanList } = await call(s.api, 'getSubscriptionPlan', { Currency: 'HKD' });
+      const quarterly = (PlanList as Array<{ Duration: string; Name: { en: string; zh: string } }>).find((p) => p.Duration === 'quarter');
+      if (!quarterly) s.skip('no quarterly plan');
+      s.go();
+      await page.goto('/subscription');
+      await page.getByRole('link', { name: w.t('Choose {0}', { 0: w.pick(quarterly.Name) }) }).click();
+      // No address yet: added from the checkout (e2e/subscriptions.spec.ts).
+      await expect(page.getByRole('heading', { name: w.t('Delivery address') })).toBeVisible();
+      await s.fits('the checkout: no address');
+      await page.locator('.checkout-main').getByRole('button', { name: w.t('Add a delivery address') }).click();
+      const addresses = page.getByRole('dialog', { name: w.t('Delivery addresses') });
+      await addresses.getByRole('button', { name: w.t('Add a delivery address') }).click();
+      await addresses.getByLabel(w.t('First name')).fill('Ka Yan');
+      await addresses.getByLabel(w.t('Last name')).fill('Wong');
+      await addresses.getByLabel(w.t('Contact number')).fill('91234567');
+      await addresses.getByLabel(w.t('District'), { exact: true }).selectOption({ index: 1 });
+      await addresses.getByLabel(w.t('Address line 1')).fill('1 Harbour Road');
+      await s.fits('the address form');
+      await addresses.getByRole('button', { name: w.t('Save address') }).click();
+      await expect(addresses).toBeHidden();
+      await expect(page.getByRole('radio', { name: /1 Harbour Road/ })).toBeChecked();
+      await page.getByRole('button', { name: w.t('Continue to payment') }).click();
+      await expect(page.getByRole('heading', { name: w.t('Payment'), exact: true })).toBeVisible();
+      await s.fits('the checkout: payment');
+      await payByCard(s);
+      await page.getByRole('button', { name: w.rx('Subscribe · <0/>', {}, { start: true }) }).click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('You are subscribed') })).toBeVisible();
+    },
+  },
+  {
+    name: 'inspiration',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      if (!s.walker.email) s.skip('no member: the sign-up failed');
+      const { InspirationList } = await call(s.api, 'list-inspiration', { Size: 8 });
+      const post = InspirationList[0] as { InspirationID: string; Title: string } | undefined;
+      if (!post) s.skip('no post to read');
+      const comment = w.zh ? '露台的光線真美' : 'Lovely light on that balcony';
+      s.go();
+      await page.goto(`/inspiration/${post.InspirationID}`);
+      await expect(page.getByRole('heading', { level: 1, name: post.Title })).toBeVisible();
+      const like = page.getByRole('button', { name: w.t('Like'), exact: true });
+      await like.click();
+      await expect(like).toHaveAttribute('aria-pressed', 'true');
+      await page.getByLabel(w.t('Write a comment')).fill(comment);
+      await page.getByRole('button', { name: w.t('Comment'), exact: true }).click();
+      await expect(page.getByText(comment)).toBeVisible();
+      await page.getByRole('button', { name: w.t('Follow'), exact: true }).click();
+      await expect(page.getByRole('button', { name: w.t('Following') })).toBeVisible();
+    },
+  },
+  {
+    name: 'shop',
+    async run(s: StepRun) {
+      const { page, w } = s;
+      if (!s.walker.email) s.skip('no member: the sign-up failed');
+      const { Product } = await call(s.api, 'getProduct', { Currency: 'HKD', ProductID: 'tea-da-hong-pao' });
+      const bag = page.getByRole('link', { name: w.t('{count, plural, one {Shopping bag, # item} other {Shopping bag, # items}}', { count: 1 }) });
+      s.go();
+      await page.goto('/product/tea-da-hong-pao');
+      await expect(page.getByRole('heading', { level: 1, name: w.pick(Product.Name) })).toBeVisible();
+      const addForm = page.getByRole('form', { name: w.t('Add to bag') });
+      await expect(addForm.getByRole('button', { name: w.t('Add to bag') })).toBeEnabled();
+      await s.fits('the product page');
+      await addForm.getByRole('button', { name: w.t('Add to bag') }).click();
+      await expect(bag).toBeVisible();
+      await bag.click();
+      await expect(page.getByRole('heading', { level: 1, name: w.t('Shopping bag') })).toBeVisible();
+      await expect(page.getByRole('list', { name: w.t('Items in your bag') })).toContainText(w.pick(Product.Name));
+      await expect(page.getByRole('region', { name: w.t('Summary') })).toBeVisible();
+    },
+  },
+  {
+    name: 'offline',
+    async run(s: StepRun) {
+      const { page, context } = s;
+      // The service worker (installed on the first visit) controls the page; the product page was visited.
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), { timeout: 30_000 })
+        .toBe('activated');
+      await page.goto('/product/tea-da-hong-pao');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) s.skip('the service worker does not control the page');
+      await context.setOffline(true);
+      try {
+        s.go();
+        await page.reload({ waitUntil: 'commit' });
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading).toBeVisible();
+        await expect(page.getByRole('banner')).toBeVisible();
+        s.hold();
+        s.note(`offline, the product page shows “${(await heading.textContent())?.trim()}”`);
+        await s.fits('offline');
+      } finally {
+        await context.setOffline(false);
+      }
+    },
+  },
+];
