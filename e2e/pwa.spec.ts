@@ -1,7 +1,7 @@
 /**
  * The installable shop (issue 20), on the production build in Chromium: the web app manifest has what
  * browsers require and Chromium finds the shop installable (no installability errors, beforeinstallprompt
- * fires); once the service worker controls the page, a visited page opens offline and an unvisited one
+ * fires); once the service worker controls the page, a visited page opens offline with what it showed (kept-answers.ts) and an unvisited one
  * shows the offline page; a new worker version brings the refresh notice, and Refresh reloads onto it with
  * the member's bag as it was.
  */
@@ -9,7 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, devices, type Page } from '@playwright/test';
-import { expect, freshMember, test } from './support.ts';
+import { atEveryWidth, expect, freshMember, shoot, test } from './support.ts';
+
+const SHOTS = 'test-results/shots/pwa';
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -92,21 +94,41 @@ test('Chromium offers to install the shop', async ({ baseURL }) => {
   }
 });
 
-test('offline: a visited page opens from the cache, another shows the offline page', async ({ page, context }) => {
+/**
+ * Whether the page's answer for a query key is kept on the device yet: it is written once the browser is idle
+ * after showing it (src/app/kept-answers.ts), under a digest of the key.
+ */
+const keptCopyOf = (page: Page, queryKey: unknown[]) =>
+  page.evaluate(async (hash) => {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(hash)));
+    const name = Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+    return localStorage.getItem(`sg-kept:${name}`) !== null;
+  }, JSON.stringify(queryKey));
+
+test('offline: a visited page opens from the cache with what it showed, another shows the offline page', async ({ page, context }) => {
   await page.goto('/home');
   await controlled(page);
+  await page.goto('/product/tea-tieguanyin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).toBeVisible();
+  await expect.poll(() => keptCopyOf(page, ['product', 'tea-tieguanyin', 'HKD'])).toBe(true);
   await page.goto('/faq');
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toBeVisible();
   const title = await heading.textContent();
+  await expect.poll(() => keptCopyOf(page, ['information', 'faq'])).toBe(true);
 
+  const kept = page.getByRole('status').filter({ hasText: 'You are offline: this is what you saw' });
   await context.setOffline(true);
   try {
-    // The shop's own page, from the cache: its menu, and in words that its content needs the network.
+    // The shop's own page, from the cache, with its content as it was seen, and a note that it may be out of date.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
-    await expect(page.getByText('Check your connection and try again.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+    await expect(kept).toContainText('it may be out of date');
     await expect(page.getByRole('button', { name: 'Log in' }).first()).toBeVisible();
+    // Another visited page, opened from the menu of this one.
+    await page.goto('/product/tea-tieguanyin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).toBeVisible();
+    await expect(kept).toBeVisible();
     // Never visited: the offline page, in both languages.
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
@@ -115,13 +137,25 @@ test('offline: a visited page opens from the cache, another shows the offline pa
     // And back to the visited page. (The offline page used to reload itself on a spurious `online` event,
     // over this very navigation; it now reloads only once the shop answers: public/offline.js.)
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).toBeVisible();
+    // The note at every width, in both languages (the language is this device's own choice: no network needed).
+    for (const [locale, words] of [['en', 'it may be out of date'], ['zh-Hant', '可能已經過時']] as const) {
+      await page.evaluate((l) => localStorage.setItem('sg.locale', l), locale);
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: words })).toBeVisible();
+      await atEveryWidth(page, `a kept product offline, ${locale}`, (width) =>
+        shoot(page, { path: `${SHOTS}/offline-kept-product-${locale}-${width}.png` }),
+      );
+    }
+    await page.evaluate(() => localStorage.setItem('sg.locale', 'en'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).toBeVisible();
   } finally {
     await context.setOffline(false);
   }
-  // Back online, Try again brings the page's content.
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+  // Back online, the page asks the shop again by itself (the UI test clicks Try again), and the note goes.
+  await expect(kept).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).toBeVisible();
 
   // The offline page goes back to its page by itself once the shop answers again.
   await context.setOffline(true);

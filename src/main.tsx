@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.ts';
+import { browserKeptAnswers } from './app/kept-answers.ts';
 import { createAppServices } from './app/services.ts';
 import { activateLocale } from './i18n/i18n.ts';
 import './ui/styles.css';
@@ -22,7 +23,7 @@ function heroShown(): Promise<void> {
   return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, HERO_WAIT_MS))]);
 }
 
-const services = createAppServices({ storage: localStorage, sessionStorage });
+const services = createAppServices({ storage: localStorage, sessionStorage, keptAnswers: browserKeptAnswers(localStorage) });
 const router = createAppRouter(services);
 await Promise.all([activateLocale(services.preferences.get().locale), heroShown()]);
 

@@ -6,6 +6,7 @@ import { isUserVisible } from '../api/error-messages.ts';
 import { queries } from '../api/queries.ts';
 import { clearSurveyAnswers } from './event-survey-answers-key.ts';
 import { createInspection, type Inspection } from './inspection.ts';
+import { keptAnswersPersister, type KeptAnswers } from './kept-answers.ts';
 import { createPageHistory, type PageHistory } from './page-history.ts';
 import { createPopups, type Popups } from './popups.ts';
 import { createPreferences, type PreferencesStore } from './preferences.ts';
@@ -31,6 +32,8 @@ export interface AppServices {
   inspection: Inspection;
   /** True once a new service worker has taken control: a newer build is live. */
   serviceWorkerUpdated: Store<boolean>;
+  /** When the oldest copy kept on this device that the page shows was saved; null when all came from the shop (kept-answers.ts). */
+  keptCopyShownSince: Store<number | null>;
   /** This browser's local storage (memory in tests): visitor state such as recent searches. */
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
@@ -47,6 +50,8 @@ export function createAppServices(options: {
   fetch?: typeof fetch;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Answers kept on the device for offline (src/app/kept-answers.ts); without it (tests), nothing is kept. */
+  keptAnswers?: KeptAnswers;
 } = {}): AppServices {
   const api = createApiClient({ fetch: options.fetch });
   const popups = createPopups();
@@ -55,12 +60,18 @@ export function createAppServices(options: {
     if (meta?.handlesErrors || !isUserVisible(error)) return;
     popups.open('error', { code: error.code, reason: error.serverMessage });
   };
+  const keptCopyShownSince = createStore<number | null>(null);
+  const keptAnswers = options.keptAnswers;
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => centralHandler(error, query.meta) }),
     mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => centralHandler(error, mutation.meta) }),
     defaultOptions: {
       // A business answer (4xx) will not change on retry; network failures and 5xx may.
-      queries: { retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500), refetchOnWindowFocus: false },
+      queries: {
+        retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
+        refetchOnWindowFocus: false,
+        persister: keptAnswers ? keptAnswersPersister(keptAnswers, keptCopyShownSince) : undefined,
+      },
     },
   });
   const storage = options.storage ?? memoryStorage();
@@ -80,6 +91,7 @@ export function createAppServices(options: {
     // Member data lives under query keys starting with 'member'; survey answers are kept on the device (spec §4).
     clearMemberState: () => {
       queryClient.removeQueries({ queryKey: ['member'] });
+      keptAnswers?.forgetMember();
       clearSurveyAnswers(storage);
     },
     openLogin: () => popups.open('login'),
@@ -94,6 +106,7 @@ export function createAppServices(options: {
     session,
     inspection,
     serviceWorkerUpdated: createStore(false),
+    keptCopyShownSince,
     storage,
   };
 }

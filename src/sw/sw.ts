@@ -8,7 +8,8 @@
  * - Navigations: network first, each page kept as it came (for a visited page offline); without network
  *   and without a kept copy, the offline page. The page that installs the first worker is not taken over:
  *   pages opened from then on are.
- * - /api/* never goes through a cache (no route matches it: the browser fetches it as usual).
+ * - /api/* never goes through a cache (no route matches it: the browser fetches it as usual). What a page showed
+ *   is kept by the page itself, sealed, for offline (src/app/kept-answers.ts).
  * - /media/* (artwork, product and post pictures): stale-while-revalidate, a bounded cache.
  * - Updates (spec §4): a new worker waits; the page's refresh notice asks it to take over (SKIP_WAITING),
  *   then reloads on controllerchange (src/app/service-worker.ts).

@@ -2,6 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { App } from '../../src/app/App.tsx';
 import { createAppRouter } from '../../src/app/router.ts';
+import type { KeptAnswers } from '../../src/app/kept-answers.ts';
 import { createAppServices } from '../../src/app/services.ts';
 import { activateLocale, type Locale } from '../../src/i18n/i18n.ts';
 import type { TestApp } from './test-app.ts';
@@ -25,6 +26,8 @@ export async function renderApp(
      */
     storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
     sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+    /** Answers kept for offline, as the browser's app has (src/main.tsx); none otherwise. */
+    keptAnswers?: KeptAnswers;
   } = {},
 ) {
   const fetch: typeof globalThis.fetch = async (input, init) =>
@@ -33,6 +36,7 @@ export async function renderApp(
     fetch: options.wrapFetch ? options.wrapFetch(fetch) : fetch,
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.sessionStorage ? { sessionStorage: options.sessionStorage } : {}),
+    ...(options.keptAnswers ? { keptAnswers: options.keptAnswers } : {}),
   });
   services.preferences.setCurrency('HKD');
   if (options.locale) services.preferences.setLocale(options.locale);

@@ -11,6 +11,7 @@ import { DEFAULT_LAYOUT, type LayoutParts } from './layout-parts.ts';
 import { Navigator } from './Navigator.tsx';
 import { SubscriptionBar } from './SubscriptionBar.tsx';
 import { TopMenuBar } from './TopMenuBar.tsx';
+import { KeptCopyNotice } from './KeptCopyNotice.tsx';
 import { VersionNotice } from './VersionNotice.tsx';
 import './layout.css';
 
@@ -65,6 +66,7 @@ export function RootLayout() {
       </a>
       <GlobalLoader />
       <VersionNotice />
+      <KeptCopyNotice />
       {banner && <AddToHomeBanner addToHome={addToHome} />}
       {parts.topMenuBar && <TopMenuBar />}
       <main id="main" className="main" tabIndex={-1}>
