@@ -163,7 +163,11 @@ export async function resizeTo(page: Page, width: number) {
 export async function atEveryWidth(page: Page, what: string, each?: (width: number) => Promise<void>) {
   for (const width of LAYOUT_WIDTHS) {
     await resizeTo(page, width);
-    await page.evaluate(() => document.fonts.ready);
+    // Fonts, then two frames: the first lays the new width out, the second runs after a scrolled page has settled
+    // its scroll position (it moved one frame late, and a 1280 px screenshot came out 42 px off).
+    await page.evaluate(
+      () => document.fonts.ready.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))),
+    );
     const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(layout.innerWidth, `${what}: the window at ${width} px`).toBe(width);
     expect(layout.scrollWidth, `${what} at ${width} px`).toBeLessThanOrEqual(width);
