@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.ts';
-import { browserKeptAnswers } from './app/kept-answers.ts';
 import { createAppServices } from './app/services.ts';
 import { activateLocale } from './i18n/i18n.ts';
 import './ui/styles.css';
@@ -23,7 +22,11 @@ function heroShown(): Promise<void> {
   return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, HERO_WAIT_MS))]);
 }
 
-const services = createAppServices({ storage: localStorage, sessionStorage, keptAnswers: browserKeptAnswers(localStorage) });
+const services = createAppServices({
+  storage: localStorage,
+  sessionStorage,
+  keptAnswers: () => import('./app/kept-answers.ts').then((kept) => kept.browserKeptAnswers(localStorage)),
+});
 const router = createAppRouter(services);
 await Promise.all([activateLocale(services.preferences.get().locale), heroShown()]);
 

@@ -3,17 +3,16 @@
  * opens offline, marked as possibly out of date, instead of "This page could not be loaded". The service worker
  * keeps the page itself (src/sw/sw.ts); this keeps its data.
  *
- * It is a React Query persister (every query's fetch passes through it): a kept query's answer is written
- * after each successful fetch, and when the shop cannot be reached at all (the fetch itself failed: no answer,
- * not an error answer) the kept copy answers instead, and `shownSince` tells the page when that copy was saved.
- * Online, nothing is read from the device: pages show the shop's answers as before.
+ * Every query's fetch passes through a small React Query persister (kept-answers-persister.ts, in the first
+ * load); this module, loaded only once there is something to keep or to read, decides which answers are kept
+ * and keeps them. Online, nothing is read from the device: pages show the shop's answers as before.
  *
  * Copies are sealed with the id cookie like every stored local state (spec §9, encrypted-storage.ts), under a
  * digest of the query's key, and a member's copies are removed when the session ends (services.ts).
  */
-import type { Query, QueryKey, QueryPersister } from '@tanstack/react-query';
-import type { EncryptedStorage, KeyValueStorage } from './encrypted-storage.ts';
-import type { Store } from './store.ts';
+import type { QueryKey } from '@tanstack/react-query';
+import { cookieId } from './cookie-id.ts';
+import { encryptedStorage, type EncryptedStorage, type KeyValueStorage } from './encrypted-storage.ts';
 
 /** Queries whose answers make a page worth opening offline: pages people come back to, not searches as they type. */
 const KEPT_PUBLIC = new Set([
@@ -66,6 +65,12 @@ export interface KeptCopy {
 export interface KeptAnswers {
   save(queryHash: string, data: unknown, member: boolean): Promise<void>;
   read(queryHash: string): Promise<KeptCopy | undefined>;
+  /** Whether answers under this key are kept at all. */
+  isKept(queryKey: QueryKey): boolean;
+  /** Keeps a query's answer, if its key is one kept. */
+  keep(queryKey: QueryKey, queryHash: string, data: unknown): Promise<void>;
+  /** The kept copy of a query's answer, if its key is one kept and there is one. */
+  copyOf(queryKey: QueryKey, queryHash: string): Promise<KeptCopy | undefined>;
   /** Removes the member's copies (the session ended); public pages stay. */
   forgetMember(): void;
 }
@@ -97,7 +102,10 @@ export function keptAnswers(options: { sealed: () => Promise<EncryptedStorage>; 
     for (const entry of entries) plain.removeItem(COPY_PREFIX + entry.name);
   };
 
-  return {
+  const api: KeptAnswers = {
+    isKept: isKeptOffline,
+    keep: (queryKey, queryHash, data) => (isKeptOffline(queryKey) ? api.save(queryHash, data, isMemberKey(queryKey)) : Promise.resolve()),
+    copyOf: (queryKey, queryHash) => (isKeptOffline(queryKey) ? api.read(queryHash) : Promise.resolve(undefined)),
     async save(queryHash, data, member) {
       const started = generation;
       const name = await digest(queryHash);
@@ -131,50 +139,14 @@ export function keptAnswers(options: { sealed: () => Promise<EncryptedStorage>; 
       writeIndex(index.filter((entry) => !entry.member));
     },
   };
+  return api;
 }
 
-/**
- * This browser's kept answers, in localStorage sealed with the id cookie. The sealing modules load with the
- * first copy written, not with the first visit's scripts.
- */
+/** This browser's kept answers, in localStorage sealed with the id cookie; none without Web Crypto. */
 export function browserKeptAnswers(storage: KeyValueStorage): KeptAnswers | undefined {
   if (typeof crypto === 'undefined' || crypto.subtle === undefined) return undefined;
   return keptAnswers({
     plain: storage,
-    sealed: async () => {
-      const [{ encryptedStorage }, { cookieId }] = await Promise.all([import('./encrypted-storage.ts'), import('./cookie-id.ts')]);
-      return encryptedStorage({ secret: cookieId(), purpose: 'kept-answers', storage });
-    },
+    sealed: async () => encryptedStorage({ secret: cookieId(), purpose: 'kept-answers', storage }),
   });
-}
-
-const whenIdle = (work: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0);
-
-/**
- * The persister given to every query (services.ts). `shownSince` holds the save time of the oldest kept copy
- * on screen, or null when everything shown came from the shop.
- */
-export function keptAnswersPersister(kept: KeptAnswers, shownSince: Store<number | null>): QueryPersister {
-  return async (queryFn, context, query: Query) => {
-    const keep = isKeptOffline(query.queryKey);
-    try {
-      const data = await queryFn(context);
-      if (keep) {
-        if (shownSince.get() !== null) shownSince.set(null);
-        // When the browser is idle: writing is not on the way to the screen.
-        whenIdle(() => void kept.save(query.queryHash, data, isMemberKey(query.queryKey)).catch(() => undefined));
-      }
-      return data;
-    } catch (error) {
-      if (keep && isUnreachable(error)) {
-        const copy = await kept.read(query.queryHash).catch(() => undefined);
-        if (copy) {
-          shownSince.set((since) => (since === null ? copy.savedAt : Math.min(since, copy.savedAt)));
-          return copy.data;
-        }
-      }
-      throw error;
-    }
-  };
 }

@@ -6,7 +6,8 @@ import { isUserVisible } from '../api/error-messages.ts';
 import { queries } from '../api/queries.ts';
 import { clearSurveyAnswers } from './event-survey-answers-key.ts';
 import { createInspection, type Inspection } from './inspection.ts';
-import { keptAnswersPersister, type KeptAnswers } from './kept-answers.ts';
+import { keptAnswersPersister } from './kept-answers-persister.ts';
+import type { KeptAnswers } from './kept-answers.ts';
 import { createPageHistory, type PageHistory } from './page-history.ts';
 import { createPopups, type Popups } from './popups.ts';
 import { createPreferences, type PreferencesStore } from './preferences.ts';
@@ -50,8 +51,8 @@ export function createAppServices(options: {
   fetch?: typeof fetch;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
-  /** Answers kept on the device for offline (src/app/kept-answers.ts); without it (tests), nothing is kept. */
-  keptAnswers?: KeptAnswers;
+  /** Loads the answers kept on the device for offline (src/app/kept-answers.ts); without it (tests), nothing is kept. */
+  keptAnswers?: () => Promise<KeptAnswers | undefined>;
 } = {}): AppServices {
   const api = createApiClient({ fetch: options.fetch });
   const popups = createPopups();
@@ -61,7 +62,7 @@ export function createAppServices(options: {
     popups.open('error', { code: error.code, reason: error.serverMessage });
   };
   const keptCopyShownSince = createStore<number | null>(null);
-  const keptAnswers = options.keptAnswers;
+  const keptAnswers = options.keptAnswers ? keptAnswersPersister(options.keptAnswers, keptCopyShownSince) : undefined;
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => centralHandler(error, query.meta) }),
     mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => centralHandler(error, mutation.meta) }),
@@ -70,7 +71,7 @@ export function createAppServices(options: {
       queries: {
         retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
         refetchOnWindowFocus: false,
-        persister: keptAnswers ? keptAnswersPersister(keptAnswers, keptCopyShownSince) : undefined,
+        persister: keptAnswers?.persister,
       },
     },
   });

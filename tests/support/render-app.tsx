@@ -36,7 +36,7 @@ export async function renderApp(
     fetch: options.wrapFetch ? options.wrapFetch(fetch) : fetch,
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.sessionStorage ? { sessionStorage: options.sessionStorage } : {}),
-    ...(options.keptAnswers ? { keptAnswers: options.keptAnswers } : {}),
+    ...(options.keptAnswers ? { keptAnswers: () => Promise.resolve(options.keptAnswers) } : {}),
   });
   services.preferences.setCurrency('HKD');
   if (options.locale) services.preferences.setLocale(options.locale);

@@ -84,6 +84,10 @@ describe('pages kept for offline', () => {
     const offline = await renderApp(server, '/product/tea-tieguanyin', { storage: phone.plain, wrapFetch: phone.wrapFetch, keptAnswers: phone.load(), locale: 'zh-Hant' });
     expect(await screen.findByText(/你目前離線/)).toBeTruthy();
     expect(screen.getByRole('button', { name: '再試一次' })).toBeTruthy();
+    // The connection comes back: the page asks the shop by itself, and the note goes.
+    phone.network.online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByText(/你目前離線/)).toBeNull());
     offline.unmount();
   });
 

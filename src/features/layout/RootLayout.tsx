@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useEffect, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { PopupLayer } from '../../app/popup-layer.tsx';
+import { useServices } from '../../app/services.ts';
+import { useStore } from '../../app/store.ts';
 import { AddToHomeBanner, useAddToHome } from './AddToHomeBanner.tsx';
 import { useBlockInView } from './ContentLink.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
@@ -11,7 +13,6 @@ import { DEFAULT_LAYOUT, type LayoutParts } from './layout-parts.ts';
 import { Navigator } from './Navigator.tsx';
 import { SubscriptionBar } from './SubscriptionBar.tsx';
 import { TopMenuBar } from './TopMenuBar.tsx';
-import { KeptCopyNotice } from './KeptCopyNotice.tsx';
 import { VersionNotice } from './VersionNotice.tsx';
 import './layout.css';
 
@@ -52,6 +53,19 @@ function useAwayWhileReading(app: RefObject<HTMLDivElement | null>) {
   }, [app]);
 }
 
+const KeptCopyNotice = lazy(() => import('./KeptCopyNotice.tsx').then((m) => ({ default: m.KeptCopyNotice })));
+
+/** Offline, a page that shows what this device kept says so (src/app/kept-answers-persister.ts). */
+function KeptCopySlot() {
+  const since = useStore(useServices().keptCopyShownSince);
+  if (since === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <KeptCopyNotice since={since} />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   const parts = useLayoutParts();
   const app = useRef<HTMLDivElement>(null);
@@ -66,7 +80,7 @@ export function RootLayout() {
       </a>
       <GlobalLoader />
       <VersionNotice />
-      <KeptCopyNotice />
+      <KeptCopySlot />
       {banner && <AddToHomeBanner addToHome={addToHome} />}
       {parts.topMenuBar && <TopMenuBar />}
       <main id="main" className="main" tabIndex={-1}>

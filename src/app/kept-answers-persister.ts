@@ -1,0 +1,51 @@
+/**
+ * Issue 29 (6): the React Query persister every query's fetch passes through (services.ts). It is all the first
+ * load carries of the answers kept for offline: what is kept, and how, loads with the first answer to keep
+ * (kept-answers.ts).
+ *
+ * - The shop answered: the answer is kept once the browser is idle, so keeping is never on the way to the screen.
+ * - The shop could not be reached at all (`fetch` itself failed, which it reports as a TypeError; an error answer
+ *   is an ApiError and an aborted fetch an AbortError): the kept copy answers instead, and `shownSince` tells the
+ *   page when it was saved (the oldest on screen), until a kept query is answered by the shop again.
+ */
+import type { QueryPersister } from '@tanstack/react-query';
+import type { KeptAnswers } from './kept-answers.ts';
+import type { Store } from './store.ts';
+
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0);
+
+export interface KeptAnswersPersister {
+  persister: QueryPersister;
+  /** The session ended: the member's copies go. */
+  forgetMember(): void;
+}
+
+export function keptAnswersPersister(load: () => Promise<KeptAnswers | undefined>, shownSince: Store<number | null>): KeptAnswersPersister {
+  let loaded: Promise<KeptAnswers | undefined> | undefined;
+  const kept = () => (loaded ??= load().catch(() => undefined));
+  const persister: QueryPersister = async (queryFn, context, query) => {
+    try {
+      const data = await queryFn(context);
+      whenIdle(() =>
+        void kept()
+          .then((answers) => {
+            if (!answers?.isKept(query.queryKey)) return;
+            if (shownSince.get() !== null) shownSince.set(null);
+            return answers.keep(query.queryKey, query.queryHash, data);
+          })
+          .catch(() => undefined),
+      );
+      return data;
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      const copy = await kept()
+        .then((answers) => answers?.copyOf(query.queryKey, query.queryHash))
+        .catch(() => undefined);
+      if (!copy) throw error;
+      shownSince.set((since) => (since === null ? copy.savedAt : Math.min(since, copy.savedAt)));
+      return copy.data;
+    }
+  };
+  return { persister, forgetMember: () => void kept().then((answers) => answers?.forgetMember()) };
+}
