@@ -14,9 +14,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores, which on our 2-core machines is one: half the
     // machine idle for the whole unit stage. Its main process only transforms and reports, and the UI
-    // files spend much of their time waiting on timers and the test server: even with a worker per core
-    // beside the browser suite, npm test kept the 2 cores 56 % busy (21 CPU-minutes in 18.6). One more.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1,
+    // files spend much of their time waiting on timers and the test server, so one worker per core.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
