@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { atEveryWidth, expect, LAYOUT_WIDTHS, logIn, mailedCode, resizeTo, shoot, test, uniqueEmail } from './support.ts';
+import { answerPartOne, answerPartThree, answerPartTwo, question } from './survey-answers.ts';
 
 /**
  * The event survey in Chromium (issue 17). The shop has no test clock, so this spec runs a server of its own
@@ -112,33 +113,6 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async () => {
   await stopServer();
 });
-
-const question = (page: Page, name: RegExp) => page.getByRole('group', { name });
-
-/** Part 1: an aroma, and the sweetness one level up (the other senses then take the middle). */
-async function answerPartOne(page: Page) {
-  await question(page, /aromas did you notice|你聞到哪些香氣/).getByRole('button').first().click();
-  await page.getByRole('slider').first().focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('slider').first()).toHaveAttribute('aria-valuetext', /^4 · /);
-}
-
-/** Part 2: two taste notes and a word of one's own, the first infusion/vintage. */
-async function answerPartTwo(page: Page, word: string) {
-  const notes = question(page, /taste notes did you find|你嚐到哪些味道/);
-  await notes.getByRole('button', { pressed: false }).nth(0).click();
-  await notes.getByRole('button', { pressed: false }).nth(0).click();
-  await notes.getByRole('textbox').fill(word);
-  await notes.getByRole('textbox').press('Enter');
-  await page.getByRole('radio').first().check();
-}
-
-/** Part 3: overall, one thing to explore, a few words. */
-async function answerPartThree(page: Page) {
-  await question(page, /enjoy it overall|整體而言/).getByRole('radio').first().check();
-  await question(page, /explore at a next tasting|下次品鑑/).getByRole('checkbox').first().check();
-  await question(page, /tell the host|告訴主持人/).getByRole('textbox').fill('Lovely evening, thank you.');
-}
 
 test('a member answers the survey on a phone, reloads halfway, submits, and turns it into a taste card', async ({ page }) => {
   test.setTimeout(180_000);

@@ -9,6 +9,7 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { mailedCode, uniqueEmail } from '../../e2e/support.ts';
+import { answerPartOne, answerPartThree, answerPartTwo } from '../../e2e/survey-answers.ts';
 import type { Words } from './words.ts';
 
 export const PASSWORD = 'Oolong2026';
@@ -148,28 +149,6 @@ async function payByCard(s: StepRun) {
   await saved.first().check();
   await cards.getByRole('button', { name: w.t('Use this card') }).click();
   s.walker.savedCard = true;
-}
-
-/** The survey's parts (e2e/event-survey.spec.ts's answerPartOne/Two/Three: role locators named in both languages). */
-const question = (page: Page, name: RegExp) => page.getByRole('group', { name });
-async function answerPartOne(page: Page) {
-  await question(page, /aromas did you notice|你聞到哪些香氣/).getByRole('button').first().click();
-  await page.getByRole('slider').first().focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('slider').first()).toHaveAttribute('aria-valuetext', /^4 · /);
-}
-async function answerPartTwo(page: Page, word: string) {
-  const notes = question(page, /taste notes did you find|你嚐到哪些味道/);
-  await notes.getByRole('button', { pressed: false }).nth(0).click();
-  await notes.getByRole('button', { pressed: false }).nth(0).click();
-  await notes.getByRole('textbox').fill(word);
-  await notes.getByRole('textbox').press('Enter');
-  await page.getByRole('radio').first().check();
-}
-async function answerPartThree(page: Page) {
-  await question(page, /enjoy it overall|整體而言/).getByRole('radio').first().check();
-  await question(page, /explore at a next tasting|下次品鑑/).getByRole('checkbox').first().check();
-  await question(page, /tell the host|告訴主持人/).getByRole('textbox').fill('Lovely evening, thank you.');
 }
 
 export const STEPS: StepDef[] = [
