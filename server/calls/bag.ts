@@ -5,22 +5,10 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { bagItems, products, users, variances } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import {
-  checkCoupon,
-  normaliseCouponCode,
-  persistReconciliation,
-  priceBag,
-  pricedLines,
-  readBagRows,
-  reconcile,
-  toCoupon,
-  usableCoupons,
-} from '../services/bag.ts';
+import { checkCoupon, invalidCoupon, normaliseCouponCode, toCoupon, usableCoupons } from '../services/orders/coupons.ts';
+import { persistReconciliation, priceBag, pricedLines, readBagRows, reconcile } from '../services/orders/product/bag.ts';
 import { checkingCoupon } from '../services/limits.ts';
 import { implement } from './handler.ts';
-
-const invalidCoupon = (refusal: { reason: contract.CouponRefusal; message: string }) =>
-  new ApiError(400, ErrorCode.InvalidCoupon, refusal.message, 'CouponID', { reason: refusal.reason });
 
 /** The variance's stock, refusing what cannot go into a bag: unknown, sale stopped, none left. */
 async function saleableStock(db: Db, varianceId: string): Promise<number> {

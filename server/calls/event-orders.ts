@@ -5,7 +5,7 @@
  * return page is /order_event_confirm/<orderID>. An unpaid event order is cancelled with cancelOrder.
  */
 import * as contract from '../../contract/event-orders.ts';
-import { normaliseCouponCode } from '../services/bag.ts';
+import { normaliseCouponCode } from '../services/orders/coupons.ts';
 import { checkingCoupon } from '../services/limits.ts';
 import { describeEventOrders, eventRecords, listSessionOrders } from '../services/orders/event/describe.ts';
 import { EVENT_ORDER, eventOrderKind } from '../services/orders/event/kind.ts';

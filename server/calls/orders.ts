@@ -29,7 +29,7 @@
  * it yet); WaitForPayment = WaitForPayment or PaymentFailed; Cancelled = Cancelled or Expired.
  */
 import * as contract from '../../contract/orders.ts';
-import { normaliseCouponCode } from '../services/bag.ts';
+import { normaliseCouponCode } from '../services/orders/coupons.ts';
 import { checkingCoupon } from '../services/limits.ts';
 import { cancelOrder } from '../services/orders/cancel.ts';
 import { removeCard, saveCard, savedCards, tokenizeCard } from '../services/orders/cards.ts';

@@ -6,7 +6,7 @@
  * /order_subscription_confirm/<orderID>.
  */
 import * as contract from '../../contract/subscriptions.ts';
-import { normaliseCouponCode } from '../services/bag.ts';
+import { normaliseCouponCode } from '../services/orders/coupons.ts';
 import { checkingCoupon } from '../services/limits.ts';
 import { subscriptionOrder, subscriptionRecords } from '../services/orders/subscription/describe.ts';
 import { cancelSubscription, paySubscriptionOrder, subscribe, updateDelivery, updatePayment } from '../services/orders/subscription/manage.ts';

@@ -11,7 +11,7 @@ import {
   type PricedLine,
   type ShippingRule,
   type TaxRule,
-} from '../../server/services/bag-totals.ts';
+} from '../../server/services/orders/totals.ts';
 
 const NOW = new Date('2026-11-02T00:00:00Z');
 const DAY = 86_400_000;

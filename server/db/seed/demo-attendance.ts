@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EventOrderDetail } from '../../../contract/event-orders.ts';
-import { computeOrderDetail } from '../../services/bag-totals.ts';
+import { computeOrderDetail } from '../../services/orders/totals.ts';
 import type { Db } from '../client.ts';
 import { eventBookings, eventTickets, orders } from '../schema.ts';
 import { EARLIER_TODAY, SEED_EVENT_IDS, SEED_EVENT_STARTED_TODAY_SESSION, hongKongTime, seedEvents } from './event-data.ts';

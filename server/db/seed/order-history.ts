@@ -1,12 +1,12 @@
 /**
  * The demo member's account as a returning customer has it: a delivery address and two past orders,
  * one shipped (Completed tab) and one paid and being prepared (In process tab). Lines come from the
- * seed catalogue and the totals from the same pure rules the bag uses (bag-totals.ts), with the
+ * seed catalogue and the totals from the same pure rules the bag uses (services/orders/totals.ts), with the
  * seeded Hong Kong shipping rate, so the orders read like ones the shop placed.
  */
 import { eq } from 'drizzle-orm';
 import type { Address, DeliveryAddress } from '../../../contract/account.ts';
-import { computeOrderDetail } from '../../services/bag-totals.ts';
+import { computeOrderDetail } from '../../services/orders/totals.ts';
 import { artworkUrl } from '../../services/artwork.ts';
 import type { Db } from '../client.ts';
 import { orderLines, orders, users } from '../schema.ts';

@@ -8,8 +8,9 @@
  * Modules, one job each: kind.ts (what a kind brings; statuses), place.ts, hold.ts (expiry scheduled,
  * hold kept or given back), payments.ts (starting payments, checkout, returning from a provider),
  * settle.ts (every payment outcome, webhooks, refunds), reconcile.ts (asking the provider what it
- * holds: before expiry, at start-up, on a sweep), expire.ts, cancel.ts, read.ts, cards.ts, and
- * product/ (the product kind: bag, stock, totals, re-pricing, ProductOrder descriptions) and event/
+ * holds: before expiry, at start-up, on a sweep), expire.ts, cancel.ts, read.ts, cards.ts; what every kind
+ * prices with: totals.ts (the arithmetic), pricing.ts (shipping, taxes, the HKD total), coupons.ts; and
+ * product/ (the product kind: the bag, re-pricing, ProductOrder descriptions) and event/
  * (the event kind: seats of a session, guests and tickets) and subscription/ (a box-set subscription's cycles).
  */
 import type { Deps } from '../../deps.ts';

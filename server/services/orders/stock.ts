@@ -6,7 +6,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { couponRedemptions, orderLines, variances } from '../../db/schema.ts';
+import { orderLines, variances } from '../../db/schema.ts';
+import { returnCouponUse } from './coupons.ts';
 import type { AfterCommit } from './kind.ts';
 
 export type StockLine = { varianceId: string; quantity: number };
@@ -34,7 +35,7 @@ export async function releaseStock(tx: Db, orderId: string, afterCommit: AfterCo
   for (const line of lines) {
     await tx.update(variances).set({ stock: sql`${variances.stock} + ${line.quantity}` }).where(eq(variances.id, line.varianceId));
   }
-  await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
+  await returnCouponUse(tx, orderId);
   // Their product pages show stock: read afresh.
   afterCommit.push((deps) => deps.productCache.forget(lines.map((line) => line.productId)));
 }

@@ -11,15 +11,15 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { GuestInfo } from '../../../../contract/event-orders.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import { personName } from '../../../../contract/person-name.ts';
-import { couponRedemptions, coupons, eventBookings, eventTickets, eventVariances, users } from '../../../db/schema.ts';
+import { eventBookings, eventTickets, eventVariances, users } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { computeOrderDetail } from '../../bag-totals.ts';
-import { HONG_KONG_COUNTRY_ID, normaliseCouponCode, taxesFor } from '../../bag.ts';
 import { FPS_WINDOW_MS } from '../../payments/provider.ts';
+import { lockCoupon, normaliseCouponCode, redeemCoupon, returnCouponUse } from '../coupons.ts';
 import { orderNotFound } from '../errors.ts';
 import type { OrderKind } from '../kind.ts';
+import { HONG_KONG_COUNTRY_ID, totalHkdOf } from '../pricing.ts';
 import { mailEventOrderPaid } from './mail.ts';
-import { checkMemberSeats, checkSeats, findSession, guestSlotsOf, hasJoined, isSubscribedMember, priceSeats, seatsGone } from './pricing.ts';
+import { checkMemberSeats, checkSeats, findSession, guestSlotsOf, hasJoined, isSubscribedMember, priceSeats, seatLines, seatsGone } from './pricing.ts';
 
 export const EVENT_ORDER = 'event';
 
@@ -74,8 +74,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
       throw new ApiError(400, ErrorCode.AgeConfirmationRequired, 'Please confirm you are 18 or over to join a spirits tasting');
     }
     const code = normaliseCouponCode(request.couponCode);
-    // The coupon's row serialises redemptions, so its use limits hold under concurrent checkouts.
-    if (code) await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).for('update');
+    await lockCoupon(tx, code);
     const priced = await priceSeats(tx, { found, seats: request.seats, currency, couponCode: code, userId, now });
 
     // The hold: never below zero, whoever else is taking seats of this session now.
@@ -89,19 +88,14 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
       throw seatsGone(now_?.seatsLeft ?? 0);
     }
 
-    // What an FPS transfer pays: the same seats at the HKD price.
-    const totalHkd =
-      currency === 'HKD'
-        ? priced.orderDetail.Total
-        : computeOrderDetail({
-            currency: 'HKD',
-            countryId: HONG_KONG_COUNTRY_ID,
-            lines: [{ varianceId: found.session.id, productTypeId: found.event.typeId, lineTotal: found.session.priceHkd * request.seats }],
-            campaigns: [],
-            ...(priced.coupon ? { coupon: priced.coupon } : {}),
-            shipping: { fee: 0, freeOver: null },
-            taxes: await taxesFor(tx, HONG_KONG_COUNTRY_ID),
-          }).Total;
+    const totalHkd = await totalHkdOf(tx, {
+      currency,
+      total: priced.orderDetail.Total,
+      countryId: HONG_KONG_COUNTRY_ID,
+      hkdLines: () => seatLines(found, request.seats, 'HKD'),
+      coupon: priced.coupon,
+      shipped: false,
+    });
 
     const [member] = await tx
       .select({ givenName: users.givenName, familyName: users.familyName, phone: users.phone, phoneCountryCode: users.phoneCountryCode })
@@ -139,7 +133,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
         await tx
           .insert(eventTickets)
           .values([...owner, ...guests].map((seat, i) => ({ ...seat, id: newTicketId(), orderId, varianceId: found.session.id, seatNumber: i + 1 })));
-        if (redeemed) await tx.insert(couponRedemptions).values({ couponCode: redeemed, userId, orderId, createdAt: now });
+        if (redeemed) await redeemCoupon(tx, { code: redeemed, userId, orderId, now });
       },
     };
   },
@@ -153,7 +147,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
         .set({ seatsLeft: sql`${eventVariances.seatsLeft} + ${booking.seats}` })
         .where(eq(eventVariances.id, booking.varianceId));
     }
-    await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+    await returnCouponUse(tx, order.id);
   },
 
   async paid(_tx, order, afterCommit) {

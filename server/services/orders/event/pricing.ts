@@ -10,11 +10,11 @@ import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Db } from '../../../db/client.ts';
 import { eventBookings, eventTickets, eventVariances, events, orders, productTypes, users } from '../../../db/schema.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
-import { computeOrderDetail, type CouponRule, type PricedLine } from '../../bag-totals.ts';
-import { checkCoupon, HONG_KONG_COUNTRY_ID, taxesFor } from '../../bag.ts';
 import { saleStatusOf, svipWindowOpen, type EventRow, type EventVarianceRow } from '../../events/sessions.ts';
+import { acceptCoupon } from '../coupons.ts';
 import { UNPAID, type OrderStatus } from '../kind.ts';
-import { invalidCoupon } from '../product/kind.ts';
+import { HONG_KONG_COUNTRY_ID, priceOrder } from '../pricing.ts';
+import type { CouponRule, PricedLine } from '../totals.ts';
 
 export interface SessionFound {
   event: EventRow;
@@ -131,28 +131,24 @@ export interface PricedSeats {
   coupon: CouponRule | undefined;
 }
 
-/** Prices seats of the session in the currency, with the (normalised) coupon: 70600 when it is refused. */
+const seatPrice = (session: EventVarianceRow, currency: Currency) => (currency === 'HKD' ? session.priceHkd : session.priceUsd);
+
+/** The seats as the one line they are priced as, in the currency. */
+export const seatLines = ({ session, event }: SessionFound, seats: number, currency: Currency): PricedLine[] => [
+  { varianceId: session.id, productTypeId: event.typeId, lineTotal: seatPrice(session, currency) * seats },
+];
+
+/**
+ * Prices seats of the session in the currency, with the (normalised) coupon: 70600 when it is refused. Held in
+ * Hong Kong: its taxes, nothing shipped.
+ */
 export async function priceSeats(
   db: Db,
   { found, seats, currency, couponCode, userId, now }: { found: SessionFound; seats: number; currency: Currency; couponCode: string | undefined; userId: string; now: Date },
 ): Promise<PricedSeats> {
-  const pricePerPerson = currency === 'HKD' ? found.session.priceHkd : found.session.priceUsd;
-  const lines: PricedLine[] = [{ varianceId: found.session.id, productTypeId: found.event.typeId, lineTotal: pricePerPerson * seats }];
-  let coupon: CouponRule | undefined;
-  if (couponCode) {
-    const checked = await checkCoupon(db, { code: couponCode, userId, currency, lines, now });
-    if (!checked.ok) throw invalidCoupon(checked.refusal);
-    coupon = checked.rule;
-  }
-  const detail = computeOrderDetail({
-    currency,
-    countryId: HONG_KONG_COUNTRY_ID,
-    lines,
-    // Campaigns are the bag's (product promotions); an event is discounted by a coupon only.
-    campaigns: [],
-    ...(coupon ? { coupon } : {}),
-    shipping: { fee: 0, freeOver: null },
-    taxes: await taxesFor(db, HONG_KONG_COUNTRY_ID),
-  });
+  const pricePerPerson = seatPrice(found.session, currency);
+  const lines = seatLines(found, seats, currency);
+  const coupon = await acceptCoupon(db, { code: couponCode, userId, currency, lines, now });
+  const detail = await priceOrder(db, { currency, countryId: HONG_KONG_COUNTRY_ID, lines, coupon, shipped: false });
   return { orderDetail: { ...detail, PricePerPerson: pricePerPerson, NumberOfSeat: seats }, coupon };
 }

@@ -9,14 +9,15 @@ import type { DeliveryAddress } from '../../../../contract/account.ts';
 import { MAX_BAG_LINES, MAX_LINE_QUANTITY } from '../../../../contract/bag.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Db } from '../../../db/client.ts';
-import { bagItems, countries, couponRedemptions, coupons, orderLines, products, users } from '../../../db/schema.ts';
+import { bagItems, countries, orderLines, products, users } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { campaignsFor, couponRuleOf, findCoupon, normaliseCouponCode, priceBag, pricedLines, taxesFor, type PricedBag } from '../../bag.ts';
+import { invalidCoupon, lockCoupon, normaliseCouponCode, redeemCoupon } from '../coupons.ts';
 import { mailOrderPaid } from '../fulfilment.ts';
 import { orderNotFound } from '../errors.ts';
 import type { OrderKind, OrderRow } from '../kind.ts';
-import { hkdTotalOf } from './totals.ts';
+import { totalHkdOf } from '../pricing.ts';
 import { holdStock, releaseStock } from '../stock.ts';
+import { priceBag, pricedLines, type PricedBag } from './bag.ts';
 
 export const PRODUCT_ORDER = 'product';
 
@@ -24,9 +25,6 @@ export interface ProductOrderRequest {
   couponCode?: string | undefined;
   ageConfirmed: boolean;
 }
-
-export const invalidCoupon = (refusal: { reason: string; message: string }) =>
-  new ApiError(400, ErrorCode.InvalidCoupon, refusal.message, 'CouponID', { reason: refusal.reason });
 
 /** The lines the stock check took out of or cut down in the bag: the member sees them on the bag's next read. */
 function bagNotices(bag: PricedBag) {
@@ -63,8 +61,7 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
    */
   async hold(tx, { userId, currency, now, request, replaced, afterCommit }) {
     const code = normaliseCouponCode(request.couponCode);
-    // The coupon's row serialises redemptions, so its use limits hold under concurrent checkouts.
-    if (code) await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).for('update');
+    await lockCoupon(tx, code);
     const bag = await priceBag(tx, { userId, currency, couponCode: code, now });
     const notices = bagNotices(bag);
     const changed = notices.outOfStockList.length + notices.stopSellList.length + notices.reducedList.length > 0;
@@ -93,19 +90,15 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
       throw new ApiError(400, ErrorCode.OutOfStock, 'Some items in your bag are out of stock');
     }
 
-    // An HKD order's is its total; another currency's is priced again (queries one after another: a
-    // transaction's share one connection).
-    let totalHkd = bag.orderDetail.Total;
-    if (currency !== 'HKD') {
-      const found = bag.orderDetail.Coupon && code ? await findCoupon(tx, code, userId) : undefined;
-      totalHkd = await hkdTotalOf(tx, {
-        countryId: bag.orderDetail.CountryID,
-        lines: pricedLines(bag.reconciliation.kept, 'HKD'),
-        campaigns: await campaignsFor(tx, userId, now),
-        coupon: found && couponRuleOf(found.row),
-        taxes: await taxesFor(tx, bag.orderDetail.CountryID),
-      });
-    }
+    const totalHkd = await totalHkdOf(tx, {
+      currency,
+      total: bag.orderDetail.Total,
+      countryId: bag.orderDetail.CountryID,
+      hkdLines: () => pricedLines(bag.reconciliation.kept, 'HKD'),
+      campaigns: bag.campaigns,
+      coupon: bag.coupon,
+      shipped: true,
+    });
     // Their product pages show stock: read afresh.
     const productIds = bag.productList.map((line) => line.ProductID);
     afterCommit.push((deps) => deps.productCache.forget(productIds));
@@ -135,7 +128,7 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
             isAlcohol: line.IsAlcohol,
           })),
         );
-        if (redeemed) await tx.insert(couponRedemptions).values({ couponCode: redeemed, userId, orderId, createdAt: now });
+        if (redeemed) await redeemCoupon(tx, { code: redeemed, userId, orderId, now });
         await tx.delete(bagItems).where(eq(bagItems.userId, userId));
         await returnToBag(tx, userId, replaced, now);
       },

@@ -1,19 +1,31 @@
 /** apply-product-coupon, cancel-product-coupon and a new coupon at create-product-payment: a product order priced again. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderDetail } from '../../../../contract/bag.ts';
 import type { Currency } from '../../../../contract/define.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
-import { couponRedemptions, coupons, orderLines, orders } from '../../../db/schema.ts';
+import type { Db } from '../../../db/client.ts';
+import { orderLines, orders, variances } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { campaignsFor, checkCoupon, shippingFor, taxesFor } from '../../bag.ts';
-import { computeOrderDetail, type PricedLine } from '../../bag-totals.ts';
+import { acceptCoupon, lockCoupon, redeemCoupon, returnCouponUse } from '../coupons.ts';
 import { orderClosed } from '../errors.ts';
 import { inTransaction, isUnpaid, type OrderKinds, type OrderRow } from '../kind.ts';
 import { lockOrder } from '../locks.ts';
 import { releasePayment } from '../payments.ts';
-import { invalidCoupon } from './kind.ts';
-import { hkdLinesOf, hkdTotalOf } from './totals.ts';
+import { priceOrder, totalHkdOf } from '../pricing.ts';
+import type { PricedLine } from '../totals.ts';
+import { campaignsFor } from './bag.ts';
+
+/** An order's lines at the variances' HKD prices, in the order given. */
+async function hkdLinesOf(tx: Db, lines: readonly { varianceId: string; productTypeId: string; quantity: number }[]): Promise<PricedLine[]> {
+  if (lines.length === 0) return [];
+  const rows = await tx
+    .select({ id: variances.id, priceHkd: variances.priceHkd })
+    .from(variances)
+    .where(inArray(variances.id, lines.map((l) => l.varianceId)));
+  const priceOf = new Map(rows.map((r) => [r.id, r.priceHkd]));
+  return lines.map((l) => ({ varianceId: l.varianceId, productTypeId: l.productTypeId, lineTotal: priceOf.get(l.varianceId)! * l.quantity }));
+}
 
 /**
  * Prices an unpaid order again with a coupon (or none): its lines as placed, the campaigns that were
@@ -27,29 +39,22 @@ export async function repriceOrder(deps: Deps, kinds: OrderKinds, order: OrderRo
   return inTransaction(deps.db, async (tx) => {
     const locked = await lockOrder(tx, { orderId: order.id });
     if (!locked || !isUnpaid(locked)) throw orderClosed(locked ?? order);
-    if (code) await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).for('update');
+    await lockCoupon(tx, code);
     // The order's own redemption does not count against the coupon it is re-priced with.
-    await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, order.id));
+    await returnCouponUse(tx, order.id);
     const lineRows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.varianceId));
     const lines: PricedLine[] = lineRows.map((l) => ({ varianceId: l.varianceId, productTypeId: l.productTypeId, lineTotal: l.lineTotal }));
     const currency = locked.currency as Currency;
-    const coupon = code ? await checkCoupon(tx, { code, userId: locked.userId, currency, lines, now }) : undefined;
-    if (coupon && !coupon.ok) throw invalidCoupon(coupon.refusal);
+    const coupon = await acceptCoupon(tx, { code, userId: locked.userId, currency, lines, now });
     const countryId = (locked.orderDetail as OrderDetail).CountryID;
-    // One after another: a transaction's queries share one connection.
     const campaigns = await campaignsFor(tx, locked.userId, locked.createdAt);
-    const shipping = await shippingFor(tx, countryId, currency);
-    const taxes = await taxesFor(tx, countryId);
-    const orderDetail = computeOrderDetail({ currency, countryId, lines, campaigns, ...(coupon?.ok ? { coupon: coupon.rule } : {}), shipping, taxes });
+    const orderDetail = await priceOrder(tx, { currency, countryId, lines, campaigns, coupon, shipped: true });
     // The lines as placed, at the variances' HKD prices (prices are not edited while orders wait).
-    const totalHkd =
-      currency === 'HKD'
-        ? orderDetail.Total
-        : await hkdTotalOf(tx, { countryId, lines: await hkdLinesOf(tx, lineRows), campaigns, coupon: coupon?.ok ? coupon.rule : undefined, taxes });
-    if (coupon?.ok && code) await tx.insert(couponRedemptions).values({ couponCode: code, userId: locked.userId, orderId: order.id, createdAt: now });
+    const totalHkd = await totalHkdOf(tx, { currency, total: orderDetail.Total, countryId, hkdLines: () => hkdLinesOf(tx, lineRows), campaigns, coupon, shipped: true });
+    if (coupon && code) await redeemCoupon(tx, { code, userId: locked.userId, orderId: order.id, now });
     const [repriced] = await tx
       .update(orders)
-      .set({ orderDetail, total: orderDetail.Total, totalHkd, couponCode: coupon?.ok ? code : null, paymentId: null, paymentStatus: 'WaitForPayment', priceRevision: sql`${orders.priceRevision} + 1` })
+      .set({ orderDetail, total: orderDetail.Total, totalHkd, couponCode: coupon ? code : null, paymentId: null, paymentStatus: 'WaitForPayment', priceRevision: sql`${orders.priceRevision} + 1` })
       .where(eq(orders.id, order.id))
       .returning();
     return repriced!;

@@ -20,10 +20,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { SubscriptionDelivery } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../../db/client.ts';
-import { couponRedemptions, coupons, orderLines, orders, products, subscriptionCycles, subscriptions } from '../../../db/schema.ts';
+import { orderLines, orders, products, subscriptionCycles, subscriptions } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { normaliseCouponCode } from '../../bag.ts';
-import { addMonths, findPlan, hkdTotalOfCycle, isAlcoholPlan, monthsOf, priceCycle, selectedDelivery, type BoxItem } from './plans.ts';
+import { lockCoupon, normaliseCouponCode, redeemCoupon } from '../coupons.ts';
+import { addMonths, findPlan, totalHkdOfCycle, isAlcoholPlan, monthsOf, priceCycle, selectedDelivery, type BoxItem } from './plans.ts';
 import { endSubscription, lockSubscription, refreshSubscribed, scheduleRenewal, type SubscriptionRow } from './lifecycle.ts';
 import { mailSubscriptionPaid } from './mail.ts';
 import { releaseHold } from '../hold.ts';
@@ -148,12 +148,11 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
       }
       const delivery = await selectedDelivery(tx, userId);
       const code = normaliseCouponCode(first.couponCode);
-      // The coupon's row serialises redemptions, so its use limits hold under concurrent checkouts.
-      if (code) await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).for('update');
+      await lockCoupon(tx, code);
       const priced = await priceCycle(tx, { found, currency, countryId: delivery.CountryID, couponCode: code, userId, now });
       await replacePending(tx, userId, first.planId, now, afterCommit);
       await holdBox(tx, found.items);
-      const totalHkd = currency === 'HKD' ? priced.orderDetail.Total : await hkdTotalOfCycle(tx, { found, countryId: delivery.CountryID, coupon: priced.coupon });
+      const totalHkd = await totalHkdOfCycle(tx, { found, currency, countryId: delivery.CountryID, priced });
       const redeemed = priced.coupon ? code! : null;
       const months = monthsOf(found.plan);
       afterCommit.push((deps) => deps.productCache.forget(found.items.map((i) => i.productId)));
@@ -181,7 +180,7 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
           // Its period is set again when it is paid: the subscription starts then.
           await tx.insert(subscriptionCycles).values({ subscriptionId: first.subscriptionId, cycle: 1, orderId, periodStart: now, periodEnd: addMonths(now, months), createdAt: now });
           await recordBox(tx, orderId, found.items);
-          if (redeemed) await tx.insert(couponRedemptions).values({ couponCode: redeemed, userId, orderId, createdAt: now });
+          if (redeemed) await redeemCoupon(tx, { code: redeemed, userId, orderId, now });
         },
       };
     }
@@ -198,7 +197,7 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
     const delivery = sub.deliveryAddress as SubscriptionDelivery;
     const priced = await priceCycle(tx, { found, currency, countryId: delivery.CountryID, userId, now });
     await holdBox(tx, found.items);
-    const totalHkd = currency === 'HKD' ? priced.orderDetail.Total : await hkdTotalOfCycle(tx, { found, countryId: delivery.CountryID, coupon: undefined });
+    const totalHkd = await totalHkdOfCycle(tx, { found, currency, countryId: delivery.CountryID, priced });
     afterCommit.push((deps) => deps.productCache.forget(found.items.map((i) => i.productId)));
     return {
       total: priced.orderDetail.Total,

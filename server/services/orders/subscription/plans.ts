@@ -13,9 +13,9 @@ import type { Db } from '../../../db/client.ts';
 import { countries, products, productTypes, subscriptionPlanItems, subscriptionPlans, users, variances } from '../../../db/schema.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { artworkUrl } from '../../artwork.ts';
-import { computeOrderDetail, type CouponRule, type PricedLine } from '../../bag-totals.ts';
-import { checkCoupon, shippingFor, taxesFor } from '../../bag.ts';
-import { invalidCoupon } from '../product/kind.ts';
+import { acceptCoupon } from '../coupons.ts';
+import { priceOrder, totalHkdOf } from '../pricing.ts';
+import type { CouponRule, PricedLine } from '../totals.ts';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 
@@ -174,25 +174,14 @@ export async function priceCycle(
   { found, currency, countryId, couponCode, userId, now }: { found: PlanFound; currency: Currency; countryId: string; couponCode?: string | undefined; userId: string; now: Date },
 ): Promise<PricedCycle> {
   const lines = cycleLines(found, currency);
-  let coupon: CouponRule | undefined;
-  if (couponCode) {
-    const checked = await checkCoupon(db, { code: couponCode, userId, currency, lines, now });
-    if (!checked.ok) throw invalidCoupon(checked.refusal);
-    coupon = checked.rule;
-  }
-  // One after another: inside a transaction the queries share one connection.
-  const shipping = await shippingFor(db, countryId, currency);
-  const taxes = await taxesFor(db, countryId);
-  const orderDetail = computeOrderDetail({ currency, countryId, lines, campaigns: [], ...(coupon ? { coupon } : {}), shipping, taxes });
+  const coupon = await acceptCoupon(db, { code: couponCode, userId, currency, lines, now });
+  const orderDetail = await priceOrder(db, { currency, countryId, lines, coupon, shipped: true });
   return { orderDetail, coupon };
 }
 
-/** The same cycle's total in HKD cents (what an FPS transfer pays), with the coupon as it was accepted. */
-export async function hkdTotalOfCycle(db: Db, { found, countryId, coupon }: { found: PlanFound; countryId: string; coupon: CouponRule | undefined }): Promise<number> {
-  const shipping = await shippingFor(db, countryId, 'HKD');
-  const taxes = await taxesFor(db, countryId);
-  return computeOrderDetail({ currency: 'HKD', countryId, lines: cycleLines(found, 'HKD'), campaigns: [], ...(coupon ? { coupon } : {}), shipping, taxes }).Total;
-}
+/** What an FPS transfer pays for the cycle (totalHkdOf), with the coupon as it was accepted. */
+export const totalHkdOfCycle = (db: Db, { found, currency, countryId, priced }: { found: PlanFound; currency: Currency; countryId: string; priced: PricedCycle }) =>
+  totalHkdOf(db, { currency, total: priced.orderDetail.Total, countryId, hkdLines: () => cycleLines(found, 'HKD'), coupon: priced.coupon, shipped: true });
 
 /** Adds calendar months in UTC, keeping the day of the month where it exists (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(date: Date, months: number): Date {

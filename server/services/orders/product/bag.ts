@@ -1,46 +1,20 @@
 /**
- * Reading a member's bag: its lines checked against stock and sale (spec §7), priced in a currency,
- * with the campaign, coupon, shipping and taxes of the delivery country. The arithmetic lives in
- * bag-totals.ts; this module fetches what it needs. Checkout reuses both.
+ * The member's bag, where a product order comes from: its lines checked against stock and sale (spec §7),
+ * priced in a currency with the campaigns, coupon, shipping and taxes of the delivery country
+ * (coupons.ts, pricing.ts and totals.ts of the order core). Checkout and re-pricing reuse it.
  */
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { BagLine, Coupon, CouponRefusal, OrderDetail, RemovedLine } from '../../contract/bag.ts';
-import { LOW_STOCK_THRESHOLD } from '../../contract/catalogue.ts';
-import type { Currency } from '../../contract/define.ts';
-import type { DeliveryAddress } from '../../contract/account.ts';
-import { stockStatusOf } from './catalogue.ts';
-import type { Db } from '../db/client.ts';
-import {
-  bagItems,
-  campaigns,
-  coupons,
-  productTypes,
-  products,
-  shippingRates,
-  taxRates,
-  users,
-  variances,
-} from '../db/schema.ts';
-import { artworkUrl } from './artwork.ts';
-import {
-  computeOrderDetail,
-  couponRefusal,
-  couponRefusalMessage,
-  type CampaignRule,
-  type CouponRule,
-  type CouponUsage,
-  type PricedLine,
-  type ShippingRule,
-  type TaxRule,
-} from './bag-totals.ts';
-
-/** Where shipping and taxes are reckoned when the member has no delivery address (reference-data.ts ids are alpha-2). */
-export const HONG_KONG_COUNTRY_ID = 'HK';
-/** The shipping_rates row serving every country without its own. */
-export const ANY_COUNTRY = '*';
-
-/** Codes are matched trimmed and upper-cased; an empty code is no coupon. */
-export const normaliseCouponCode = (code: string | undefined) => code?.trim().toUpperCase() || undefined;
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { BagLine, CouponRefusal, OrderDetail, RemovedLine } from '../../../../contract/bag.ts';
+import { LOW_STOCK_THRESHOLD } from '../../../../contract/catalogue.ts';
+import type { Currency } from '../../../../contract/define.ts';
+import type { DeliveryAddress } from '../../../../contract/account.ts';
+import { stockStatusOf } from '../../catalogue.ts';
+import type { Db } from '../../../db/client.ts';
+import { bagItems, campaigns, productTypes, products, users, variances } from '../../../db/schema.ts';
+import { artworkUrl } from '../../artwork.ts';
+import { checkCoupon, normaliseCouponCode } from '../coupons.ts';
+import { HONG_KONG_COUNTRY_ID, priceOrder } from '../pricing.ts';
+import type { CampaignRule, CouponRule, PricedLine } from '../totals.ts';
 
 /** Spec §9: alcohol is recognised by product type, or by a type or product name containing "Alcohol". */
 const ALCOHOL_NAME = /alcohol/i;
@@ -185,66 +159,7 @@ export const pricedLines = (kept: readonly KeptLine[], currency: Currency): Pric
     lineTotal: unitPrice(row, currency) * quantity,
   }));
 
-type CouponRow = typeof coupons.$inferSelect;
-
-export const couponRuleOf = (row: CouponRow): CouponRule => ({
-  code: row.code,
-  name: { en: row.nameEn, zh: row.nameZh },
-  kind: row.kind,
-  rateBp: row.rateBp,
-  amount: row.kind === 'fixed' ? { HKD: row.amountHkd ?? 0, USD: row.amountUsd ?? 0 } : null,
-  minSpend: { HKD: row.minSpendHkd, USD: row.minSpendUsd },
-  productTypeIds: row.productTypeIds,
-  validFrom: row.validFrom,
-  validUntil: row.validUntil,
-  maxUses: row.maxUses,
-  maxUsesPerMember: row.maxUsesPerMember,
-});
-
-/** The contract's view of a coupon; RemainingUses when it limits each member's uses. */
-export function toCoupon(row: CouponRow, memberUses: number): Coupon {
-  return {
-    CouponID: row.code,
-    Name: { en: row.nameEn, zh: row.nameZh },
-    Description: { en: row.descriptionEn, zh: row.descriptionZh },
-    Kind: row.kind,
-    ...(row.kind === 'percent' && row.rateBp !== null ? { RateBasisPoints: row.rateBp } : {}),
-    ...(row.kind === 'fixed' ? { Amount: { HKD: row.amountHkd ?? 0, USD: row.amountUsd ?? 0 } } : {}),
-    MinSpend: { HKD: row.minSpendHkd, USD: row.minSpendUsd },
-    ProductTypeIDs: row.productTypeIds,
-    ValidFrom: row.validFrom.toISOString(),
-    ValidUntil: row.validUntil.toISOString(),
-    ...(row.maxUsesPerMember !== null ? { RemainingUses: Math.max(0, row.maxUsesPerMember - memberUses) } : {}),
-  };
-}
-
-const usageColumns = (userId: string) => ({
-  total: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_code = ${coupons.code})`,
-  member: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_code = ${coupons.code} and r.user_id = ${userId})`,
-});
-
-/** The coupon with its redemptions so far, or undefined when no coupon has the code. */
-export async function findCoupon(db: Db, code: string, userId: string): Promise<{ row: CouponRow; usage: CouponUsage } | undefined> {
-  const [found] = await db
-    .select({ row: coupons, ...usageColumns(userId) })
-    .from(coupons)
-    .where(eq(coupons.code, code));
-  return found && { row: found.row, usage: { total: Number(found.total), member: Number(found.member) } };
-}
-
-/** Listed coupons valid now that neither all members nor this member have used up. */
-export async function usableCoupons(db: Db, userId: string, now: Date): Promise<Coupon[]> {
-  const rows = await db
-    .select({ row: coupons, ...usageColumns(userId) })
-    .from(coupons)
-    .where(and(eq(coupons.listed, true), lte(coupons.validFrom, now), gt(coupons.validUntil, now)))
-    .orderBy(asc(coupons.validUntil), asc(coupons.code));
-  return rows
-    .filter(({ row, total, member }) => (row.maxUses === null || total < row.maxUses) && (row.maxUsesPerMember === null || member < row.maxUsesPerMember))
-    .map(({ row, member }) => toCoupon(row, Number(member)));
-}
-
-export async function activeCampaigns(db: Db, now: Date): Promise<CampaignRule[]> {
+async function activeCampaigns(db: Db, now: Date): Promise<CampaignRule[]> {
   const rows = await db
     .select()
     .from(campaigns)
@@ -257,7 +172,7 @@ export async function activeCampaigns(db: Db, now: Date): Promise<CampaignRule[]
  * Spec §1 SVIP: a member with an ongoing subscription (users.subscribed) gets a member price, 10 % off every
  * product, as an automatic campaign: like any campaign it does not add to another (the largest applies).
  */
-export const SVIP_CAMPAIGN: CampaignRule = { id: 'svip-member-price', name: { en: 'SVIP member price', zh: 'SVIP 會員價' }, rateBp: 1000, productTypeIds: [] };
+const SVIP_CAMPAIGN: CampaignRule = { id: 'svip-member-price', name: { en: 'SVIP member price', zh: 'SVIP 會員價' }, rateBp: 1000, productTypeIds: [] };
 
 /** The campaigns active now for this member: the shop's, and the SVIP member price while they are subscribed. */
 export async function campaignsFor(db: Db, userId: string, now: Date): Promise<CampaignRule[]> {
@@ -267,7 +182,7 @@ export async function campaignsFor(db: Db, userId: string, now: Date): Promise<C
 }
 
 /** The country of the member's selected delivery address, else Hong Kong. */
-export async function deliveryCountryOf(db: Db, userId: string): Promise<string> {
+async function deliveryCountryOf(db: Db, userId: string): Promise<string> {
   const [user] = await db
     .select({ addresses: users.deliveryAddresses, index: users.mainDeliveryAddressIndex })
     .from(users)
@@ -276,41 +191,14 @@ export async function deliveryCountryOf(db: Db, userId: string): Promise<string>
   return addresses[user?.index ?? 0]?.CountryID ?? HONG_KONG_COUNTRY_ID;
 }
 
-/** The country's own rate, else the '*' rate; free of charge when neither exists. */
-export async function shippingFor(db: Db, countryId: string, currency: Currency): Promise<ShippingRule> {
-  const rows = await db.select().from(shippingRates).where(inArray(shippingRates.countryId, [countryId, ANY_COUNTRY]));
-  const rate = rows.find((r) => r.countryId === countryId) ?? rows.find((r) => r.countryId === ANY_COUNTRY);
-  if (!rate) return { fee: 0, freeOver: null };
-  return currency === 'HKD' ? { fee: rate.feeHkd, freeOver: rate.freeOverHkd } : { fee: rate.feeUsd, freeOver: rate.freeOverUsd };
-}
-
-export async function taxesFor(db: Db, countryId: string): Promise<TaxRule[]> {
-  const rows = await db.select().from(taxRates).where(eq(taxRates.countryId, countryId)).orderBy(asc(taxRates.sort), asc(taxRates.id));
-  return rows.map((t) => ({ name: { en: t.nameEn, zh: t.nameZh }, rateBp: t.rateBp }));
-}
-
-export type CouponCheck =
-  | { ok: true; row: CouponRow; rule: CouponRule; usage: CouponUsage }
-  | { ok: false; refusal: { reason: CouponRefusal; message: string } };
-
-/** Checks a (normalised) code for this member against these lines now. */
-export async function checkCoupon(
-  db: Db,
-  { code, userId, currency, lines, now }: { code: string; userId: string; currency: Currency; lines: readonly PricedLine[]; now: Date },
-): Promise<CouponCheck> {
-  const found = await findCoupon(db, code, userId);
-  if (!found) return { ok: false, refusal: { reason: 'NotFound', message: couponRefusalMessage('NotFound', undefined, currency) } };
-  const rule = couponRuleOf(found.row);
-  const reason = couponRefusal(rule, { now, currency, lines, usage: found.usage });
-  if (reason) return { ok: false, refusal: { reason, message: couponRefusalMessage(reason, rule, currency) } };
-  return { ok: true, row: found.row, rule, usage: found.usage };
-}
-
 export interface PricedBag {
   reconciliation: Reconciliation;
   productList: BagLine[];
   orderDetail: OrderDetail;
   hasAlcohol: boolean;
+  /** What it was priced with, for the same bag at its HKD prices (totalHkdOf). */
+  campaigns: CampaignRule[];
+  coupon: CouponRule | undefined;
   /** Set when a coupon code was given and cannot be used: nothing else should be acted on. */
   couponRefusal?: { reason: CouponRefusal; message: string };
 }
@@ -326,28 +214,21 @@ export async function priceBag(
   const reconciliation = reconcile(await readBagRows(db, userId));
   const lines = pricedLines(reconciliation.kept, currency);
   const code = normaliseCouponCode(couponCode);
-  const coupon = code ? await checkCoupon(db, { code, userId, currency, lines, now }) : undefined;
+  const checked = code ? await checkCoupon(db, { code, userId, currency, lines, now }) : undefined;
+  const coupon = checked?.ok ? checked.rule : undefined;
 
   const countryId = await deliveryCountryOf(db, userId);
   // One after another: inside a transaction (checkout) the queries share one connection, which pg 9
   // will no longer queue for us.
   const campaignRules = await campaignsFor(db, userId, now);
-  const shipping = await shippingFor(db, countryId, currency);
-  const taxes = await taxesFor(db, countryId);
-  const orderDetail = computeOrderDetail({
-    currency,
-    countryId,
-    lines,
-    campaigns: campaignRules,
-    ...(coupon?.ok ? { coupon: coupon.rule } : {}),
-    shipping,
-    taxes,
-  });
+  const orderDetail = await priceOrder(db, { currency, countryId, lines, campaigns: campaignRules, coupon, shipped: true });
   return {
     reconciliation,
     productList: reconciliation.kept.map((l) => toBagLine(l, currency)),
     orderDetail,
     hasAlcohol: reconciliation.kept.some((l) => isAlcoholLine(l.row)),
-    ...(coupon && !coupon.ok ? { couponRefusal: coupon.refusal } : {}),
+    campaigns: campaignRules,
+    coupon,
+    ...(checked && !checked.ok ? { couponRefusal: checked.refusal } : {}),
   };
 }

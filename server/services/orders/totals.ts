@@ -22,8 +22,8 @@
  *   round-half-up((Merchandise + ShippingFee) × rateBp / 10000), computed in integers; Taxes = Σ.
  * - Total = Merchandise + ShippingFee + Taxes.
  */
-import type { Bilingual, Currency } from '../../contract/define.ts';
-import type { CouponRefusal, OrderDetail, TaxLine } from '../../contract/bag.ts';
+import type { Bilingual, Currency } from '../../../contract/define.ts';
+import type { CouponRefusal, OrderDetail, TaxLine } from '../../../contract/bag.ts';
 
 const BASIS = 10_000;
 

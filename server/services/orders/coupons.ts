@@ -1,0 +1,123 @@
+/**
+ * Coupons, for the bag and every order kind (spec §3): a code found and checked for a member against priced
+ * lines now (the rules are couponRefusal's, totals.ts), its row locked while an order takes or gives back a
+ * use, the use written with the order, and refusals answered as 70600 naming the reason.
+ */
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Coupon, CouponRefusal } from '../../../contract/bag.ts';
+import type { Currency } from '../../../contract/define.ts';
+import { ErrorCode } from '../../../contract/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { couponRedemptions, coupons } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { couponRefusal, couponRefusalMessage, type CouponRule, type CouponUsage, type PricedLine } from './totals.ts';
+
+/** Codes are matched trimmed and upper-cased; an empty code is no coupon. */
+export const normaliseCouponCode = (code: string | undefined) => code?.trim().toUpperCase() || undefined;
+
+export type Refusal = { reason: CouponRefusal; message: string };
+
+export const invalidCoupon = (refusal: Refusal) => new ApiError(400, ErrorCode.InvalidCoupon, refusal.message, 'CouponID', { reason: refusal.reason });
+
+type CouponRow = typeof coupons.$inferSelect;
+
+export const couponRuleOf = (row: CouponRow): CouponRule => ({
+  code: row.code,
+  name: { en: row.nameEn, zh: row.nameZh },
+  kind: row.kind,
+  rateBp: row.rateBp,
+  amount: row.kind === 'fixed' ? { HKD: row.amountHkd ?? 0, USD: row.amountUsd ?? 0 } : null,
+  minSpend: { HKD: row.minSpendHkd, USD: row.minSpendUsd },
+  productTypeIds: row.productTypeIds,
+  validFrom: row.validFrom,
+  validUntil: row.validUntil,
+  maxUses: row.maxUses,
+  maxUsesPerMember: row.maxUsesPerMember,
+});
+
+/** The contract's view of a coupon; RemainingUses when it limits each member's uses. */
+export function toCoupon(row: CouponRow, memberUses: number): Coupon {
+  return {
+    CouponID: row.code,
+    Name: { en: row.nameEn, zh: row.nameZh },
+    Description: { en: row.descriptionEn, zh: row.descriptionZh },
+    Kind: row.kind,
+    ...(row.kind === 'percent' && row.rateBp !== null ? { RateBasisPoints: row.rateBp } : {}),
+    ...(row.kind === 'fixed' ? { Amount: { HKD: row.amountHkd ?? 0, USD: row.amountUsd ?? 0 } } : {}),
+    MinSpend: { HKD: row.minSpendHkd, USD: row.minSpendUsd },
+    ProductTypeIDs: row.productTypeIds,
+    ValidFrom: row.validFrom.toISOString(),
+    ValidUntil: row.validUntil.toISOString(),
+    ...(row.maxUsesPerMember !== null ? { RemainingUses: Math.max(0, row.maxUsesPerMember - memberUses) } : {}),
+  };
+}
+
+const usageColumns = (userId: string) => ({
+  total: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_code = ${coupons.code})`,
+  member: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_code = ${coupons.code} and r.user_id = ${userId})`,
+});
+
+/** The coupon with its redemptions so far, or undefined when no coupon has the code. */
+async function findCoupon(db: Db, code: string, userId: string): Promise<{ row: CouponRow; usage: CouponUsage } | undefined> {
+  const [found] = await db
+    .select({ row: coupons, ...usageColumns(userId) })
+    .from(coupons)
+    .where(eq(coupons.code, code));
+  return found && { row: found.row, usage: { total: Number(found.total), member: Number(found.member) } };
+}
+
+/** Listed coupons valid now that neither all members nor this member have used up. */
+export async function usableCoupons(db: Db, userId: string, now: Date): Promise<Coupon[]> {
+  const rows = await db
+    .select({ row: coupons, ...usageColumns(userId) })
+    .from(coupons)
+    .where(and(eq(coupons.listed, true), lte(coupons.validFrom, now), gt(coupons.validUntil, now)))
+    .orderBy(asc(coupons.validUntil), asc(coupons.code));
+  return rows
+    .filter(({ row, total, member }) => (row.maxUses === null || total < row.maxUses) && (row.maxUsesPerMember === null || member < row.maxUsesPerMember))
+    .map(({ row, member }) => toCoupon(row, Number(member)));
+}
+
+export type CouponCheck = { ok: true; row: CouponRow; rule: CouponRule; usage: CouponUsage } | { ok: false; refusal: Refusal };
+
+/** Checks a (normalised) code for this member against these lines now. */
+export async function checkCoupon(
+  db: Db,
+  { code, userId, currency, lines, now }: { code: string; userId: string; currency: Currency; lines: readonly PricedLine[]; now: Date },
+): Promise<CouponCheck> {
+  const found = await findCoupon(db, code, userId);
+  if (!found) return { ok: false, refusal: { reason: 'NotFound', message: couponRefusalMessage('NotFound', undefined, currency) } };
+  const rule = couponRuleOf(found.row);
+  const reason = couponRefusal(rule, { now, currency, lines, usage: found.usage });
+  if (reason) return { ok: false, refusal: { reason, message: couponRefusalMessage(reason, rule, currency) } };
+  return { ok: true, row: found.row, rule, usage: found.usage };
+}
+
+/** An order's coupon: none without a code, its rule when it may be used on these lines now, 70600 otherwise. */
+export async function acceptCoupon(
+  db: Db,
+  request: { code: string | undefined; userId: string; currency: Currency; lines: readonly PricedLine[]; now: Date },
+): Promise<CouponRule | undefined> {
+  if (!request.code) return undefined;
+  const checked = await checkCoupon(db, { ...request, code: request.code });
+  if (!checked.ok) throw invalidCoupon(checked.refusal);
+  return checked.rule;
+}
+
+/**
+ * Locks the coupon's row until the transaction ends, before its uses are counted: it serialises redemptions,
+ * so its use limits hold under concurrent checkouts and re-pricing.
+ */
+export async function lockCoupon(tx: Db, code: string | undefined): Promise<void> {
+  if (code) await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.code, code)).for('update');
+}
+
+/** The order's use of the coupon, counted against its limits from now on. */
+export async function redeemCoupon(tx: Db, use: { code: string; userId: string; orderId: string; now: Date }): Promise<void> {
+  await tx.insert(couponRedemptions).values({ couponCode: use.code, userId: use.userId, orderId: use.orderId, createdAt: use.now });
+}
+
+/** The order's coupon use given back (it closed unpaid, or is priced again). */
+export async function returnCouponUse(tx: Db, orderId: string): Promise<void> {
+  await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
+}
