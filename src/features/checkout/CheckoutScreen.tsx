@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useRouterState, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserDetail } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import type { CheckoutInput } from '../../../machines/checkout/checkout.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
+import { useOrderOutcome } from '../../app/order-outcome.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { preloadable } from '../../app/preloadable.tsx';
@@ -20,7 +21,7 @@ import { Price } from '../../ui/Price.tsx';
 import { ErrorNote, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
-import { productOrderQuery } from './order-query.ts';
+import { productOrderQuery } from '../../api/order-queries.ts';
 import { useRememberedPayment } from './remembered-payment.ts';
 
 // The over-18 popup, the payment step (with its payment method and card popups; Radix Dialog comes
@@ -84,7 +85,7 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
     resume: search.orderID && search.method ? { OrderID: search.orderID, PaymentMethod: search.method } : undefined,
   }));
   const actor = useFlow(machine, { input });
-  useOutcome(actor);
+  useOrderOutcome('product', useSelector(actor, checkoutState.result));
   useRememberedPayment(actor, checkoutState, (request) => actor.send(request));
   useFollowMainAddress(actor, member);
   const busy = useSelector(actor, checkoutState.isBusy);
@@ -100,43 +101,6 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
       </aside>
     </div>
   );
-}
-
-/** Where a finished checkout goes: the confirmation, the provider's page, the FPS QR popup, payment_fail, the bag. */
-function useOutcome(actor: CheckoutActor) {
-  const services = useServices();
-  const { popups } = services;
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const result = useSelector(actor, checkoutState.result);
-  useEffect(() => {
-    if (!result) return;
-    const orderID = result.OrderID;
-    // The order read on this page (paying it again) is out of date now: the next page reads it anew.
-    if (orderID) queryClient.removeQueries({ queryKey: productOrderQuery(services.api, orderID, false).queryKey });
-    switch (result.outcome) {
-      case 'confirmed':
-      case 'processing':
-        // The confirmation page reads the order and waits there for a result still to come.
-        if (orderID) void navigate({ to: '/order_product_confirm/$orderID', params: { orderID }, replace: true });
-        break;
-      case 'redirect':
-        if (result.RedirectURL) window.location.assign(result.RedirectURL);
-        break;
-      case 'fps':
-        if (orderID) popups.open('fpsPayment', { orderID });
-        break;
-      case 'failed':
-        // The checkout page is left behind: going back from payment_fail returns to the bag.
-        void navigate({ to: '/payment_fail', search: { orderID, code: result.ErrorCode }, replace: true });
-        break;
-      case 'backToBag':
-        void navigate({ to: '/shopping_bag' });
-        break;
-      case 'cancelled':
-        break;
-    }
-  }, [result, navigate, popups, queryClient, services.api]);
 }
 
 /**

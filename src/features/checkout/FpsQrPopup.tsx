@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import * as fps from '../../../machines/fps-payment/fps-payment.selectors.ts';
 import { PAYMENT_FAILED_TRY_AGAIN, paymentMessage } from '../../api/payment-messages.ts';
+import { orderKinds, type OrderKind } from '../../app/order-kinds.ts';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormError } from '../../ui/Field.tsx';
@@ -12,7 +13,7 @@ import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { formatMoney } from '../../ui/format.ts';
 import type { FpsQr } from '../../../machines/fps-payment/fps-payment.types.ts';
-import { createFpsPaymentFlow, type FpsOrderKind } from './fps-payment.actors.ts';
+import { createFpsPaymentFlow } from './fps-payment.actors.ts';
 import { saveQrImage, type SavedQr } from './fps-qr-image.ts';
 import './checkout.css';
 
@@ -96,27 +97,19 @@ function SaveQrImage({ svg, reference }: { svg: string; reference: string }) {
   );
 }
 
-/** Where an unpaid order leads back to: the bag for a product order, the home page for an event booking. */
-function BackLink({ kind }: { kind: FpsOrderKind }) {
-  if (kind === 'subscription')
-    return (
-      <Link to="/subscription" className="button primary wide">
-        <Trans>Back to the plans</Trans>
-      </Link>
-    );
-  return kind === 'event' ? (
-    <Link to="/home" className="button primary wide">
-      <Trans>Back to home</Trans>
-    </Link>
-  ) : (
-    <Link to="/shopping_bag" className="button primary wide">
-      <Trans>Back to shopping bag</Trans>
+/** Where an unpaid order leads back to (the bag, home, the plans: the kind's own). */
+function BackLink({ kind }: { kind: OrderKind }) {
+  const { i18n } = useLingui();
+  const { back } = orderKinds[kind];
+  return (
+    <Link to={back.to} className="button primary wide">
+      {i18n._(back.label)}
     </Link>
   );
 }
 
 /** Spec §2 FPS QR payment popup, §4: pay within 10 minutes; paid shows the order confirmation by itself; cancel voids the QR. */
-export function FpsQrPopup({ orderID, kind = 'product', onClose }: { orderID: string; kind?: FpsOrderKind | undefined; onClose: () => void }) {
+export function FpsQrPopup({ orderID, kind = 'product', onClose }: { orderID: string; kind?: OrderKind | undefined; onClose: () => void }) {
   const services = useServices();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -136,9 +129,7 @@ export function FpsQrPopup({ orderID, kind = 'product', onClose }: { orderID: st
 
   useEffect(() => {
     if (result?.outcome !== 'paid') return;
-    if (kind === 'event') void navigate({ to: '/order_event_confirm/$orderID', params: { orderID: result.OrderID } });
-    else if (kind === 'subscription') void navigate({ to: '/order_subscription_confirm/$orderID', params: { orderID: result.OrderID } });
-    else void navigate({ to: '/order_product_confirm/$orderID', params: { orderID: result.OrderID } });
+    void navigate({ to: orderKinds[kind].confirmRoute, params: { orderID: result.OrderID } });
   }, [result, navigate, kind]);
   useEffect(() => {
     if (!showingQr) return;

@@ -1,13 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { OrderKind } from '../../app/order-kinds.ts';
 import { useServices } from '../../app/services.ts';
 import type { HeadingRef } from './checkout-parts.tsx';
 
 /** The kind's own words (and where its cancelled end leads) around the shared end of the checkout. */
 export type CheckoutEndWords = {
   /** Which checkout's FPS payment the QR popup shows. */
-  kind: 'event' | 'subscription';
+  kind: OrderKind;
   checkingTitle: ReactNode;
   checkingText: ReactNode;
   unconfirmedTitle: ReactNode;

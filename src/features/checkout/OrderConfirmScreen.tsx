@@ -14,7 +14,7 @@ import { currentBag } from '../../app/bag.ts';
 import { createCheckoutFlow } from './checkout.actors.ts';
 import { Unconfirmed } from './LostAnswer.tsx';
 import './checkout.css';
-import { productOrderQuery } from './order-query.ts';
+import { productOrderQuery } from '../../api/order-queries.ts';
 
 /**
  * Spec §2 order_product_confirm/{orderID}: the placed order. Coming back from a provider's page

@@ -5,8 +5,8 @@ import { useEffect, useRef } from 'react';
 import { ErrorCode } from '../../../contract/index.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
-import { eventOrderQuery } from './event/event-order-query.ts';
-import { productOrderQuery } from './order-query.ts';
+import { eventOrderQuery } from '../../api/order-queries.ts';
+import { productOrderQuery } from '../../api/order-queries.ts';
 import './checkout.css';
 
 /** Spec §2 payment_fail, §8: "Payment failed, please use another payment method or try again later", and the ways on. */

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
 import type { EventJoinInput } from '../../../../machines/event-join/event-join.types.ts';
 import * as sessionState from '../../../../machines/session/session.selectors.ts';
+import { useOrderOutcome } from '../../../app/order-outcome.ts';
 import { useServices } from '../../../app/services.ts';
 import { useStore } from '../../../app/store.ts';
 import { preloadable } from '../../../app/preloadable.tsx';
@@ -21,7 +22,7 @@ import './event-checkout.css';
 import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 import { createEventJoinFlow, joinEvent, joinTotals } from './event-join.actors.ts';
 import { useRememberedPayment } from '../remembered-payment.ts';
-import { eventOrderQuery } from './event-order-query.ts';
+import { eventOrderQuery } from '../../../api/order-queries.ts';
 
 // The guests and payment steps (and with the payment step its popups and Radix Dialog) and what follows
 // placing the booking are chunks of their
@@ -93,7 +94,13 @@ function JoinFlow() {
     resume: search.orderID ? { OrderID: search.orderID } : undefined,
   }));
   const actor = useFlow(machine, { input });
-  useOutcome(actor);
+  const navigate = useNavigate();
+  const eventID = useSelector(actor, (s) => s.context.eventID);
+  // Leaving goes back to the event (home when none was named).
+  useOrderOutcome('event', useSelector(actor, join.result), () => {
+    if (eventID) void navigate({ to: '/event/$eventID', params: { eventID } });
+    else void navigate({ to: '/home' });
+  });
   useRememberedPayment(actor, join, (request) => actor.send(request));
   const busy = useSelector(actor, join.isBusy);
   return (
@@ -107,48 +114,6 @@ function JoinFlow() {
       </aside>
     </div>
   );
-}
-
-/** Where a finished join goes: the booking's confirmation, the provider's page, the FPS QR popup, payment_fail, the event page. */
-function useOutcome(actor: JoinActor) {
-  const { popups } = useServices();
-  const navigate = useNavigate();
-  const result = useSelector(actor, join.result);
-  const eventID = useSelector(actor, (s) => s.context.eventID);
-  useEffect(() => {
-    if (!result) return;
-    const orderID = result.OrderID;
-    switch (result.outcome) {
-      case 'confirmed':
-      case 'processing':
-        if (orderID)
-          void navigate({
-            to: '/order_event_confirm/$orderID',
-            params: { orderID },
-            replace: true,
-          });
-        break;
-      case 'redirect':
-        if (result.RedirectURL) window.location.assign(result.RedirectURL);
-        break;
-      case 'fps':
-        if (orderID) popups.open('fpsPayment', { orderID, kind: 'event' });
-        break;
-      case 'failed':
-        void navigate({
-          to: '/payment_fail',
-          search: { orderID, code: result.ErrorCode },
-          replace: true,
-        });
-        break;
-      case 'left':
-        if (eventID) void navigate({ to: '/event/$eventID', params: { eventID } });
-        else void navigate({ to: '/home' });
-        break;
-      case 'cancelled':
-        break;
-    }
-  }, [result, navigate, popups, eventID]);
 }
 
 /** The session being booked: title, date with weekday and time slot (Hong Kong time), venue. */

@@ -10,7 +10,7 @@ import { useMethodName } from '../../../ui/OrderDetails.tsx';
 import { OrderTotals } from '../../../ui/OrderTotals.tsx';
 import '../checkout.css';
 import './event-checkout.css';
-import { eventOrderQuery } from './event-order-query.ts';
+import { eventOrderQuery } from '../../../api/order-queries.ts';
 
 /**
  * order_event_confirm/{orderID}: the booking, read again every few seconds until it is paid (the

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { Link, useRouterState, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, type UserDetail } from '../../../../contract/index.ts';
 import * as sessionState from '../../../../machines/session/session.selectors.ts';
 import * as subscribe from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
 import type { SubscriptionCheckoutInput } from '../../../../machines/subscription-checkout/subscription-checkout.types.ts';
+import { useOrderOutcome } from '../../../app/order-outcome.ts';
 import { useServices } from '../../../app/services.ts';
 import { useStore } from '../../../app/store.ts';
 import { preloadable } from '../../../app/preloadable.tsx';
@@ -89,7 +89,7 @@ function SubscribeFlow({ member }: { member: UserDetail }) {
     resume: search.orderID ? { OrderID: search.orderID } : undefined,
   }));
   const actor = useFlow(machine, { input });
-  useOutcome(actor);
+  useOrderOutcome('subscription', useSelector(actor, subscribe.result));
   useRememberedPayment(actor, subscribe, (request) => actor.send(request));
   useFollowMainAddress(actor, member);
   const busy = useSelector(actor, subscribe.isBusy);
@@ -103,41 +103,6 @@ function SubscribeFlow({ member }: { member: UserDetail }) {
       </aside>
     </div>
   );
-}
-
-/** Where a finished checkout goes: the confirmation, the provider's page, the FPS QR popup, payment_fail, the plans. */
-function useOutcome(actor: SubscribeActor) {
-  const { popups } = useServices();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const result = useSelector(actor, subscribe.result);
-  useEffect(() => {
-    if (!result) return;
-    const orderID = result.OrderID;
-    // What the member's subscriptions show is out of date now.
-    void queryClient.invalidateQueries({ queryKey: ['member', 'subscriptionRecords'] });
-    if (orderID) queryClient.removeQueries({ queryKey: ['member', 'subscriptionOrder', orderID] });
-    switch (result.outcome) {
-      case 'subscribed':
-      case 'processing':
-        if (orderID) void navigate({ to: '/order_subscription_confirm/$orderID', params: { orderID }, replace: true });
-        break;
-      case 'redirect':
-        if (result.RedirectURL) window.location.assign(result.RedirectURL);
-        break;
-      case 'fps':
-        if (orderID) popups.open('fpsPayment', { orderID, kind: 'subscription' });
-        break;
-      case 'failed':
-        void navigate({ to: '/payment_fail', search: { orderID, code: result.ErrorCode }, replace: true });
-        break;
-      case 'left':
-        void navigate({ to: '/subscription' });
-        break;
-      case 'cancelled':
-        break;
-    }
-  }, [result, navigate, popups, queryClient]);
 }
 
 /**
