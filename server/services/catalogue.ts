@@ -11,6 +11,12 @@ export function stockStatusOf(stock: number): StockStatus {
   return stock <= LOW_STOCK_THRESHOLD ? 'LowStock' : 'InStock';
 }
 
+const ALCOHOL_NAME = /alcohol/i;
+
+/** Spec §9: alcohol is recognised by product type, or by a type or product name containing "Alcohol". */
+export const isAlcoholProduct = (p: { typeIsAlcohol: boolean; typeNameEn: string; nameEn: string }) =>
+  p.typeIsAlcohol || ALCOHOL_NAME.test(p.typeNameEn) || ALCOHOL_NAME.test(p.nameEn);
+
 const priceColumn = (currency: Currency) => (currency === 'HKD' ? products.minPriceHkd : products.minPriceUsd);
 
 /** Units on sale across a product's variances. */

@@ -8,16 +8,13 @@ import type { BagLine, CouponRefusal, OrderDetail, RemovedLine } from '../../../
 import { LOW_STOCK_THRESHOLD } from '../../../../contract/catalogue.ts';
 import type { Currency } from '../../../../contract/define.ts';
 import type { DeliveryAddress } from '../../../../contract/account.ts';
-import { stockStatusOf } from '../../catalogue.ts';
+import { isAlcoholProduct, stockStatusOf } from '../../catalogue.ts';
 import type { Db } from '../../../db/client.ts';
 import { bagItems, campaigns, productTypes, products, users, variances } from '../../../db/schema.ts';
 import { artworkUrl } from '../../artwork.ts';
 import { checkCoupon, normaliseCouponCode } from '../coupons.ts';
 import { HONG_KONG_COUNTRY_ID, priceOrder } from '../pricing.ts';
 import type { CampaignRule, CouponRule, PricedLine } from '../totals.ts';
-
-/** Spec §9: alcohol is recognised by product type, or by a type or product name containing "Alcohol". */
-const ALCOHOL_NAME = /alcohol/i;
 
 const bagRowColumns = {
   varianceId: bagItems.varianceId,
@@ -126,9 +123,6 @@ export async function persistReconciliation(db: Db, userId: string, reconciliati
 
 const unitPrice = (row: BagRow, currency: Currency) => (currency === 'HKD' ? row.priceHkd : row.priceUsd);
 
-export const isAlcoholLine = (row: BagRow) =>
-  row.typeIsAlcohol || ALCOHOL_NAME.test(row.typeNameEn) || ALCOHOL_NAME.test(row.nameEn);
-
 export function toBagLine({ row, quantity, previousQuantity }: KeptLine, currency: Currency): BagLine {
   const price = unitPrice(row, currency);
   const status = stockStatusOf(row.stock);
@@ -145,7 +139,7 @@ export function toBagLine({ row, quantity, previousQuantity }: KeptLine, currenc
     LineTotal: price * quantity,
     StockStatus: status,
     ...(row.stock <= LOW_STOCK_THRESHOLD ? { StockLeft: row.stock } : {}),
-    IsAlcohol: isAlcoholLine(row),
+    IsAlcohol: isAlcoholProduct(row),
     AddToCartDatetime: row.addedAt.toISOString(),
     SelectedQuantityUpdated: previousQuantity !== undefined,
     ...(previousQuantity !== undefined ? { PreviousQuantity: previousQuantity } : {}),
@@ -226,7 +220,7 @@ export async function priceBag(
     reconciliation,
     productList: reconciliation.kept.map((l) => toBagLine(l, currency)),
     orderDetail,
-    hasAlcohol: reconciliation.kept.some((l) => isAlcoholLine(l.row)),
+    hasAlcohol: reconciliation.kept.some((l) => isAlcoholProduct(l.row)),
     campaigns: campaignRules,
     coupon,
     ...(checked && !checked.ok ? { couponRefusal: checked.refusal } : {}),

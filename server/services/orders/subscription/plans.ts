@@ -13,6 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import { countries, products, productTypes, subscriptionPlanItems, subscriptionPlans, users, variances } from '../../../db/schema.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { artworkUrl } from '../../artwork.ts';
+import { isAlcoholProduct } from '../../catalogue.ts';
 import { acceptCoupon } from '../coupons.ts';
 import { priceOrder, totalHkdOf } from '../pricing.ts';
 import type { CouponRule, PricedLine } from '../totals.ts';
@@ -36,8 +37,6 @@ export interface PlanFound {
   plan: PlanRow;
   items: BoxItem[];
 }
-
-const ALCOHOL_NAME = /alcohol/i;
 
 export const planNotFound = () => notFound('Subscription plan');
 
@@ -76,7 +75,7 @@ async function itemsOf(db: Db, planIds: readonly string[]): Promise<Map<string, 
       image: artworkUrl(r.images[0] ?? 'box-30-0'),
       quantity: r.quantity,
       stock: r.stock,
-      isAlcohol: r.typeIsAlcohol || ALCOHOL_NAME.test(r.typeNameEn) || ALCOHOL_NAME.test(r.nameEn),
+      isAlcohol: isAlcoholProduct(r),
     });
   }
   return byPlan;
