@@ -1,51 +1,27 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromCallback, fromPromise, setup } from 'xstate';
 import type {
   CallResult,
-  ChosenWord,
   DraftStoreMessage,
   GetProductInput,
   GetProductOutput,
   LoadTasteCardDraftOutput,
   NewCreateTasteCardInput,
   NewCreateTasteCardOutput,
-  RecipeDraft,
-  Sense,
-  TasteCardAnswers,
   TasteCardContext,
   TasteCardEvent,
   TasteCardInput,
   TasteCardOutput,
-  TasteCardStep,
+  TasteCardStepsInput,
+  TasteCardStepsLogic,
+  TasteCardStepsOutput,
   TasteCardTag,
   UploadTemporaryMediaInput,
   UploadTemporaryMediaOutput,
 } from './taste-card.types.ts';
-import { MAX_AROMAS, MAX_CUSTOM_WORDS, MAX_RECIPE_STEPS, MAX_TASTE_NOTES, NETWORK_ERROR } from './taste-card.types.ts';
-import {
-  blankAnswers,
-  cleanWord,
-  createBody,
-  draftFits,
-  draftOf,
-  hasAnswers,
-  isLevel,
-  moveItem,
-  photoProblem,
-  problemsOf,
-  usableDraft,
-  withoutDataUrlPrefix,
-} from './taste-card.rules.ts';
+import { NETWORK_ERROR } from './taste-card.types.ts';
+import { blankAnswers, createBody, draftFits, draftOf, hasAnswers, usableDraft, withoutDataUrlPrefix } from './taste-card.rules.ts';
 
 type LeaveFrom = NonNullable<TasteCardContext['leaveFrom']>;
-
-const toggle = (list: ChosenWord[], word: ChosenWord, max: number): ChosenWord[] =>
-  list.some((w) => w.id === word.id) ? list.filter((w) => w.id !== word.id) : list.length >= max ? list : [...list, word];
-
-const addWord = (list: string[], word: string): string[] => {
-  const w = cleanWord(word);
-  if (w === '' || list.length >= MAX_CUSTOM_WORDS || list.some((x) => x.toLowerCase() === w.toLowerCase())) return list;
-  return [...list, w];
-};
 
 export const tasteCardMachine = setup({
   types: {
@@ -75,6 +51,11 @@ export const tasteCardMachine = setup({
     newCreateTasteCard: fromPromise<CallResult<NewCreateTasteCardOutput>, NewCreateTasteCardInput>(async () => {
       throw new Error('newCreateTasteCard not provided');
     }),
+    // The five steps (machines/taste-card-steps), a flow of their own. A machine, declared by its type: this file
+    // imports only its own folder, so it opens as-is in the visualizer.
+    tasteCardSteps: fromPromise<TasteCardStepsOutput, TasteCardStepsInput>(async () => {
+      throw new Error('tasteCardSteps not provided');
+    }) as unknown as TasteCardStepsLogic,
   },
   actions: {
     restoreDraft: assign((_, params: { output: LoadTasteCardDraftOutput }) => {
@@ -122,29 +103,21 @@ export const tasteCardMachine = setup({
       savedDraft: undefined,
       errorCode: undefined,
     })),
-    answer: assign(({ context }, params: { change: (a: TasteCardAnswers) => Partial<TasteCardAnswers> }) => ({
-      answers: { ...context.answers, ...params.change(context.answers) },
-    })),
-    choosePhoto: assign(({ context }, params: { photo: NonNullable<TasteCardAnswers['photo']> }) => {
-      const problem = photoProblem(params.photo);
-      if (problem) return { photoProblem: problem };
-      return {
-        answers: { ...context.answers, photo: params.photo },
-        photoProblem: undefined,
-        mediaID: undefined,
-      };
-    }),
-    removePhoto: assign(({ context }) => ({
-      answers: { ...context.answers, photo: undefined },
-      photoProblem: undefined,
-      mediaID: undefined,
-    })),
-    enterStep: assign((_, params: { step: TasteCardStep }) => ({
-      step: params.step,
-    })),
-    markChecked: assign(({ context }) => ({
-      checked: context.checked.includes(context.step) ? context.checked : [...context.checked, context.step],
-    })),
+    /** Where the five steps are (answers, step, steps flagged, photo refused); a photo changed is uploaded afresh. */
+    followSteps: assign(({ context }, { steps }: { steps?: TasteCardStepsInput | undefined }) =>
+      // No steps when a stand-in that is not a machine runs them (the path replays: a pending promise).
+      steps
+        ? {
+            answers: steps.answers,
+            step: steps.step,
+            checked: steps.checked,
+            photoProblem: steps.photoProblem,
+            mediaID: steps.answers.photo === context.answers.photo ? context.mediaID : undefined,
+          }
+        : {},
+    ),
+    /** Back from a refused save to the review. */
+    reviewAgain: assign({ step: 'review' as const }),
     /** The draft store is told the answers; it writes them a moment later, encrypted (the machine itself stays pure). */
     persistDraft: enqueueActions(({ context, enqueue }) => {
       const draft = draftOf(context);
@@ -176,11 +149,7 @@ export const tasteCardMachine = setup({
     savedDraftFor: ({ context }, params: { productID: string }) => context.savedDraft?.product.ProductID === params.productID,
     hasProduct: ({ context }) => context.product !== undefined,
     leaveAskedFrom: ({ context }, params: { from: LeaveFrom }) => context.leaveFrom === params.from,
-    stepIs: ({ context }, params: { step: TasteCardStep }) => context.step === params.step,
-    validLevel: (_, params: { level: number }) => isLevel(params.level),
-    goesTo: (_, params: { asked: TasteCardStep; step: TasteCardStep }) => params.asked === params.step,
-    stepAnswered: ({ context }) => problemsOf(context.step, context.answers).length === 0,
-    allAnswered: ({ context }) => problemsOf('review', context.answers).length === 0,
+    stepsEnded: (_, params: { output: TasteCardStepsOutput; outcome: TasteCardStepsOutput['outcome'] }) => params.output.outcome === params.outcome,
     hasUnsavedAnswers: ({ context }) => hasAnswers(context.answers),
     photoToUpload: ({ context }) => context.answers.photo !== undefined && context.mediaID === undefined,
   },
@@ -333,8 +302,34 @@ export const tasteCardMachine = setup({
           },
         },
         writing: {
-          description: 'The five steps. Answers can change on any step; back and forth keeps them; every change goes to the draft.',
-          initial: 'resume',
+          description:
+            'The five steps, a flow of their own (tasteCardSteps) started at the step the member was on; the answers go to it, every change it makes goes to the draft.',
+          invoke: {
+            id: 'tasteCardSteps',
+            src: 'tasteCardSteps',
+            input: ({ context }) => ({ answers: context.answers, step: context.step, checked: context.checked, photoProblem: context.photoProblem }),
+            onSnapshot: {
+              actions: [{ type: 'followSteps', params: ({ event }) => ({ steps: event.snapshot.context }) }, 'persistDraft'],
+              description: 'A step entered or an answer changed: the flow follows, and the draft is told.',
+            },
+            onDone: [
+              {
+                guard: { type: 'stepsEnded', params: ({ event }) => ({ output: event.output, outcome: 'submitted' }) },
+                target: '#tasteCard.saving',
+                actions: { type: 'followSteps', params: ({ event }) => ({ steps: event.output }) },
+                description: 'Saved from the review, everything answered.',
+              },
+              {
+                target: 'selectingProduct',
+                actions: { type: 'followSteps', params: ({ event }) => ({ steps: event.output }) },
+                description: 'Back from the first step to choosing the drink; answers kept.',
+              },
+            ],
+            onError: {
+              target: 'selectingProduct',
+              description: 'The steps stopped unexpectedly: back to choosing the drink, with the answers as last followed.',
+            },
+          },
           on: {
             CHANGE_PRODUCT: 'selectingProduct',
             LEAVE: [
@@ -349,331 +344,25 @@ export const tasteCardMachine = setup({
                 description: 'Nothing answered: leave at once.',
               },
             ],
-            SET_LEVEL: {
-              guard: {
-                type: 'validLevel',
-                params: ({ event }) => ({ level: event.level }),
-              },
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      fiveSenses: {
-                        ...a.fiveSenses,
-                        [event.sense as Sense]: event.level,
-                      },
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-              description: 'A level from 1 to 5; anything else is ignored.',
-            },
-            TOGGLE_NOTE: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      notes: toggle(a.notes, event.note, MAX_TASTE_NOTES),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-              description: 'Chosen if not yet (up to 12), removed if it was.',
-            },
-            ADD_CUSTOM_NOTE: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      customNotes: addWord(a.customNotes, event.word),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-              description: 'A word the list lacks, kept on this card only (up to 5, no repeats).',
-            },
-            REMOVE_CUSTOM_NOTE: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      customNotes: a.customNotes.filter((w) => w !== event.word),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            TOGGLE_AROMA: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      aromas: toggle(a.aromas, event.aroma, MAX_AROMAS),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            ADD_CUSTOM_AROMA: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      customAromas: addWord(a.customAromas, event.word),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            REMOVE_CUSTOM_AROMA: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      customAromas: a.customAromas.filter((w) => w !== event.word),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            SET_RECIPE: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      recipe: { ...a.recipe, ...event.recipe } as RecipeDraft,
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            ADD_STEP: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: () => ({
-                    change: (a: TasteCardAnswers) => ({
-                      steps: a.steps.length >= MAX_RECIPE_STEPS ? a.steps : [...a.steps, ''],
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-              description: 'An empty step to fill in (up to 12).',
-            },
-            SET_STEP: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      steps: a.steps.map((s, i) => (i === event.index ? event.text : s)),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            REMOVE_STEP: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      steps: a.steps.filter((_, i) => i !== event.index),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            MOVE_STEP: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      steps: moveItem(a.steps, event.from, event.to),
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            SET_DETAILS: {
-              actions: [
-                {
-                  type: 'answer',
-                  params: ({ event }) => ({
-                    change: (a: TasteCardAnswers) => ({
-                      title: event.title ?? a.title,
-                      description: event.description ?? a.description,
-                    }),
-                  }),
-                },
-                'persistDraft',
-              ],
-            },
-            CHOOSE_PHOTO: {
-              actions: [
-                {
-                  type: 'choosePhoto',
-                  params: ({ event }) => ({ photo: event.photo }),
-                },
-                'persistDraft',
-              ],
-              description: 'A JPEG, PNG or WebP of at most 2 MB is taken (and previewed); another file is refused in words.',
-            },
-            REMOVE_PHOTO: {
-              actions: ['removePhoto', 'persistDraft'],
-              description: "The card then shows the drink's own picture.",
-            },
-          },
-          states: {
-            resume: {
-              description: 'Entering the steps: at the step the draft was on, or the first.',
-              always: [
-                {
-                  guard: { type: 'stepIs', params: { step: 'notes' } },
-                  target: 'notes',
-                },
-                {
-                  guard: { type: 'stepIs', params: { step: 'recipe' } },
-                  target: 'recipe',
-                },
-                {
-                  guard: { type: 'stepIs', params: { step: 'details' } },
-                  target: 'details',
-                },
-                {
-                  guard: { type: 'stepIs', params: { step: 'review' } },
-                  target: 'review',
-                },
-                { target: 'fiveSenses' },
-              ],
-            },
-            fiveSenses: {
-              description: 'Step 1: sweetness, sourness, bitterness, saltiness and umami, each 1 to 5.',
-              entry: [{ type: 'enterStep', params: { step: 'fiveSenses' } }, 'persistDraft'],
-              on: {
-                NEXT: [
-                  { guard: 'stepAnswered', target: 'notes' },
-                  {
-                    actions: 'markChecked',
-                    description: 'A level out of range: stay and show it.',
-                  },
-                ],
-                BACK: {
-                  target: '#tasteCard.editing.selectingProduct',
-                  description: 'Back to choosing the drink; answers kept.',
-                },
-              },
-            },
-            notes: {
-              description: 'Step 2: taste notes (at least 3, from the wheel, plus words of their own) and aromas.',
-              entry: [{ type: 'enterStep', params: { step: 'notes' } }, 'persistDraft'],
-              on: {
-                NEXT: [
-                  { guard: 'stepAnswered', target: 'recipe' },
-                  {
-                    actions: 'markChecked',
-                    description: 'Fewer than 3 notes: stay and say "Select at least 3 items".',
-                  },
-                ],
-                BACK: 'fiveSenses',
-              },
-            },
-            recipe: {
-              description: 'Step 3: the recipe (water, amount, flow, temperature, brewing time with unit, steps) and how the cup was; all optional.',
-              entry: [{ type: 'enterStep', params: { step: 'recipe' } }, 'persistDraft'],
-              on: {
-                NEXT: [
-                  { guard: 'stepAnswered', target: 'details' },
-                  {
-                    actions: 'markChecked',
-                    description: 'A number out of range or an empty step: stay and show which.',
-                  },
-                ],
-                BACK: 'notes',
-              },
-            },
-            details: {
-              description: "Step 4: title, description and a photo (or the drink's own picture).",
-              entry: [{ type: 'enterStep', params: { step: 'details' } }, 'persistDraft'],
-              on: {
-                NEXT: [
-                  { guard: 'stepAnswered', target: 'review' },
-                  {
-                    actions: 'markChecked',
-                    description: 'No title, or too long: stay and say so.',
-                  },
-                ],
-                BACK: 'recipe',
-              },
-            },
-            review: {
-              description: 'Step 5: the whole card as it will read; any step can be opened to change it; Save sends it.',
-              entry: [{ type: 'enterStep', params: { step: 'review' } }, 'persistDraft'],
-              on: {
-                BACK: 'details',
-                GO_TO: [
-                  {
-                    guard: {
-                      type: 'goesTo',
-                      params: ({ event }) => ({
-                        asked: event.step,
-                        step: 'fiveSenses' as const,
-                      }),
-                    },
-                    target: 'fiveSenses',
-                  },
-                  {
-                    guard: {
-                      type: 'goesTo',
-                      params: ({ event }) => ({
-                        asked: event.step,
-                        step: 'notes' as const,
-                      }),
-                    },
-                    target: 'notes',
-                  },
-                  {
-                    guard: {
-                      type: 'goesTo',
-                      params: ({ event }) => ({
-                        asked: event.step,
-                        step: 'recipe' as const,
-                      }),
-                    },
-                    target: 'recipe',
-                  },
-                  { target: 'details' },
-                ],
-                SUBMIT: [
-                  { guard: 'allAnswered', target: '#tasteCard.saving' },
-                  {
-                    actions: 'markChecked',
-                    description: 'A draft restored from an older visit may miss something: stay and show it.',
-                  },
-                ],
-              },
-            },
+            SET_LEVEL: { actions: forwardTo('tasteCardSteps'), description: 'The answers and moves between steps are the steps’ own.' },
+            TOGGLE_NOTE: { actions: forwardTo('tasteCardSteps') },
+            ADD_CUSTOM_NOTE: { actions: forwardTo('tasteCardSteps') },
+            REMOVE_CUSTOM_NOTE: { actions: forwardTo('tasteCardSteps') },
+            TOGGLE_AROMA: { actions: forwardTo('tasteCardSteps') },
+            ADD_CUSTOM_AROMA: { actions: forwardTo('tasteCardSteps') },
+            REMOVE_CUSTOM_AROMA: { actions: forwardTo('tasteCardSteps') },
+            SET_RECIPE: { actions: forwardTo('tasteCardSteps') },
+            ADD_STEP: { actions: forwardTo('tasteCardSteps') },
+            SET_STEP: { actions: forwardTo('tasteCardSteps') },
+            REMOVE_STEP: { actions: forwardTo('tasteCardSteps') },
+            MOVE_STEP: { actions: forwardTo('tasteCardSteps') },
+            SET_DETAILS: { actions: forwardTo('tasteCardSteps') },
+            CHOOSE_PHOTO: { actions: forwardTo('tasteCardSteps') },
+            REMOVE_PHOTO: { actions: forwardTo('tasteCardSteps') },
+            NEXT: { actions: forwardTo('tasteCardSteps') },
+            BACK: { actions: forwardTo('tasteCardSteps') },
+            GO_TO: { actions: forwardTo('tasteCardSteps') },
+            SUBMIT: { actions: forwardTo('tasteCardSteps') },
           },
         },
       },
@@ -717,35 +406,20 @@ export const tasteCardMachine = setup({
           invoke: {
             id: 'uploadTemporaryMedia',
             src: 'uploadTemporaryMedia',
-            input: ({ context }) => ({
-              Base64: withoutDataUrlPrefix(context.answers.photo?.dataUrl ?? ''),
-              ContentType: context.answers.photo?.type ?? '',
-            }),
+            input: ({ context }) => ({ Base64: withoutDataUrlPrefix(context.answers.photo?.dataUrl ?? ''), ContentType: context.answers.photo?.type ?? '' }),
             onDone: [
               {
-                guard: {
-                  type: 'succeeded',
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
                 target: 'creating',
-                actions: {
-                  type: 'storeMedia',
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                actions: { type: 'storeMedia', params: ({ event }) => ({ result: event.output }) },
               },
               {
                 target: '#tasteCard.failed',
-                actions: {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) },
                 description: 'The photo was refused (too large, not a picture, too many uploads).',
               },
             ],
-            onError: {
-              target: '#tasteCard.failed',
-              actions: 'rememberNetworkError',
-            },
+            onError: { target: '#tasteCard.failed', actions: 'rememberNetworkError' },
           },
         },
         creating: {
@@ -756,29 +430,17 @@ export const tasteCardMachine = setup({
             input: ({ context }) => createBody(context),
             onDone: [
               {
-                guard: {
-                  type: 'succeeded',
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
                 target: '#tasteCard.forgettingDraft',
-                actions: {
-                  type: 'storeCard',
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                actions: { type: 'storeCard', params: ({ event }) => ({ result: event.output }) },
               },
               {
                 target: '#tasteCard.failed',
-                actions: {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) },
                 description: 'Refused (InvalidParameter naming a field, ObjectNotFound for a drink gone): say why.',
               },
             ],
-            onError: {
-              target: '#tasteCard.failed',
-              actions: 'rememberNetworkError',
-            },
+            onError: { target: '#tasteCard.failed', actions: 'rememberNetworkError' },
           },
         },
       },
@@ -787,7 +449,7 @@ export const tasteCardMachine = setup({
       description: 'Not saved: the reason in words; the answers are all kept. Retry, or go back to change them.',
       on: {
         RETRY: { target: 'saving', actions: 'clearError' },
-        BACK: { target: 'editing.writing.review', actions: 'clearError' },
+        BACK: { target: 'editing.writing', actions: ['clearError', 'reviewAgain'], description: 'Back to the review to change something.' },
         LEAVE: {
           target: 'confirmingLeave',
           actions: { type: 'noteLeaveFrom', params: { from: 'failed' } },

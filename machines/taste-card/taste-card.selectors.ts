@@ -3,6 +3,7 @@ import type { tasteCardMachine } from './taste-card.machine.ts';
 import type { AnswerProblem, CallCode, CardProduct, PhotoProblem, TasteCardAnswers, TasteCardOutput, TasteCardStep } from './taste-card.types.ts';
 import { STEPS } from './taste-card.types.ts';
 import { problemsOf, stepIndex } from './taste-card.rules.ts';
+import * as tasteCardSteps from '../taste-card-steps/taste-card-steps.selectors.ts';
 
 export type TasteCardSnapshot = SnapshotFrom<typeof tasteCardMachine>;
 
@@ -36,8 +37,17 @@ export const answers = (s: TasteCardSnapshot): TasteCardAnswers => s.context.ans
 /** Problems of the step shown, once the member tried to go on (before that, nothing is flagged). */
 export const shownProblems = (s: TasteCardSnapshot): AnswerProblem[] =>
   s.context.checked.includes(s.context.step) ? problemsOf(s.context.step, s.context.answers) : [];
-/** Whether NEXT would go on from the step shown (asks the machine). */
-export const canGoOn = (s: TasteCardSnapshot): boolean => s.can({ type: 'NEXT' }) && problemsOf(s.context.step, s.context.answers).length === 0;
+/** The five steps (machines/taste-card-steps) while the member writes: their snapshot. The answers and the step are followed in this flow's context. */
+export function steps(s: TasteCardSnapshot): tasteCardSteps.TasteCardStepsSnapshot | undefined {
+  // Children are typed by every actor this flow may run; the one invoked as tasteCardSteps is the steps' flow once provided.
+  const child: unknown = s.matches({ editing: 'writing' }) ? s.children.tasteCardSteps?.getSnapshot() : undefined;
+  return typeof child === 'object' && child !== null && 'context' in child ? (child as tasteCardSteps.TasteCardStepsSnapshot) : undefined;
+}
+/** Whether NEXT would go on from the step shown (asks the steps while writing, this flow while choosing the drink). */
+export const canGoOn = (s: TasteCardSnapshot): boolean => {
+  const child = steps(s);
+  return child ? tasteCardSteps.canGoOn(child) : s.can({ type: 'NEXT' }) && problemsOf(s.context.step, s.context.answers).length === 0;
+};
 
 export const photoProblem = (s: TasteCardSnapshot): PhotoProblem | undefined => s.context.photoProblem;
 /** The drink could not be read (network): show the reason and a retry. */

@@ -21,6 +21,7 @@ import { signInModel } from './sign-in.model.ts';
 import { signUpModel } from './sign-up.model.ts';
 import { subscriptionCheckoutModel } from './subscription-checkout.model.ts';
 import { tasteCardModel } from './taste-card.model.ts';
+import { tasteCardStepsModel } from './taste-card-steps.model.ts';
 import { thirdPartySignInModel } from './third-party-sign-in.model.ts';
 
 export const models: Record<string, MachineModel<AnyStateMachine>> = {
@@ -44,5 +45,6 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'sign-up': signUpModel as unknown as MachineModel<AnyStateMachine>,
   'subscription-checkout': subscriptionCheckoutModel as unknown as MachineModel<AnyStateMachine>,
   'taste-card': tasteCardModel as unknown as MachineModel<AnyStateMachine>,
+  'taste-card-steps': tasteCardStepsModel as unknown as MachineModel<AnyStateMachine>,
   'third-party-sign-in': thirdPartySignInModel as unknown as MachineModel<AnyStateMachine>,
 };

@@ -6,6 +6,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../contract/media.ts';
 import * as contract from '../../contract/taste-cards.ts';
 import { draftAtReview, draftWithBadLevel, fullAnswers, honey, jasmine, oolong, PNG_DATA_URL, roasted } from '../../machines/taste-card/taste-card.fixtures.ts';
 import { tasteCardMachine } from '../../machines/taste-card/taste-card.machine.ts';
+import { tasteCardStepsMachine } from '../../machines/taste-card-steps/taste-card-steps.machine.ts';
 import { createBody, problemsOf } from '../../machines/taste-card/taste-card.rules.ts';
 import * as select from '../../machines/taste-card/taste-card.selectors.ts';
 import * as T from '../../machines/taste-card/taste-card.types.ts';
@@ -133,6 +134,7 @@ function startCard(
       clearTasteCardDraft: fromPromise(async () => {
         cleared += 1;
       }),
+      tasteCardSteps: tasteCardStepsMachine,
       getProduct: fromPromise(async ({ input }) => {
         calls.push({ src: 'getProduct', input });
         return { ok: true as const, data: { Product: oolong } };

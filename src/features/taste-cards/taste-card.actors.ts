@@ -6,6 +6,7 @@
 import { fromPromise } from 'xstate';
 import { getProduct, newCreateTasteCard } from '../../../contract/index.ts';
 import { tasteCardMachine } from '../../../machines/taste-card/taste-card.machine.ts';
+import { tasteCardStepsMachine } from '../../../machines/taste-card-steps/taste-card-steps.machine.ts';
 import type { TasteCardDraft } from '../../../machines/taste-card/taste-card.types.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -44,6 +45,8 @@ export function createTasteCardFlow(deps: TasteCardFlowDeps) {
       loadTasteCardDraft: draft.load,
       storeTasteCardDraft: draft.store,
       clearTasteCardDraft: draft.clear,
+      // The five steps: a flow of their own, with no calls to make.
+      tasteCardSteps: tasteCardStepsMachine,
       getProduct: fromPromise(({ input }) =>
         asCallResult(
           api.call(getProduct, input).then(({ Product }) => ({
