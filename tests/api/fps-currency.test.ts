@@ -11,12 +11,19 @@ import {
   cancelProductCoupon,
   checkout,
   createProductPayment,
+  createSubscription,
+  EventCalculate,
+  getEventOrder,
   getShoppingBag,
+  getSubscriptionOrder,
+  newEventCheckOut,
+  subscriptionCalculate,
   userUpdateInfo,
   type CallBodyInput,
   type PaymentStart,
 } from '../../contract/index.ts';
 import { orders, sandboxPayments } from '../../server/db/schema.ts';
+import { SEED_SUBSCRIPTION_PLANS as PLANS } from '../../server/db/seed/subscription-data.ts';
 import { parseFpsPayload, toHkdCents } from '../../server/services/payments/fps.ts';
 import { auth, deliverWebhooks, fillBag, HONG_KONG_ADDRESS, orderOf, shopper, type Shopper } from '../support/shop.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
@@ -152,5 +159,32 @@ describe('an FPS payment of a USD order', () => {
     expect((await t.raw(`/api/payments/sandbox/fps/${fps.PaymentID}/pay`, { method: 'POST' })).status).toBe(200);
     await deliverWebhooks(t);
     expect((await orderOf(t, m, start.OrderID)).PaymentStatus).toBe('Paid');
+  });
+});
+
+// Every kind's HKD total is priced by the order core (orders/pricing.ts totalHkdOf), as the bag's is above.
+describe('an FPS payment of a USD booking or subscription', () => {
+  it('asks for what the same seats cost in HKD, coupon included', async () => {
+    const m = await shopper(t);
+    // HKD 280.00 / USD 36.00 a seat (seed): at 7.8 the two seats after the coupon are HKD 505.44, not 504.00.
+    const seats = { VarianceID: 'evs-gongfu-oolong-2', NumberOfSeat: 2, CouponID: 'WELCOME10' };
+    const inHkd = (await t.call(EventCalculate, { ...seats, Currency: 'HKD' }, auth(m))).orderDetail.Total;
+    const start = await t.call(newEventCheckOut, { ...seats, Language: 'en', Currency: 'USD', PaymentMethod: 'FPS' }, auth(m));
+    const order = (await t.call(getEventOrder, { orderID: start.OrderID }, auth(m))).Order;
+    expect(order.orderDetail).toMatchObject({ Currency: 'USD', Coupon: { CouponID: 'WELCOME10' } });
+    expect(toHkdCents(order.orderDetail.Total, 'USD', RATES)).not.toBe(inHkd);
+    expect(await fpsAmounts(start)).toEqual([inHkd, inHkd, inHkd]);
+    expect(start.Fps!.OrderTotal).toEqual({ Amount: order.orderDetail.Total, Currency: 'USD', AmountHKDBasis: 'HKDPrices' });
+  });
+
+  it("asks for what the same cycle costs in HKD, coupon, shipping and taxes included", async () => {
+    const m = await shopper(t);
+    const plan = { SubscriptionID: PLANS.month, CouponID: 'WELCOME10' };
+    const inHkd = (await t.call(subscriptionCalculate, { ...plan, Currency: 'HKD' }, auth(m))).total;
+    const start = await t.call(createSubscription, { ...plan, Language: 'en', Currency: 'USD', PaymentMethod: 'FPS' }, auth(m));
+    const order = (await t.call(getSubscriptionOrder, { RecordID: start.OrderID }, auth(m))).Order;
+    expect(order).toMatchObject({ CouponID: 'WELCOME10', orderDetail: { Currency: 'USD' } });
+    expect(toHkdCents(order.orderDetail.Total, 'USD', RATES)).not.toBe(inHkd);
+    expect(await fpsAmounts(start)).toEqual([inHkd, inHkd, inHkd]);
   });
 });
