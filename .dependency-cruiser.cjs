@@ -22,14 +22,14 @@ module.exports = {
         'A machine is pure TypeScript: it imports xstate, its own flow folder and machines/shared/ only (no React, no fetch, ' +
         'no src/, server/, contract/ or another flow). A flow’s fixtures may import the path engine’s types (flows/model.ts). ' +
         'The exceptions are the children every checkout invokes: paying (machines/order-payment) and choosing how to pay ' +
-        '(machines/payment-choice); a checkout reads their types and selectors. So does the taste card of its five steps ' +
+        '(machines/payment-choice); a checkout reads their types and selectors (the payment step’s: payment-step.selectors.ts). So does the taste card of its five steps ' +
         '(machines/taste-card-steps), whose answer rules it re-exports.',
       from: { path: '^machines/([^/]+)/', pathNot: '[.]fixtures[.]ts$' },
       to: {
         pathNot: [
           '^machines/$1/',
           '^machines/shared/',
-          '^machines/order-payment/order-payment[.](types|selectors|machine)[.]ts$',
+          '^machines/order-payment/(order-payment|payment-step)[.](types|selectors|machine)[.]ts$',
           '^machines/payment-choice/payment-choice[.](types|selectors|machine)[.]ts$',
           '^machines/taste-card-steps/taste-card-steps[.](types|selectors|machine|rules)[.]ts$',
           '(^|/)node_modules/xstate/',
@@ -42,13 +42,15 @@ module.exports = {
       severity: 'error',
       comment:
         'Fixtures (<flow>.fixtures.ts) feed the path engine; they may import its types and nothing else of ours. ' +
-        'The exception: the taste card drives its five steps with their own sample answers and events (machines/taste-card-steps).',
+        'The exceptions: the taste card drives its five steps with their own sample answers and events (machines/taste-card-steps); ' +
+        'a checkout ends the children every checkout invokes as their fixtures say (machines/order-payment, machines/payment-choice).',
       from: { path: '^machines/([^/]+)/[^/]+[.]fixtures[.]ts$' },
       to: {
         pathNot: [
           '^machines/$1/',
           '^machines/shared/',
           '^machines/taste-card-steps/taste-card-steps[.]fixtures[.]ts$',
+          '^machines/(order-payment/order-payment|payment-choice/payment-choice)[.]fixtures[.]ts$',
           '^flows/model[.]ts$',
           '(^|/)node_modules/xstate/',
         ],

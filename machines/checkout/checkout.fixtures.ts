@@ -1,10 +1,11 @@
 import type { checkoutMachine } from './checkout.machine.ts';
-import type { CheckoutContext, CouponError, GetShoppingBagOutput, PaymentStart, SavedCard, ShoppingBag } from './checkout.types.ts';
+import type { CheckoutContext, CouponError, GetShoppingBagOutput, ShoppingBag } from './checkout.types.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
-import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './checkout.types.ts';
 
-export const visa: SavedCard = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 };
-export const mastercard: SavedCard = { id: 'pm_mc', brand: 'mastercard', last4: '4444', expMonth: 2, expYear: 2032 };
+export { mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
+import { choiceEnds, mastercard, newCard, visa } from '../payment-choice/payment-choice.fixtures.ts';
+export { needsStep, paid, processing } from '../order-payment/order-payment.fixtures.ts';
+import { orderReads, paymentEnds, paymentStepEvents } from '../order-payment/order-payment.fixtures.ts';
 
 const detail = { Currency: 'HKD' as const, SubTotal: 88_000, Discount: 8_800, ShippingFee: 0, Taxes: 0, Total: 79_200 };
 export const teaBag: ShoppingBag = { productList: [{ VarianceID: 'tea-tieguanyin-50g' }], orderDetail: detail, HasAlcohol: false };
@@ -12,9 +13,6 @@ export const whiskyBag: ShoppingBag = { productList: [{ VarianceID: 'spirit-sing
 export const emptyBag: ShoppingBag = { productList: [], orderDetail: { ...detail, SubTotal: 0, Discount: 0, Total: 0 }, HasAlcohol: false };
 export const expiredCoupon: CouponError = { couponID: 'TEA10', code: '70600', reason: 'Expired', message: 'This coupon has expired' };
 
-export const paid: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'succeeded', PaymentID: 'pi_1' };
-export const needsStep: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'requires_action', PaymentID: 'pi_1', RedirectURL: 'http://shop.test/api/payments/sandbox/pages/pi_1' };
-export const processing: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'processing', PaymentID: 'pi_1' };
 
 const bagOutcomes: readonly [GetShoppingBagOutput, ...GetShoppingBagOutput[]] = [
   { ok: true, data: { totals: whiskyBag, couponID: 'TEA10' } },
@@ -46,35 +44,17 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
     BACK_TO_BAG: [{ type: 'BACK_TO_BAG' }],
     CONFIRM_AGE: [{ type: 'CONFIRM_AGE' }],
     DECLINE_AGE: [{ type: 'DECLINE_AGE' }],
-    SELECT_METHOD: [
-      { type: 'SELECT_METHOD', method: 'CreditCard' },
-      { type: 'SELECT_METHOD', method: 'Alipay' },
-      { type: 'SELECT_METHOD', method: 'FPS' },
-    ],
-    SELECT_CARD: [
-      { type: 'SELECT_CARD', cardID: 'pm_mc' },
-      { type: 'SELECT_CARD', cardID: 'pm_unknown' },
-    ],
-    ADD_CARD: [{ type: 'ADD_CARD' }],
-    SUBMIT_CARD: [{ type: 'SUBMIT_CARD', number: '4242 4242 4242 4242', expMonth: 4, expYear: 2031, cvc: '123' }],
-    CANCEL: [{ type: 'CANCEL' }],
-    PLACE_ORDER: [{ type: 'PLACE_ORDER' }],
-    RETRY: [{ type: 'RETRY' }],
+    ...paymentStepEvents,
   },
   actors: {
     getShoppingBag: { done: bagOutcomes, error: new Error('network down') },
     // How choosing ended (machines/payment-choice has its own model for how it gets there).
     paymentChoice: {
-      done: [
-        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_visa' },
-        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_mc' },
-        { method: 'CreditCard', cards: [], cardID: undefined },
-        { method: 'CreditCard', cards: undefined, cardID: undefined, error: { code: 'StripeError' } },
-        { method: 'CreditCard', cards: [visa, mastercard, { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 }], cardID: 'pm_new' },
+      done: choiceEnds(
+        { method: 'CreditCard', cards: [visa, mastercard, newCard], cardID: 'pm_new' },
         { method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' },
         { method: 'Alipay' },
-        { method: 'FPS' },
-      ],
+      ),
       error: new Error('choosing failed'),
     },
     userUpdateInfo: {
@@ -82,31 +62,15 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
       error: new Error('network down'),
     },
     getProductOrder: {
-      done: [
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Paid' } } },
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'PaymentFailed' } } },
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Cancelled' } } },
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Expired' } } },
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } },
-        { ok: false, code: 'InternalError' },
-      ],
+      done: orderReads('order-1'),
       error: new Error('network down'),
     },
     // Where paying ended (machines/order-payment has its own model for how it gets there).
     orderPayment: {
-      done: [
-        { outcome: 'confirmed', OrderID: 'order-1', payment: paid },
-        { outcome: 'redirect', OrderID: 'order-1', payment: needsStep },
-        { outcome: 'fps', OrderID: 'order-1', payment: { ...processing, PaymentStatus: 'pending' } },
-        { outcome: 'processing', OrderID: 'order-1', payment: processing },
-        { outcome: 'failed', OrderID: 'order-1', error: { code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later' } },
-        { outcome: 'cancelled', OrderID: 'order-1', payment: processing },
-        { outcome: 'unpaid', error: { code: '70600', message: 'This coupon has expired' }, refusedBy: 'placeOrder' },
-        { outcome: 'unpaid', error: { code: 'OutOfStock', message: 'Island Single Malt is out of stock' }, refusedBy: 'placeOrder' },
-        { outcome: 'unpaid', OrderID: 'order-1', error: { code: 'ObjectNotFound' }, refusedBy: 'payOrder' },
-        { outcome: 'unpaid', error: { code: ORDER_NOT_PLACED } },
-        { outcome: 'unpaid', OrderID: 'order-1', error: { code: PAYMENT_NOT_TAKEN } },
-      ],
+      done: paymentEnds('order-1', [
+        { code: '70600', message: 'This coupon has expired' },
+        { code: 'OutOfStock', message: 'Island Single Malt is out of stock' },
+      ]),
       error: new Error('paying failed'),
     },
   },
@@ -120,6 +84,8 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
       order: c.orderID !== undefined,
       address: c.addressIndex !== undefined,
       needsAge: Boolean(c.bag?.HasAlcohol) && !c.ageConfirmed,
+      // The one final state of a paying outcome is told apart by the outcome, as each had its own state.
+      outcome: c.outcome,
     };
   },
 };

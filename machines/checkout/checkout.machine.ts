@@ -14,7 +14,6 @@ import type {
   OrderPaymentError,
   OrderPaymentInput,
   OrderPaymentLogic,
-  OrderPaymentOutcome,
   OrderPaymentOutput,
   PaymentChoiceInput,
   PaymentChoiceLogic,
@@ -108,12 +107,16 @@ export const checkoutMachine = setup({
       couponID: undefined,
       couponError: params.error ? { couponID: context.couponID ?? '', code: params.error.code, message: params.error.message } : undefined,
     })),
-    /** Where the paying flow left the order: it is the order paid from now on; the card's extra step, once asked about, is behind. */
+    /**
+     * Where the paying flow left the order: it is the order paid from now on; the card's extra step, once
+     * asked about, is behind; an outcome other than `unpaid` (back to the payment step) is the checkout's.
+     */
     storeOrderPayment: assign(({ context }, params: { output: OrderPaymentOutput }) => ({
       orderID: params.output.OrderID ?? context.orderID,
       payment: params.output.payment,
       error: params.output.error,
       paymentID: undefined,
+      outcome: params.output.outcome === 'unpaid' ? undefined : params.output.outcome,
     })),
     /** Nothing to keep: a new snapshot, so that what reads a child (choosing, paying) through this flow (the page's selectors) reads it again. */
     followChild: assign({}),
@@ -137,7 +140,8 @@ export const checkoutMachine = setup({
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
     orderIs: (_, params: { result: CallResult<GetProductOrderOutput>; status: GetProductOrderOutput['Order']['PaymentStatus'] }) =>
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
-    paymentEnded: (_, params: { output: OrderPaymentOutput; outcome: OrderPaymentOutcome }) => params.output.outcome === params.outcome,
+    /** Paying has an outcome (anything but `unpaid`, which is back to the payment step). */
+    paymentEnded: (_, params: { output: OrderPaymentOutput }) => params.output.outcome !== 'unpaid',
     /** Only placing the order reprices it with the coupon and holds the bag's stock. */
     placingRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
       params.output.refusedBy === 'placeOrder' && params.codes.includes(params.output.error?.code ?? ''),
@@ -205,11 +209,16 @@ export const checkoutMachine = setup({
         src: 'getProductOrder',
         input: ({ context }) => ({ orderID: context.orderID ?? '' }),
         onDone: [
-          { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: 'confirmed' },
+          {
+            guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) },
+            target: 'done',
+            actions: { type: 'finish', params: { outcome: 'confirmed' } },
+          },
           { guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) }, target: 'payingAgain' },
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'cancelled',
+            target: 'done',
+            actions: { type: 'finish', params: { outcome: 'cancelled' } },
             description: 'Cancelled, or expired unpaid: nothing to pay.',
           },
           { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
@@ -357,12 +366,6 @@ export const checkoutMachine = setup({
           };
         },
         onDone: [
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'confirmed' }) }, target: 'confirmed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'redirect' }) }, target: 'redirecting', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'fps' }) }, target: 'fpsHandoff', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'processing' }) }, target: 'stillProcessing', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'failed' }) }, target: 'failed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) }, target: 'cancelled', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
           {
             guard: { type: 'placingRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
             target: 'refreshingTotals',
@@ -377,6 +380,12 @@ export const checkoutMachine = setup({
             target: 'bagProblem',
             actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
             description: 'Placing found the bag changed (OutOfStock, ShoppingBagEmpty).',
+          },
+          {
+            guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output }) },
+            target: 'done',
+            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
+            description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the checkout’s.',
           },
           {
             target: 'payment',
@@ -416,41 +425,15 @@ export const checkoutMachine = setup({
         onError: { target: 'payment', actions: 'storeNetworkError' },
       },
     },
-    failed: {
-      type: 'final',
-      description:
-        'The payment did not go through (PaymentFail, StripeError, AlipayError): the payment_fail page says so and offers another try on the same order.',
-      entry: { type: 'finish', params: { outcome: 'failed' } },
-    },
     bagProblem: {
       description: 'The bag changed under the checkout (OutOfStock, ShoppingBagEmpty): the server’s message, and back to the bag.',
       tags: ['step:bagProblem'],
       on: { BACK_TO_BAG: 'returnedToBag' },
     },
-    redirecting: {
+    done: {
       type: 'final',
-      description: 'The browser goes to the provider’s page (Alipay, or the card’s extra confirmation); the flow resumes when it comes back.',
-      entry: { type: 'finish', params: { outcome: 'redirect' } },
-    },
-    fpsHandoff: {
-      type: 'final',
-      description: 'Placed for FPS: the FPS QR popup (fpsPayment) takes over.',
-      entry: { type: 'finish', params: { outcome: 'fps' } },
-    },
-    confirmed: {
-      type: 'final',
-      description: 'Paid: the order confirmation page follows.',
-      entry: { type: 'finish', params: { outcome: 'confirmed' } },
-    },
-    stillProcessing: {
-      type: 'final',
-      description: 'The provider has not answered yet: the order page will show the result when it comes.',
-      entry: { type: 'finish', params: { outcome: 'processing' } },
-    },
-    cancelled: {
-      type: 'final',
-      description: 'The order is cancelled and its stock released.',
-      entry: { type: 'finish', params: { outcome: 'cancelled' } },
+      description:
+        'Where paying (or the order placed before) ended: paid (the confirmation page), the provider’s page (Alipay, the card’s extra step; the flow resumes when it comes back), the FPS QR popup, still processing (the order page shows the result), failed (payment_fail offers another try on the same order), or cancelled and its stock released.',
     },
     returnedToBag: {
       type: 'final',

@@ -18,7 +18,7 @@ export type Language = 'en' | 'zh';
 
 // ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
 export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentChoiceRequest, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
-import type { PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+import type { PaymentMethod } from '../payment-choice/payment-choice.types.ts';
 import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
 /** Choosing's logic, which checkout invokes as its child `paymentChoice`. */
 export type PaymentChoiceLogic = typeof paymentChoiceMachine;
@@ -73,7 +73,6 @@ export type CheckoutCallInput = {
  * deciding; the order's status will tell), `pending` (FPS: the QR comes next).
  */
 export type { PaymentStart, PlaceOrderFailData } from '../order-payment/order-payment.types.ts';
-import type { PaymentStart } from '../order-payment/order-payment.types.ts';
 
 /** create-product-payment {PaymentMethod, OrderID, CouponID} (spec §7), plus CardID: pays a placed order again. */
 export type CreateProductPaymentInput = {
@@ -137,6 +136,7 @@ export { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from '../order-payment/order-paym
 // ---- Paying, by the flow every order kind shares (machines/order-payment).
 
 export type { OrderPaymentError, OrderPaymentInput, OrderPaymentOutcome, OrderPaymentOutput } from '../order-payment/order-payment.types.ts';
+import type { CheckoutEnd, PayingContext, PaymentStepEvent, PaymentStepName } from '../order-payment/order-payment.types.ts';
 import type { orderPaymentMachine } from '../order-payment/order-payment.machine.ts';
 /** The paying flow's logic, which checkout invokes as its child `orderPayment`. */
 export type OrderPaymentLogic = typeof orderPaymentMachine;
@@ -153,18 +153,10 @@ export type CheckoutContext = {
   /** The last address the member picked could not be saved as their main one. */
   addressNotSaved?: boolean | undefined;
   ageConfirmed: boolean;
-  method?: PaymentMethod | undefined;
-  /** Undefined until getPaymentMehtod answered. */
-  cards?: SavedCard[] | undefined;
-  cardID?: string | undefined;
-  /** The placed order, once there is one: another payment attempt pays it rather than placing a new one. */
-  orderID?: string | undefined;
-  payment?: PaymentStart | undefined;
   /** The payment id a resumed flow came back with. */
   paymentID?: string | undefined;
-  error?: CheckoutError | undefined;
   outcome?: CheckoutOutcome | undefined;
-};
+} & PayingContext;
 
 export type CheckoutEvent =
   /** The member picks another delivery address on the page: it is saved as their main one, then the totals are read for it. */
@@ -176,37 +168,18 @@ export type CheckoutEvent =
   | { type: 'BACK_TO_BAG' }
   | { type: 'CONFIRM_AGE' }
   | { type: 'DECLINE_AGE' }
-  | { type: 'SELECT_METHOD'; method: PaymentMethod }
-  | { type: 'SELECT_CARD'; cardID: string }
-  | { type: 'ADD_CARD' }
-  | { type: 'SUBMIT_CARD'; number: string; expMonth: number; expYear: number; cvc: string }
-  | { type: 'CANCEL' }
-  | { type: 'PLACE_ORDER' }
-  /** Read again what could not be read: the bag, the order placed before, or (after a lost answer) whether the order went through. */
-  | { type: 'RETRY' };
+  /** Choosing how to pay, placing, paying, and RETRY: reading again what could not be read (the bag, the order placed before, or after a lost answer whether the order went through). */
+  | PaymentStepEvent;
 
-export type CheckoutOutput = {
-  outcome: CheckoutOutcome;
-  OrderID?: string | undefined;
-  /** With outcome 'redirect': where to send the browser. */
-  RedirectURL?: string | undefined;
-  /** With outcome 'failed': the spec §8 code (PaymentFail, StripeError, AlipayError). */
-  ErrorCode?: FlowCode | undefined;
-};
+export type CheckoutOutput = CheckoutEnd<CheckoutOutcome>;
 
 /** Which part of the checkout page a state shows: every state that is not final says so with a `step:` tag. */
 export type CheckoutStep =
   | 'loading'
   | 'address'
   | 'age'
-  | 'payment'
-  | 'addCard'
-  | 'placing'
-  | 'paying'
-  /** The answer to placing or paying was lost: looking the order up. */
-  | 'checking'
-  /** That look-up failed too: whether the order was placed is not known yet. */
-  | 'unconfirmed'
+  /** Choosing how to pay, placing, paying; `checking` a lost answer, and `unconfirmed` when that look-up failed too. */
+  | PaymentStepName
   | 'bagProblem'
   | 'loadFailed'
   | 'done';

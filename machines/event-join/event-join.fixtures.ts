@@ -1,11 +1,11 @@
 import type { eventJoinMachine } from './event-join.machine.ts';
-import type { CouponError, EventDetail, EventJoinContext, EventOrderSummary, EventTotals, PaymentStart, SavedCard } from './event-join.types.ts';
+import type { CouponError, EventDetail, EventJoinContext, EventOrderSummary, EventTotals } from './event-join.types.ts';
 import { guestProblem } from './event-join.guests.ts';
-import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './event-join.types.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
 
-export const visa: SavedCard = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 };
-export const mastercard: SavedCard = { id: 'pm_mc', brand: 'mastercard', last4: '4444', expMonth: 2, expYear: 2032 };
+export { mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
+import { choiceEnds, mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
+import { paymentEnds, paymentStepEvents, paymentStarts } from '../order-payment/order-payment.fixtures.ts';
 
 /** An oolong tasting: one session with 5 spaces left, one sold out. */
 export const oolongTasting: EventDetail = {
@@ -30,9 +30,7 @@ const detail = { Currency: 'HKD' as const, SubTotal: 144_000, Discount: 14_400, 
 export const threeSeats: EventTotals = { orderDetail: detail, SpacesLeft: 5, GuestSlots: 2 };
 export const expiredCoupon: CouponError = { couponID: 'TEA10', code: '70600', reason: 'Expired', message: 'This coupon has expired' };
 
-export const paid: PaymentStart = { OrderID: 'eorder-1', PaymentStatus: 'succeeded', PaymentID: 'pi_1' };
-export const needsStep: PaymentStart = { OrderID: 'eorder-1', PaymentStatus: 'requires_action', PaymentID: 'pi_1', RedirectURL: 'http://shop.test/api/payments/sandbox/pages/pi_1' };
-export const processing: PaymentStart = { OrderID: 'eorder-1', PaymentStatus: 'processing', PaymentID: 'pi_1' };
+export const { paid, needsStep, processing } = paymentStarts('eorder-1');
 
 export const unpaidOrder: EventOrderSummary = {
   OrderID: 'eorder-1',
@@ -77,20 +75,7 @@ export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
     ],
     REMOVE_COUPON: [{ type: 'REMOVE_COUPON' }],
     CONFIRM_AGE: [{ type: 'CONFIRM_AGE', confirmed: true }],
-    SELECT_METHOD: [
-      { type: 'SELECT_METHOD', method: 'CreditCard' },
-      { type: 'SELECT_METHOD', method: 'Alipay' },
-      { type: 'SELECT_METHOD', method: 'FPS' },
-    ],
-    SELECT_CARD: [
-      { type: 'SELECT_CARD', cardID: 'pm_mc' },
-      { type: 'SELECT_CARD', cardID: 'pm_unknown' },
-    ],
-    ADD_CARD: [{ type: 'ADD_CARD' }],
-    SUBMIT_CARD: [{ type: 'SUBMIT_CARD', number: '4242 4242 4242 4242', expMonth: 4, expYear: 2031, cvc: '123' }],
-    CANCEL: [{ type: 'CANCEL' }],
-    PLACE_ORDER: [{ type: 'PLACE_ORDER' }],
-    RETRY: [{ type: 'RETRY' }],
+    ...paymentStepEvents,
     LEAVE: [{ type: 'LEAVE' }],
   },
   actors: {
@@ -121,14 +106,7 @@ export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
     },
     // How choosing ended (machines/payment-choice has its own model for how it gets there).
     paymentChoice: {
-      done: [
-        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_visa' },
-        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_mc' },
-        { method: 'CreditCard', cards: [], cardID: undefined },
-        { method: 'CreditCard', cards: undefined, cardID: undefined, error: { code: 'StripeError' } },
-        { method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' },
-        { method: 'FPS' },
-      ],
+      done: choiceEnds({ method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' }),
       error: new Error('choosing failed'),
     },
     getEventOrder: {
@@ -137,19 +115,10 @@ export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
     },
     // Where paying ended (machines/order-payment has its own model for how it gets there).
     orderPayment: {
-      done: [
-        { outcome: 'confirmed', OrderID: 'eorder-1', payment: paid },
-        { outcome: 'redirect', OrderID: 'eorder-1', payment: needsStep },
-        { outcome: 'fps', OrderID: 'eorder-1', payment: { ...processing, PaymentStatus: 'pending' } },
-        { outcome: 'processing', OrderID: 'eorder-1', payment: processing },
-        { outcome: 'failed', OrderID: 'eorder-1', error: { code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later' } },
-        { outcome: 'cancelled', OrderID: 'eorder-1', payment: processing },
-        { outcome: 'unpaid', error: { code: '70600', message: 'This coupon has expired' }, refusedBy: 'placeOrder' },
-        { outcome: 'unpaid', error: { code: 'OutOfStock', message: 'Only 2 spaces left' }, refusedBy: 'placeOrder' },
-        { outcome: 'unpaid', OrderID: 'eorder-1', error: { code: 'ObjectNotFound' }, refusedBy: 'payOrder' },
-        { outcome: 'unpaid', error: { code: ORDER_NOT_PLACED } },
-        { outcome: 'unpaid', OrderID: 'eorder-1', error: { code: PAYMENT_NOT_TAKEN } },
-      ],
+      done: paymentEnds('eorder-1', [
+        { code: '70600', message: 'This coupon has expired' },
+        { code: 'OutOfStock', message: 'Only 2 spaces left' },
+      ]),
       error: new Error('paying failed'),
     },
   },
@@ -164,6 +133,8 @@ export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
       method: c.method,
       ready,
       order: c.orderID !== undefined,
+      // The one final state of a paying outcome is told apart by the outcome, as each had its own state.
+      outcome: c.outcome,
     };
   },
 };

@@ -19,7 +19,6 @@ import type {
   OrderPaymentError,
   OrderPaymentInput,
   OrderPaymentLogic,
-  OrderPaymentOutcome,
   OrderPaymentOutput,
   OrderPaymentStatus,
   PaymentChoiceInput,
@@ -164,6 +163,7 @@ export const eventJoinMachine = setup({
       orderID: params.output.OrderID ?? context.orderID,
       payment: params.output.payment,
       error: params.output.error,
+      outcome: params.output.outcome === 'unpaid' ? undefined : params.output.outcome,
     })),
     /** Nothing to keep: a new snapshot, so that what reads a child (choosing, paying) through this flow (the page's selectors) reads it again. */
     followChild: assign({}),
@@ -204,7 +204,8 @@ export const eventJoinMachine = setup({
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
     orderPayable: (_, params: { result: CallResult<GetEventOrderOutput> }) =>
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
-    paymentEnded: (_, params: { output: OrderPaymentOutput; outcome: OrderPaymentOutcome }) => params.output.outcome === params.outcome,
+    /** Paying has an outcome (anything but `unpaid`, which is back to the payment step). */
+    paymentEnded: (_, params: { output: OrderPaymentOutput }) => params.output.outcome !== 'unpaid',
     /** Placing or paying refused with one of these codes. */
     answerRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
       params.output.refusedBy !== undefined && params.codes.includes(params.output.error?.code ?? ''),
@@ -401,7 +402,11 @@ export const eventJoinMachine = setup({
         src: 'getEventOrder',
         input: ({ context }) => ({ orderID: context.orderID ?? '' }),
         onDone: [
-          { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: 'confirmed' },
+          {
+            guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) },
+            target: 'done',
+            actions: { type: 'finish', params: { outcome: 'confirmed' } },
+          },
           {
             guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) },
             target: 'payingAgain',
@@ -409,7 +414,8 @@ export const eventJoinMachine = setup({
           },
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'cancelled',
+            target: 'done',
+            actions: { type: 'finish', params: { outcome: 'cancelled' } },
             description: 'Cancelled, or expired unpaid (its seats given back): nothing to pay.',
           },
           { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
@@ -504,12 +510,6 @@ export const eventJoinMachine = setup({
           };
         },
         onDone: [
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'confirmed' }) }, target: 'confirmed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'redirect' }) }, target: 'redirecting', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'fps' }) }, target: 'fpsHandoff', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'processing' }) }, target: 'stillProcessing', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'failed' }) }, target: 'failed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) }, target: 'cancelled', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
           {
             guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
             target: 'calculating',
@@ -521,6 +521,12 @@ export const eventJoinMachine = setup({
             target: 'refreshingEvent',
             actions: { type: 'noteSessionGone', params: ({ event }) => ({ code: event.output.error?.code }) },
             description: 'The session filled up (OutOfStock) or its sale closed while the member was paying: nothing placed. Choose again.',
+          },
+          {
+            guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output }) },
+            target: 'done',
+            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
+            description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the checkout’s.',
           },
           {
             target: 'payment',
@@ -542,35 +548,10 @@ export const eventJoinMachine = setup({
         },
       },
     },
-    confirmed: {
+    done: {
       type: 'final',
-      description: 'Paid: the event order confirmation follows, with the tickets.',
-      entry: { type: 'finish', params: { outcome: 'confirmed' } },
-    },
-    redirecting: {
-      type: 'final',
-      description: 'The browser goes to the provider’s page (Alipay, or the card’s extra step); it comes back to the order’s confirmation page.',
-      entry: { type: 'finish', params: { outcome: 'redirect' } },
-    },
-    fpsHandoff: {
-      type: 'final',
-      description: 'Placed for FPS: the FPS QR popup (fpsPayment, reading get-event-order) takes over.',
-      entry: { type: 'finish', params: { outcome: 'fps' } },
-    },
-    failed: {
-      type: 'final',
-      description: 'The payment did not go through (PaymentFail, StripeError, AlipayError): payment_fail says so and offers to pay the order again.',
-      entry: { type: 'finish', params: { outcome: 'failed' } },
-    },
-    stillProcessing: {
-      type: 'final',
-      description: 'The provider has not answered yet: the confirmation page will show the result when it comes.',
-      entry: { type: 'finish', params: { outcome: 'processing' } },
-    },
-    cancelled: {
-      type: 'final',
-      description: 'The order is cancelled (or expired unpaid) and its seats given back.',
-      entry: { type: 'finish', params: { outcome: 'cancelled' } },
+      description:
+        'Where paying (or the order placed before) ended: paid (the confirmation follows, with the tickets), the provider’s page (Alipay, the card’s extra step; it comes back to the order’s confirmation page), the FPS QR popup (reading get-event-order), still processing (the confirmation page shows the result), failed (payment_fail offers to pay the order again), or cancelled (or expired unpaid) and its seats given back.',
     },
     left: {
       type: 'final',

@@ -21,7 +21,7 @@ export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
 // ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
 export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentChoiceRequest, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
-import type { PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+import type { PaymentMethod } from '../payment-choice/payment-choice.types.ts';
 import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
 /** Choosing's logic, which the event checkout invokes as its child `paymentChoice`. */
 export type PaymentChoiceLogic = typeof paymentChoiceMachine;
@@ -106,6 +106,7 @@ export type PlaceResult = CallResult<PaymentStart, PlaceFailData>;
 // ---- Paying, by the flow every order kind shares (machines/order-payment).
 
 export type { OrderPaymentError, OrderPaymentInput, OrderPaymentOutcome, OrderPaymentOutput } from '../order-payment/order-payment.types.ts';
+import type { CheckoutEnd, PayingContext, PaymentStepEvent, PaymentStepName } from '../order-payment/order-payment.types.ts';
 import type { orderPaymentMachine } from '../order-payment/order-payment.machine.ts';
 /** The paying flow's logic, which the event join invokes as its child `orderPayment`. */
 export type OrderPaymentLogic = typeof orderPaymentMachine;
@@ -175,14 +176,8 @@ export type EventJoinContext = {
   couponError?: CouponError | undefined;
   totals?: EventTotals | undefined;
   ageConfirmed: boolean;
-  method?: PaymentMethod | undefined;
-  cards?: SavedCard[] | undefined;
-  cardID?: string | undefined;
-  orderID?: string | undefined;
-  payment?: PaymentStart | undefined;
-  error?: EventJoinError | undefined;
   outcome?: EventJoinOutcome | undefined;
-};
+} & PayingContext;
 
 export type EventJoinEvent =
   | { type: 'SELECT_SESSION'; varianceID: string }
@@ -193,22 +188,12 @@ export type EventJoinEvent =
   | { type: 'APPLY_COUPON'; code: string }
   | { type: 'REMOVE_COUPON' }
   | { type: 'CONFIRM_AGE'; confirmed: boolean }
-  | { type: 'SELECT_METHOD'; method: PaymentMethod }
-  | { type: 'SELECT_CARD'; cardID: string }
-  | { type: 'ADD_CARD' }
-  | { type: 'SUBMIT_CARD'; number: string; expMonth: number; expYear: number; cvc: string }
-  | { type: 'CANCEL' }
-  | { type: 'PLACE_ORDER' }
-  | { type: 'RETRY' }
+  /** Choosing how to pay, placing, paying (and RETRY: reading again what could not be read). */
+  | PaymentStepEvent
   /** The member leaves the checkout (back to the event page). */
   | { type: 'LEAVE' };
 
-export type EventJoinOutput = {
-  outcome: EventJoinOutcome;
-  OrderID?: string | undefined;
-  RedirectURL?: string | undefined;
-  ErrorCode?: FlowCode | undefined;
-};
+export type EventJoinOutput = CheckoutEnd<EventJoinOutcome>;
 
 /** Which part of the page a state shows: every state that is not final says so with a `step:` tag. */
 export type EventJoinStep =
@@ -219,12 +204,7 @@ export type EventJoinStep =
   | 'guests'
   | 'totals'
   | 'totalsFailed'
-  | 'payment'
-  | 'addCard'
-  | 'placing'
-  | 'paying'
-  | 'checking'
-  | 'unconfirmed'
+  | PaymentStepName
   | 'done';
 
 export type EventJoinTag = 'busy' | `step:${Exclude<EventJoinStep, 'done'>}`;

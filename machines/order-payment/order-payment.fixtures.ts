@@ -1,10 +1,70 @@
 import type { orderPaymentMachine } from './order-payment.machine.ts';
-import type { OrderPaymentContext, PaymentStart } from './order-payment.types.ts';
+import type {
+  CallResult,
+  OrderPaymentContext,
+  OrderPaymentError,
+  OrderPaymentOutput,
+  OrderPaymentStatus,
+  PaymentStart,
+  PaymentStepEvent,
+  ReadOrderOutput,
+} from './order-payment.types.ts';
+import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './order-payment.types.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
 
-export const paid: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'succeeded', PaymentID: 'pi_1' };
-export const needsStep: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'requires_action', PaymentID: 'pi_1', RedirectURL: 'http://shop.test/api/payments/sandbox/pages/pi_1' };
-export const processing: PaymentStart = { OrderID: 'order-1', PaymentStatus: 'processing', PaymentID: 'pi_1' };
+/** The payment step's events, for a kind's model: every method, a saved card and one not saved, the add-card form, placing, looking again. */
+type EventsOf<E extends { type: string }> = { [K in E['type']]: [Extract<E, { type: K }>, ...Array<Extract<E, { type: K }>>] };
+export const paymentStepEvents: EventsOf<PaymentStepEvent> = {
+  SELECT_METHOD: [
+    { type: 'SELECT_METHOD', method: 'CreditCard' },
+    { type: 'SELECT_METHOD', method: 'Alipay' },
+    { type: 'SELECT_METHOD', method: 'FPS' },
+  ],
+  SELECT_CARD: [
+    { type: 'SELECT_CARD', cardID: 'pm_mc' },
+    { type: 'SELECT_CARD', cardID: 'pm_unknown' },
+  ],
+  ADD_CARD: [{ type: 'ADD_CARD' }],
+  SUBMIT_CARD: [{ type: 'SUBMIT_CARD', number: '4242 4242 4242 4242', expMonth: 4, expYear: 2031, cvc: '123' }],
+  CANCEL: [{ type: 'CANCEL' }],
+  PLACE_ORDER: [{ type: 'PLACE_ORDER' }],
+  RETRY: [{ type: 'RETRY' }],
+};
+
+/** Reading an order of any kind (its id): each payment status, and a read that failed. */
+export const orderReads = (OrderID: string): [CallResult<ReadOrderOutput>, ...CallResult<ReadOrderOutput>[]] => {
+  const read = (PaymentStatus: OrderPaymentStatus): CallResult<ReadOrderOutput> => ({ ok: true, data: { Order: { OrderID, PaymentStatus } } });
+  return [read('Paid'), read('PaymentFailed'), read('Cancelled'), read('Expired'), read('WaitForPayment'), { ok: false, code: 'InternalError' }];
+};
+
+/** How a payment starts, for an order of any kind (its id). */
+export const paymentStarts = (OrderID: string) => ({
+  paid: { OrderID, PaymentStatus: 'succeeded', PaymentID: 'pi_1' } satisfies PaymentStart as PaymentStart,
+  needsStep: { OrderID, PaymentStatus: 'requires_action', PaymentID: 'pi_1', RedirectURL: 'http://shop.test/api/payments/sandbox/pages/pi_1' } satisfies PaymentStart as PaymentStart,
+  processing: { OrderID, PaymentStatus: 'processing', PaymentID: 'pi_1' } satisfies PaymentStart as PaymentStart,
+});
+export const { paid, needsStep, processing } = paymentStarts('order-1');
+
+/**
+ * Where paying ends, for a kind's model (this flow's own model says how it gets there): every outcome,
+ * the refusals of placing that the kind routes (`refusals`, in its order), paying again refused, and
+ * what looking up a lost answer finds.
+ */
+export function paymentEnds(OrderID: string, refusals: readonly OrderPaymentError[]): [OrderPaymentOutput, ...OrderPaymentOutput[]] {
+  const start = paymentStarts(OrderID);
+  return [
+    { outcome: 'confirmed', OrderID, payment: start.paid },
+    { outcome: 'redirect', OrderID, payment: start.needsStep },
+    { outcome: 'fps', OrderID, payment: { ...start.processing, PaymentStatus: 'pending' } },
+    { outcome: 'processing', OrderID, payment: start.processing },
+    { outcome: 'failed', OrderID, error: { code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later' } },
+    { outcome: 'cancelled', OrderID, payment: start.processing },
+    ...refusals.map((error): OrderPaymentOutput => ({ outcome: 'unpaid', error, refusedBy: 'placeOrder' })),
+    { outcome: 'unpaid', OrderID, error: { code: 'ObjectNotFound' }, refusedBy: 'payOrder' },
+    { outcome: 'unpaid', error: { code: ORDER_NOT_PLACED } },
+    { outcome: 'unpaid', OrderID, error: { code: PAYMENT_NOT_TAKEN } },
+  ];
+}
 
 const place = { Language: 'en', Currency: 'HKD', PaymentMethod: 'CreditCard', CardID: 'pm_visa', AgeConfirmed: false };
 const listOrders = { Size: 5 };
@@ -60,14 +120,7 @@ export const fixtures: FlowFixtures<typeof orderPaymentMachine> = {
       error: new Error('network down'),
     },
     readOrder: {
-      done: [
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Paid' } } },
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'PaymentFailed' } } },
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Cancelled' } } },
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'Expired' } } },
-        { ok: true, data: { Order: { OrderID: 'order-1', PaymentStatus: 'WaitForPayment' } } },
-        { ok: false, code: 'InternalError' },
-      ],
+      done: orderReads('order-1'),
       error: new Error('network down'),
     },
     // Noted before placing, and read again when placing's answer is lost: order-1 is new unless it was listed before.

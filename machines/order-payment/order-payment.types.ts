@@ -102,3 +102,40 @@ export type OrderPaymentEvent = { type: 'RETRY' };
 /** The part of the checkout page each state is: tags `step:<name>`. */
 export type OrderPaymentStep = 'placing' | 'checking' | 'unconfirmed' | 'paying';
 export type OrderPaymentTag = 'busy' | `step:${OrderPaymentStep}`;
+
+// ---- What every kind's checkout shares around this flow and choosing how to pay (machines/payment-choice).
+
+import type { PaymentChoiceEvent, PaymentChoiceRequest, PaymentChoiceStep, SavedCard } from '../payment-choice/payment-choice.types.ts';
+
+/** The payment step's events, in every kind's checkout: choosing how to pay, its add-card form, placing, and looking again after a lost answer. */
+export type PaymentStepEvent =
+  | PaymentChoiceRequest
+  | PaymentChoiceEvent
+  | { type: 'PLACE_ORDER' }
+  /** Read again what could not be read; while paying, look again for an order whose answer was lost. */
+  | { type: 'RETRY' };
+
+/** The payment step's parts (choosing how to pay, then this flow's), which every kind's page shows. */
+export type PaymentStepName = PaymentChoiceStep | OrderPaymentStep;
+
+/** What every kind's checkout keeps of paying: how the member pays, the order once placed, where its payment started, the last failure. */
+export type PayingContext = {
+  method?: PaymentMethod | undefined;
+  /** Undefined until the saved cards are read. */
+  cards?: SavedCard[] | undefined;
+  cardID?: string | undefined;
+  /** The placed order, once there is one: another payment attempt pays it rather than placing a new one. */
+  orderID?: string | undefined;
+  payment?: PaymentStart | undefined;
+  error?: OrderPaymentError | undefined;
+};
+
+/** How every kind's checkout ends: its outcome, the order, where to send the browser ('redirect'), the spec §8 code ('failed'). */
+export type CheckoutEnd<Outcome extends string> = {
+  outcome: Outcome;
+  OrderID?: string | undefined;
+  /** With outcome 'redirect': where to send the browser. */
+  RedirectURL?: string | undefined;
+  /** With outcome 'failed': the spec §8 code (PaymentFail, StripeError, AlipayError). */
+  ErrorCode?: FlowCode | undefined;
+};

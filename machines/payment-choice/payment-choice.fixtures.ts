@@ -1,5 +1,5 @@
 import type { paymentChoiceMachine } from './payment-choice.machine.ts';
-import type { PaymentChoiceContext, SavedCard } from './payment-choice.types.ts';
+import type { PaymentChoice, PaymentChoiceContext, SavedCard } from './payment-choice.types.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
 
 export const visa: SavedCard = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 };
@@ -7,6 +7,22 @@ export const mastercard: SavedCard = { id: 'pm_mc', brand: 'mastercard', last4: 
 export const newCard: SavedCard = { id: 'pm_new', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 };
 
 const byCard = { method: 'CreditCard' as const, cards: [visa, mastercard], cardID: 'pm_visa' };
+
+/**
+ * How choosing ends, for a checkout's model (this flow's own model says how it gets there): a card of
+ * two, none saved, the cards unread, another method; `extra` (the checkout's own ends) go before the
+ * last (FPS).
+ */
+export function choiceEnds(...extra: PaymentChoice[]): [PaymentChoice, ...PaymentChoice[]] {
+  return [
+    byCard,
+    { ...byCard, cardID: 'pm_mc' },
+    { method: 'CreditCard', cards: [], cardID: undefined },
+    { method: 'CreditCard', cards: undefined, cardID: undefined, error: { code: 'StripeError' } },
+    ...extra,
+    { method: 'FPS' },
+  ];
+}
 
 /** What `npm run paths`, the tests and the flow atlas drive the paymentChoiceMachine with. */
 export const fixtures: FlowFixtures<typeof paymentChoiceMachine> = {

@@ -1,18 +1,16 @@
 import type { subscriptionCheckoutMachine } from './subscription-checkout.machine.ts';
 import type {
   CouponError,
-  PaymentStart,
-  SavedCard,
   SubscriptionCheckoutContext,
   SubscriptionOrderSummary,
   SubscriptionPlan,
   SubscriptionTotals,
 } from './subscription-checkout.types.ts';
-import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './subscription-checkout.types.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
 
-export const visa: SavedCard = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 };
-export const mastercard: SavedCard = { id: 'pm_mc', brand: 'mastercard', last4: '4444', expMonth: 2, expYear: 2032 };
+export { mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
+import { choiceEnds, mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
+import { paymentEnds, paymentStepEvents, paymentStarts } from '../order-payment/order-payment.fixtures.ts';
 
 /** The quarterly tea box. */
 export const quarterly: SubscriptionPlan = { SubscriptionID: 'plan-quarter', Duration: 'quarter', Currency: 'HKD', Price: 88_000, InStock: true, IsAlcohol: false };
@@ -23,9 +21,7 @@ export const monthly: SubscriptionPlan = { SubscriptionID: 'plan-month', Duratio
 export const quarterTotals: SubscriptionTotals = { total: 83_600, discount: 8_800, Currency: 'HKD' };
 export const expiredCoupon: CouponError = { couponID: 'TEA10', code: '70600', reason: 'Expired', message: 'This coupon has expired' };
 
-export const paid: PaymentStart = { OrderID: 'sorder-1', PaymentStatus: 'succeeded', PaymentID: 'pi_1' };
-export const needsStep: PaymentStart = { OrderID: 'sorder-1', PaymentStatus: 'requires_action', PaymentID: 'pi_1', RedirectURL: 'http://shop.test/api/payments/sandbox/pages/pi_1' };
-export const processing: PaymentStart = { OrderID: 'sorder-1', PaymentStatus: 'processing', PaymentID: 'pi_1' };
+export const { paid, needsStep, processing } = paymentStarts('sorder-1');
 
 export const unpaidOrder: SubscriptionOrderSummary = {
   OrderID: 'sorder-1',
@@ -65,20 +61,7 @@ export const fixtures: FlowFixtures<typeof subscriptionCheckoutMachine> = {
     ],
     REMOVE_COUPON: [{ type: 'REMOVE_COUPON' }],
     CONFIRM_AGE: [{ type: 'CONFIRM_AGE', confirmed: true }],
-    SELECT_METHOD: [
-      { type: 'SELECT_METHOD', method: 'CreditCard' },
-      { type: 'SELECT_METHOD', method: 'Alipay' },
-      { type: 'SELECT_METHOD', method: 'FPS' },
-    ],
-    SELECT_CARD: [
-      { type: 'SELECT_CARD', cardID: 'pm_mc' },
-      { type: 'SELECT_CARD', cardID: 'pm_unknown' },
-    ],
-    ADD_CARD: [{ type: 'ADD_CARD' }],
-    SUBMIT_CARD: [{ type: 'SUBMIT_CARD', number: '4242 4242 4242 4242', expMonth: 4, expYear: 2031, cvc: '123' }],
-    CANCEL: [{ type: 'CANCEL' }],
-    PLACE_ORDER: [{ type: 'PLACE_ORDER' }],
-    RETRY: [{ type: 'RETRY' }],
+    ...paymentStepEvents,
     LEAVE: [{ type: 'LEAVE' }],
   },
   actors: {
@@ -106,14 +89,7 @@ export const fixtures: FlowFixtures<typeof subscriptionCheckoutMachine> = {
     },
     // How choosing ended (machines/payment-choice has its own model for how it gets there).
     paymentChoice: {
-      done: [
-        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_visa' },
-        { method: 'CreditCard', cards: [visa, mastercard], cardID: 'pm_mc' },
-        { method: 'CreditCard', cards: [], cardID: undefined },
-        { method: 'CreditCard', cards: undefined, cardID: undefined, error: { code: 'StripeError' } },
-        { method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' },
-        { method: 'FPS' },
-      ],
+      done: choiceEnds({ method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' }),
       error: new Error('choosing failed'),
     },
     getSubscriptionOrder: {
@@ -122,20 +98,11 @@ export const fixtures: FlowFixtures<typeof subscriptionCheckoutMachine> = {
     },
     // Where paying ended (machines/order-payment has its own model for how it gets there).
     orderPayment: {
-      done: [
-        { outcome: 'confirmed', OrderID: 'sorder-1', payment: paid },
-        { outcome: 'redirect', OrderID: 'sorder-1', payment: needsStep },
-        { outcome: 'fps', OrderID: 'sorder-1', payment: { ...processing, PaymentStatus: 'pending' } },
-        { outcome: 'processing', OrderID: 'sorder-1', payment: processing },
-        { outcome: 'failed', OrderID: 'sorder-1', error: { code: 'PaymentFail', message: 'Payment failed, please use another payment method or try again later' } },
-        { outcome: 'cancelled', OrderID: 'sorder-1', payment: processing },
-        { outcome: 'unpaid', error: { code: '70600', message: 'This coupon has expired' }, refusedBy: 'placeOrder' },
-        { outcome: 'unpaid', error: { code: 'DeliveryAddressRequired' }, refusedBy: 'placeOrder' },
-        { outcome: 'unpaid', error: { code: 'AlreadySubscribed' }, refusedBy: 'placeOrder' },
-        { outcome: 'unpaid', OrderID: 'sorder-1', error: { code: 'ObjectNotFound' }, refusedBy: 'payOrder' },
-        { outcome: 'unpaid', error: { code: ORDER_NOT_PLACED } },
-        { outcome: 'unpaid', OrderID: 'sorder-1', error: { code: PAYMENT_NOT_TAKEN } },
-      ],
+      done: paymentEnds('sorder-1', [
+        { code: '70600', message: 'This coupon has expired' },
+        { code: 'DeliveryAddressRequired' },
+        { code: 'AlreadySubscribed' },
+      ]),
       error: new Error('paying failed'),
     },
   },
@@ -151,6 +118,8 @@ export const fixtures: FlowFixtures<typeof subscriptionCheckoutMachine> = {
       method: c.method,
       ready,
       order: c.orderID !== undefined,
+      // The one final state of a paying outcome is told apart by the outcome, as each had its own state.
+      outcome: c.outcome,
     };
   },
 };

@@ -9,7 +9,6 @@ import type {
   OrderPaymentError,
   OrderPaymentInput,
   OrderPaymentLogic,
-  OrderPaymentOutcome,
   OrderPaymentOutput,
   OrderPaymentStatus,
   PaymentChoiceInput,
@@ -128,6 +127,7 @@ export const subscriptionCheckoutMachine = setup({
       orderID: params.output.OrderID ?? context.orderID,
       payment: params.output.payment,
       error: params.output.error,
+      outcome: params.output.outcome === 'unpaid' ? undefined : params.output.outcome === 'confirmed' ? 'subscribed' : params.output.outcome,
     })),
     /** Placing refused the delivery address (none, or outside the service range): back to choosing one, with the reason. */
     storeAddressRefused: assign((_, params: { error: OrderPaymentError | undefined }) => ({ error: params.error, totals: undefined })),
@@ -163,7 +163,8 @@ export const subscriptionCheckoutMachine = setup({
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
     orderPayable: (_, params: { result: CallResult<GetSubscriptionOrderOutput> }) =>
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
-    paymentEnded: (_, params: { output: OrderPaymentOutput; outcome: OrderPaymentOutcome }) => params.output.outcome === params.outcome,
+    /** Paying has an outcome (anything but `unpaid`, which is back to the payment step). */
+    paymentEnded: (_, params: { output: OrderPaymentOutput }) => params.output.outcome !== 'unpaid',
     /** Placing or paying refused with one of these codes. */
     answerRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
       params.output.refusedBy !== undefined && params.codes.includes(params.output.error?.code ?? ''),
@@ -315,7 +316,11 @@ export const subscriptionCheckoutMachine = setup({
         src: 'getSubscriptionOrder',
         input: ({ context }) => ({ RecordID: context.orderID ?? '' }),
         onDone: [
-          { guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) }, target: 'subscribed' },
+          {
+            guard: { type: 'orderIs', params: ({ event }) => ({ result: event.output, status: 'Paid' }) },
+            target: 'done',
+            actions: { type: 'finish', params: { outcome: 'subscribed' } },
+          },
           {
             guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) },
             target: 'payingAgain',
@@ -323,7 +328,8 @@ export const subscriptionCheckoutMachine = setup({
           },
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'cancelled',
+            target: 'done',
+            actions: { type: 'finish', params: { outcome: 'cancelled' } },
             description: 'Cancelled, or expired unpaid: nothing to pay.',
           },
           { target: 'loadFailed', actions: { type: 'storeFailure', params: ({ event }) => ({ result: event.output }) } },
@@ -415,12 +421,6 @@ export const subscriptionCheckoutMachine = setup({
           };
         },
         onDone: [
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'confirmed' }) }, target: 'subscribed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'redirect' }) }, target: 'redirecting', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'fps' }) }, target: 'fpsHandoff', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'processing' }) }, target: 'stillProcessing', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'failed' }) }, target: 'failed', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
-          { guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output, outcome: 'cancelled' }) }, target: 'cancelled', actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) } },
           {
             guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
             target: 'calculating',
@@ -432,6 +432,12 @@ export const subscriptionCheckoutMachine = setup({
             target: 'choosingAddress',
             actions: { type: 'storeAddressRefused', params: ({ event }) => ({ error: event.output.error }) },
             description: 'The selected address went (or is outside the service range) while the member was paying: nothing placed. Choose one again.',
+          },
+          {
+            guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output }) },
+            target: 'done',
+            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
+            description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the checkout’s.',
           },
           {
             target: 'payment',
@@ -453,35 +459,10 @@ export const subscriptionCheckoutMachine = setup({
         },
       },
     },
-    subscribed: {
+    done: {
       type: 'final',
-      description: 'Paid: the subscription has started; its confirmation follows.',
-      entry: { type: 'finish', params: { outcome: 'subscribed' } },
-    },
-    redirecting: {
-      type: 'final',
-      description: 'The browser goes to the provider’s page (Alipay, or the card’s extra step); it comes back to the subscription’s confirmation page.',
-      entry: { type: 'finish', params: { outcome: 'redirect' } },
-    },
-    fpsHandoff: {
-      type: 'final',
-      description: 'Placed for FPS: the FPS QR popup (fpsPayment, reading get-subscription-order) takes over.',
-      entry: { type: 'finish', params: { outcome: 'fps' } },
-    },
-    failed: {
-      type: 'final',
-      description: 'The payment did not go through (PaymentFail, StripeError, AlipayError): payment_fail says so and offers to pay the order again.',
-      entry: { type: 'finish', params: { outcome: 'failed' } },
-    },
-    stillProcessing: {
-      type: 'final',
-      description: 'The provider has not answered yet: the confirmation page will show the result when it comes.',
-      entry: { type: 'finish', params: { outcome: 'processing' } },
-    },
-    cancelled: {
-      type: 'final',
-      description: 'The order is cancelled (or expired unpaid): nothing to pay.',
-      entry: { type: 'finish', params: { outcome: 'cancelled' } },
+      description:
+        'Where paying (or the order waiting for payment) ended: paid and the subscription started (its confirmation follows), the provider’s page (Alipay, the card’s extra step; it comes back to the subscription’s confirmation page), the FPS QR popup (reading get-subscription-order), still processing (the confirmation page shows the result), failed (payment_fail offers to pay the order again), or cancelled (or expired unpaid): nothing to pay.',
     },
     left: {
       type: 'final',

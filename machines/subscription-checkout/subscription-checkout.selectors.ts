@@ -2,51 +2,22 @@ import type { SnapshotFrom } from 'xstate';
 import type { subscriptionCheckoutMachine } from './subscription-checkout.machine.ts';
 import type {
   CouponError,
-  PaymentMethod,
-  SavedCard,
-  SubscriptionCheckoutError,
   SubscriptionCheckoutOutput,
   SubscriptionCheckoutStep,
   SubscriptionPlan,
   SubscriptionTotals,
 } from './subscription-checkout.types.ts';
-import { DELIVERY_ADDRESS_REQUIRED, ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './subscription-checkout.types.ts';
-import * as orderPayment from '../order-payment/order-payment.selectors.ts';
-import * as paymentChoice from '../payment-choice/payment-choice.selectors.ts';
-import type { PaymentChoice } from '../payment-choice/payment-choice.types.ts';
+import { DELIVERY_ADDRESS_REQUIRED } from './subscription-checkout.types.ts';
+import * as paymentStep from '../order-payment/payment-step.selectors.ts';
 
 export type SubscriptionCheckoutSnapshot = SnapshotFrom<typeof subscriptionCheckoutMachine>;
 export type { SubscriptionCheckoutStep };
 
-/** The paying flow (machines/order-payment) while the checkout pays through it: its snapshot, which the steps below read. */
-export function paying(s: SubscriptionCheckoutSnapshot): orderPayment.OrderPaymentSnapshot | undefined {
-  // Unprovided (as in the model's own paths) the child is the placeholder promise, which has no steps to read.
-  const child: unknown = s.matches('payingOrder') ? s.children.orderPayment?.getSnapshot() : undefined;
-  return typeof child === 'object' && child !== null && 'tags' in child ? (child as orderPayment.OrderPaymentSnapshot) : undefined;
-}
+/** The payment step, read through the checkout's children as every kind's is (machines/order-payment/payment-step.selectors.ts). */
+export * from '../order-payment/payment-step.selectors.ts';
 
-/** Choosing how to pay (machines/payment-choice) while the member changes it: its snapshot, which the payment step reads. */
-export const choosing = (s: SubscriptionCheckoutSnapshot): paymentChoice.PaymentChoiceSnapshot | undefined =>
-  paymentChoice.of(s.matches({ payment: 'changing' }) ? s.children.paymentChoice : undefined);
-
-/** How the member pays: as choosing has it while it runs, else as the checkout keeps it. */
-const choice = (s: SubscriptionCheckoutSnapshot): PaymentChoice => choosing(s)?.context ?? s.context;
-
-/** A call is running (the checkout's own, or its child's): disable the controls and show the loader. */
-export const isBusy = (s: SubscriptionCheckoutSnapshot): boolean => {
-  const child = paying(s);
-  return s.hasTag('busy') || (child !== undefined && orderPayment.isBusy(child)) || paymentChoice.isBusy(choosing(s));
-};
-
-/** The step the state names with its `step:` tag; 'done' once finished. */
-export function step(s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutStep {
-  if (s.status === 'done') return 'done';
-  const child = paying(s);
-  const childStep = (child && orderPayment.step(child)) ?? paymentChoice.step(choosing(s));
-  if (childStep) return childStep;
-  for (const tag of s.tags) if (tag.startsWith('step:')) return tag.slice('step:'.length) as SubscriptionCheckoutStep;
-  throw new Error(`subscriptionCheckout: state ${JSON.stringify(s.value)} names no step`);
-}
+/** The step the state (or a running child) names; 'done' once finished. */
+export const step = (s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutStep => paymentStep.stepOf<SubscriptionCheckoutStep>(s, 'subscriptionCheckout');
 
 export const plan = (s: SubscriptionCheckoutSnapshot): SubscriptionPlan | undefined => s.context.plan;
 
@@ -69,30 +40,7 @@ export const canRemoveCoupon = (s: SubscriptionCheckoutSnapshot): boolean => s.c
 export const needsAge = (s: SubscriptionCheckoutSnapshot): boolean => Boolean(s.context.plan?.IsAlcohol) && s.context.orderID === undefined;
 export const ageConfirmed = (s: SubscriptionCheckoutSnapshot): boolean => s.context.ageConfirmed;
 
-export const paymentMethod = (s: SubscriptionCheckoutSnapshot): PaymentMethod | undefined => choice(s).method;
-export const cards = (s: SubscriptionCheckoutSnapshot): SavedCard[] | undefined => choice(s).cards;
-export const selectedCard = (s: SubscriptionCheckoutSnapshot): SavedCard | undefined => {
-  const { cards, cardID } = choice(s);
-  return cards?.find((c) => c.id === cardID);
-};
-export const isLoadingCards = (s: SubscriptionCheckoutSnapshot): boolean => paymentChoice.isLoadingCards(choosing(s));
-export const canAddCard = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'ADD_CARD' });
-export const isAddingCard = (s: SubscriptionCheckoutSnapshot): boolean => paymentChoice.isAddingCard(choosing(s));
-export const isEditingCard = (s: SubscriptionCheckoutSnapshot): boolean => paymentChoice.isEditingCard(choosing(s));
-export const canPlaceOrder = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'PLACE_ORDER' });
 export const canGoBack = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'BACK' });
-export const hasOrder = (s: SubscriptionCheckoutSnapshot): boolean => s.context.orderID !== undefined;
-
-export const error = (s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutError | undefined => choice(s).error;
-/** After a lost answer: nothing was placed (`notPlaced`), or the order is there unpaid (`notPaid`). */
-export function lostAnswerFinding(s: SubscriptionCheckoutSnapshot): 'notPlaced' | 'notPaid' | undefined {
-  const code = error(s)?.code;
-  return code === ORDER_NOT_PLACED ? 'notPlaced' : code === PAYMENT_NOT_TAKEN ? 'notPaid' : undefined;
-}
-export const canCheckAgain = (s: SubscriptionCheckoutSnapshot): boolean => {
-  const child = paying(s);
-  return child !== undefined && orderPayment.canCheckAgain(child);
-};
 
 /** The flow's result once done: where to go next. */
 export const result = (s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutOutput | undefined => (s.status === 'done' ? s.output : undefined);

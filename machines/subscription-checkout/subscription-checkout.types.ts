@@ -21,7 +21,7 @@ export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
 // ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
 export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentChoiceRequest, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
-import type { PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+import type { PaymentMethod } from '../payment-choice/payment-choice.types.ts';
 import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
 /** Choosing's logic, which the subscription checkout invokes as its child `paymentChoice`. */
 export type PaymentChoiceLogic = typeof paymentChoiceMachine;
@@ -92,11 +92,12 @@ export type CreateSubscriptionInput = {
 export type CreateSubscriptionPaymentInput = { OrderID: string; PaymentMethod: PaymentMethod; CardID?: string | undefined };
 
 export type { PaymentStart, OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
-import type { PaymentStart, OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
+import type { OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
 
 // ---- Paying, by the flow every order kind shares (machines/order-payment).
 
 export type { OrderPaymentError, OrderPaymentInput, OrderPaymentOutcome, OrderPaymentOutput } from '../order-payment/order-payment.types.ts';
+import type { CheckoutEnd, PayingContext, PaymentStepEvent, PaymentStepName } from '../order-payment/order-payment.types.ts';
 import type { orderPaymentMachine } from '../order-payment/order-payment.machine.ts';
 /** The paying flow's logic, which the subscription checkout invokes as its child `orderPayment`. */
 export type OrderPaymentLogic = typeof orderPaymentMachine;
@@ -148,14 +149,8 @@ export type SubscriptionCheckoutContext = {
   couponError?: CouponError | undefined;
   totals?: SubscriptionTotals | undefined;
   ageConfirmed: boolean;
-  method?: PaymentMethod | undefined;
-  cards?: SavedCard[] | undefined;
-  cardID?: string | undefined;
-  orderID?: string | undefined;
-  payment?: PaymentStart | undefined;
-  error?: SubscriptionCheckoutError | undefined;
   outcome?: SubscriptionCheckoutOutcome | undefined;
-};
+} & PayingContext;
 
 export type SubscriptionCheckoutEvent =
   /** The member picks a delivery address on the page: it is saved as their selected one. */
@@ -167,22 +162,12 @@ export type SubscriptionCheckoutEvent =
   | { type: 'APPLY_COUPON'; code: string }
   | { type: 'REMOVE_COUPON' }
   | { type: 'CONFIRM_AGE'; confirmed: boolean }
-  | { type: 'SELECT_METHOD'; method: PaymentMethod }
-  | { type: 'SELECT_CARD'; cardID: string }
-  | { type: 'ADD_CARD' }
-  | { type: 'SUBMIT_CARD'; number: string; expMonth: number; expYear: number; cvc: string }
-  | { type: 'CANCEL' }
-  | { type: 'PLACE_ORDER' }
-  | { type: 'RETRY' }
+  /** Choosing how to pay, placing, paying (and RETRY: reading again what could not be read). */
+  | PaymentStepEvent
   /** The member leaves the checkout (back to the plans). */
   | { type: 'LEAVE' };
 
-export type SubscriptionCheckoutOutput = {
-  outcome: SubscriptionCheckoutOutcome;
-  OrderID?: string | undefined;
-  RedirectURL?: string | undefined;
-  ErrorCode?: FlowCode | undefined;
-};
+export type SubscriptionCheckoutOutput = CheckoutEnd<SubscriptionCheckoutOutcome>;
 
 /** Which part of the page a state shows: every state that is not final says so with a `step:` tag. */
 export type SubscriptionCheckoutStep =
@@ -191,12 +176,7 @@ export type SubscriptionCheckoutStep =
   | 'address'
   | 'totals'
   | 'totalsFailed'
-  | 'payment'
-  | 'addCard'
-  | 'placing'
-  | 'paying'
-  | 'checking'
-  | 'unconfirmed'
+  | PaymentStepName
   | 'done';
 
 export type SubscriptionCheckoutTag = 'busy' | `step:${Exclude<SubscriptionCheckoutStep, 'done'>}`;
