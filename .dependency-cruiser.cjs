@@ -114,6 +114,25 @@ module.exports = {
       },
     },
     {
+      name: 'checkout-machines-only-through-actors',
+      severity: 'error',
+      comment:
+        'A checkout of any kind is started from its actors module (<flow>.actors.ts: the machine provided with its calls) and ' +
+        'read through its selectors: no screen imports a checkout machine (machines/checkout, event-join, subscription-checkout, ' +
+        'order-payment).',
+      from: { path: '^src/', pathNot: '[.]actors[.]ts$' },
+      to: { path: '^machines/(checkout|event-join|subscription-checkout|order-payment)/[^/]+[.]machine[.]ts$' },
+    },
+    {
+      name: 'order-kinds-through-the-registry',
+      severity: 'error',
+      comment:
+        'Features other than the checkout know an order kind through the registry of order kinds (src/app/order-kinds.ts), ' +
+        'never through a checkout machine’s folder.',
+      from: { path: '^src/features/', pathNot: '^src/features/checkout/' },
+      to: { path: '^machines/(checkout|event-join|subscription-checkout|order-payment)/' },
+    },
+    {
       name: 'app-never-imports-features',
       severity: 'error',
       comment:

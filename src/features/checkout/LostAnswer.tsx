@@ -4,11 +4,8 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
-import type { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts';
-
-type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+import type { CheckoutActor } from './checkout-parts.tsx';
 
 /**
  * The look-up failed too (still offline): whether the order went through is not known. Offers to
