@@ -5,9 +5,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserDetail } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutInput } from '../../../machines/checkout/checkout.types.ts';
+import type { CheckoutInput, CheckoutStep } from '../../../machines/checkout/checkout.types.ts';
+import type { PaymentStepName } from '../../../machines/order-payment/order-payment.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
-import { useOrderOutcome } from '../../app/order-outcome.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { preloadable } from '../../app/preloadable.tsx';
@@ -19,10 +19,10 @@ import { useBilingual } from '../../ui/Bilingual.tsx';
 import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { ErrorNote, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
+import { CheckoutFrame } from './CheckoutFrame.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from '../../api/order-queries.ts';
-import { useRememberedPayment } from './remembered-payment.ts';
 
 // The over-18 popup, the payment step (with its payment method and card popups; Radix Dialog comes
 // with them) and what follows placing the order are chunks of their own, fetched once the screen shows, so that the screen's first load
@@ -85,21 +85,23 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
     resume: search.orderID && search.method ? { OrderID: search.orderID, PaymentMethod: search.method } : undefined,
   }));
   const actor = useFlow(machine, { input });
-  useOrderOutcome('product', useSelector(actor, checkoutState.result));
-  useRememberedPayment(actor, checkoutState, (request) => actor.send(request));
   useFollowMainAddress(actor, member);
-  const busy = useSelector(actor, checkoutState.isBusy);
-
   return (
-    <div className="checkout-layout" aria-busy={busy}>
-      <div className="checkout-main">
-        <StepPanel actor={actor} member={member} orderID={search.orderID} />
-      </div>
-      {/* Stays on show while the totals are read again for another address. */}
-      <aside className="checkout-side">
-        <CheckoutSummary actor={actor} orderID={search.orderID} />
-      </aside>
-    </div>
+    <CheckoutFrame
+      kind="product"
+      actor={actor}
+      view={checkoutState}
+      quiet={['loading']}
+      summary={<CheckoutSummary actor={actor} orderID={search.orderID} />}
+      ownStep={(step, heading) => <OwnStep step={step} actor={actor} member={member} headingRef={heading} />}
+      payment={(heading) => (
+        <>
+          <ChosenAddresses actor={actor} member={member} orderID={search.orderID} />
+          <PaymentStep actor={actor} headingRef={heading} />
+        </>
+      )}
+      afterPlacing={(step, result, heading) => <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />}
+    />
   );
 }
 
@@ -126,20 +128,10 @@ function useFollowMainAddress(actor: CheckoutActor, member: UserDetail) {
   }, [actor, key, list, index, choosing, chosen]);
 }
 
-function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: UserDetail; orderID: string | undefined }) {
-  const step = useSelector(actor, checkoutState.step);
-  const result = useSelector(actor, checkoutState.result);
+/** The product checkout's own steps: loading, the bag changed, the delivery address, the over-18 confirmation. */
+function OwnStep(props: { step: Exclude<CheckoutStep, PaymentStepName | 'done'>; actor: CheckoutActor; member: UserDetail; headingRef: HeadingRef }) {
+  const { step, actor, member, headingRef: heading } = props;
   const error = useSelector(actor, checkoutState.error);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Each step starts with its heading: move focus there so keyboard and screen reader users follow
-  // (not when the page first appears: focus stays where the browser put it).
-  const settled = useRef(false);
-  useEffect(() => {
-    if (step === 'loading') return;
-    if (settled.current) heading.current?.focus();
-    settled.current = true;
-  }, [step]);
-
   switch (step) {
     case 'loading':
       return (
@@ -172,20 +164,6 @@ function StepPanel({ actor, member, orderID }: { actor: CheckoutActor; member: U
           />
         </>
       );
-    case 'payment':
-    case 'addCard':
-    case 'placing':
-      return (
-        <>
-          <ChosenAddresses actor={actor} member={member} orderID={orderID} />
-          <PaymentStep actor={actor} headingRef={heading} />
-        </>
-      );
-    case 'checking':
-    case 'unconfirmed':
-    case 'paying':
-    case 'done':
-      return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
   }
 }
 

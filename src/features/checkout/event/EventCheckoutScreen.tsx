@@ -2,11 +2,11 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
-import type { EventJoinInput } from '../../../../machines/event-join/event-join.types.ts';
+import type { EventJoinInput, EventJoinStep } from '../../../../machines/event-join/event-join.types.ts';
+import type { PaymentStepName } from '../../../../machines/order-payment/order-payment.types.ts';
 import * as sessionState from '../../../../machines/session/session.selectors.ts';
-import { useOrderOutcome } from '../../../app/order-outcome.ts';
 import { useServices } from '../../../app/services.ts';
 import { useStore } from '../../../app/store.ts';
 import { preloadable } from '../../../app/preloadable.tsx';
@@ -21,7 +21,7 @@ import '../checkout.css';
 import './event-checkout.css';
 import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 import { createEventJoinFlow, joinEvent, joinTotals } from './event-join.actors.ts';
-import { useRememberedPayment } from '../remembered-payment.ts';
+import { CheckoutFrame } from '../CheckoutFrame.tsx';
 import { eventOrderQuery } from '../../../api/order-queries.ts';
 
 // The guests and payment steps (and with the payment step its popups and Radix Dialog) and what follows
@@ -96,23 +96,23 @@ function JoinFlow() {
   const actor = useFlow(machine, { input });
   const navigate = useNavigate();
   const eventID = useSelector(actor, (s) => s.context.eventID);
-  // Leaving goes back to the event (home when none was named).
-  useOrderOutcome('event', useSelector(actor, join.result), () => {
-    if (eventID) void navigate({ to: '/event/$eventID', params: { eventID } });
-    else void navigate({ to: '/home' });
-  });
-  useRememberedPayment(actor, join, (request) => actor.send(request));
-  const busy = useSelector(actor, join.isBusy);
   return (
-    <div className="checkout-layout" aria-busy={busy}>
-      <div className="checkout-main">
-        <SessionSummary actor={actor} orderID={search.orderID} />
-        <StepPanel actor={actor} />
-      </div>
-      <aside className="checkout-side">
-        <JoinSummary actor={actor} />
-      </aside>
-    </div>
+    <CheckoutFrame
+      kind="event"
+      actor={actor}
+      view={join}
+      quiet={['loading', 'totals']}
+      // Leaving goes back to the event (home when none was named).
+      leave={() => {
+        if (eventID) void navigate({ to: '/event/$eventID', params: { eventID } });
+        else void navigate({ to: '/home' });
+      }}
+      above={<SessionSummary actor={actor} orderID={search.orderID} />}
+      summary={<JoinSummary actor={actor} />}
+      ownStep={(step, heading) => <OwnStep step={step} actor={actor} headingRef={heading} />}
+      payment={(heading) => <PaymentStep actor={actor} headingRef={heading} />}
+      afterPlacing={(step, result, heading) => <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />}
+    />
   );
 }
 
@@ -154,19 +154,10 @@ function SessionSummary({ actor, orderID }: { actor: JoinActor; orderID: string 
   );
 }
 
-function StepPanel({ actor }: { actor: JoinActor }) {
-  const step = useSelector(actor, join.step);
-  const result = useSelector(actor, join.result);
+/** The event checkout's own steps: loading the event, the session, the seats, the guests, working out the total. */
+function OwnStep(props: { step: Exclude<EventJoinStep, PaymentStepName | 'done'>; actor: JoinActor; headingRef: HeadingRef }) {
+  const { step, actor, headingRef: heading } = props;
   const error = useSelector(actor, join.error);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Each step starts with its heading: focus moves there so keyboard and screen reader users follow.
-  const settled = useRef(false);
-  useEffect(() => {
-    if (step === 'loading' || step === 'totals') return;
-    if (settled.current) heading.current?.focus();
-    settled.current = true;
-  }, [step]);
-
   switch (step) {
     case 'loading':
       return (
@@ -206,15 +197,6 @@ function StepPanel({ actor }: { actor: JoinActor }) {
           back={{ label: <Trans>Change seats</Trans>, onClick: () => actor.send({ type: 'BACK' }) }}
         />
       );
-    case 'payment':
-    case 'addCard':
-    case 'placing':
-      return <PaymentStep actor={actor} headingRef={heading} />;
-    case 'checking':
-    case 'unconfirmed':
-    case 'paying':
-    case 'done':
-      return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
   }
 }
 

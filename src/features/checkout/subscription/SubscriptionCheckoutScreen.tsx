@@ -5,8 +5,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, type UserDetail } from '../../../../contract/index.ts';
 import * as sessionState from '../../../../machines/session/session.selectors.ts';
 import * as subscribe from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
-import type { SubscriptionCheckoutInput } from '../../../../machines/subscription-checkout/subscription-checkout.types.ts';
-import { useOrderOutcome } from '../../../app/order-outcome.ts';
+import type { PaymentStepName } from '../../../../machines/order-payment/order-payment.types.ts';
+import type { SubscriptionCheckoutInput, SubscriptionCheckoutStep } from '../../../../machines/subscription-checkout/subscription-checkout.types.ts';
 import { useServices } from '../../../app/services.ts';
 import { useStore } from '../../../app/store.ts';
 import { preloadable } from '../../../app/preloadable.tsx';
@@ -21,7 +21,7 @@ import '../checkout.css';
 import './subscription-checkout.css';
 import { ErrorNote, type HeadingRef, type SubscribeActor } from './subscription-checkout-parts.tsx';
 import { checkoutPlan, checkoutTotals, createSubscriptionCheckoutFlow } from './subscription-checkout.actors.ts';
-import { useRememberedPayment } from '../remembered-payment.ts';
+import { CheckoutFrame } from '../CheckoutFrame.tsx';
 
 // The payment step (with its method and card popups and Radix Dialog) and what follows placing the order
 // are chunks of their own, fetched once the checkout shows, as the product and event checkouts do (issue 14, Fast).
@@ -89,19 +89,18 @@ function SubscribeFlow({ member }: { member: UserDetail }) {
     resume: search.orderID ? { OrderID: search.orderID } : undefined,
   }));
   const actor = useFlow(machine, { input });
-  useOrderOutcome('subscription', useSelector(actor, subscribe.result));
-  useRememberedPayment(actor, subscribe, (request) => actor.send(request));
   useFollowMainAddress(actor, member);
-  const busy = useSelector(actor, subscribe.isBusy);
   return (
-    <div className="checkout-layout" aria-busy={busy}>
-      <div className="checkout-main">
-        <StepPanel actor={actor} member={member} />
-      </div>
-      <aside className="checkout-side">
-        <PlanSummary actor={actor} />
-      </aside>
-    </div>
+    <CheckoutFrame
+      kind="subscription"
+      actor={actor}
+      view={subscribe}
+      quiet={['loading', 'totals']}
+      summary={<PlanSummary actor={actor} />}
+      ownStep={(step, heading) => <OwnStep step={step} actor={actor} member={member} headingRef={heading} />}
+      payment={(heading) => <PaymentStep actor={actor} headingRef={heading} />}
+      afterPlacing={(step, result, heading) => <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />}
+    />
   );
 }
 
@@ -122,19 +121,10 @@ function useFollowMainAddress(actor: SubscribeActor, member: UserDetail) {
   }, [actor, key, index, choosing, chosen]);
 }
 
-function StepPanel({ actor, member }: { actor: SubscribeActor; member: UserDetail }) {
-  const step = useSelector(actor, subscribe.step);
-  const result = useSelector(actor, subscribe.result);
+/** The subscription checkout's own steps: loading the plan, the delivery address, working out the total. */
+function OwnStep(props: { step: Exclude<SubscriptionCheckoutStep, PaymentStepName | 'done'>; actor: SubscribeActor; member: UserDetail; headingRef: HeadingRef }) {
+  const { step, actor, member, headingRef: heading } = props;
   const error = useSelector(actor, subscribe.error);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Each step starts with its heading: focus moves there so keyboard and screen reader users follow.
-  const settled = useRef(false);
-  useEffect(() => {
-    if (step === 'loading' || step === 'totals') return;
-    if (settled.current) heading.current?.focus();
-    settled.current = true;
-  }, [step]);
-
   switch (step) {
     case 'loading':
       return (
@@ -178,15 +168,6 @@ function StepPanel({ actor, member }: { actor: SubscribeActor; member: UserDetai
           back={{ label: <Trans>Change address</Trans>, onClick: () => actor.send({ type: 'BACK' }) }}
         />
       );
-    case 'payment':
-    case 'addCard':
-    case 'placing':
-      return <PaymentStep actor={actor} headingRef={heading} />;
-    case 'checking':
-    case 'unconfirmed':
-    case 'paying':
-    case 'done':
-      return <AfterPlacing step={step} actor={actor} result={result} headingRef={heading} />;
   }
 }
 
