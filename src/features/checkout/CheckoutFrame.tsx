@@ -1,11 +1,54 @@
+import { Trans } from '@lingui/react/macro';
+import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
+import type { UserDetail } from '../../../contract/index.ts';
+import * as sessionState from '../../../machines/session/session.selectors.ts';
 import type { PaymentStepName } from '../../../machines/order-payment/order-payment.types.ts';
 import type { OrderKind } from '../../app/order-kinds.ts';
 import { useOrderOutcome, type OrderCheckoutResult } from '../../app/order-outcome.ts';
+import { useServices } from '../../app/services.ts';
 import type { HeadingRef } from './checkout-parts.tsx';
 import { recallRequest, useRememberedPayment, type RememberedPaymentView } from './remembered-payment.ts';
+
+/**
+ * Every kind's checkout page: its heading, then the flow, a checkout of its own on each visit (also when the
+ * page is reached again before it unmounted). `ready` false shows `missing` instead (nothing named to buy);
+ * with `member`, the flow waits for the member's account (the addresses are theirs).
+ */
+export function CheckoutPage(props: {
+  className: string;
+  title: ReactNode;
+  ready?: boolean | undefined;
+  missing?: ReactNode;
+  flow: (visit: string, member: UserDetail | undefined) => ReactNode;
+  member?: boolean | undefined;
+}) {
+  const { session } = useServices();
+  const member = useSelector(session, sessionState.user);
+  const visit = useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href });
+  return (
+    <div className={`page checkout-page ${props.className}`.trim()}>
+      <header className="page-head">
+        <h1>{props.title}</h1>
+      </header>
+      {props.ready === false ? (
+        props.missing
+      ) : !props.member || member ? (
+        props.flow(visit, member)
+      ) : (
+        <p className="muted" role="status">
+          <Trans>Loading your account…</Trans>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The member's main (selected) delivery address, its index, when they have any address. */
+export const mainAddressIndex = (member: UserDetail) =>
+  member.deliveryAddress.length ? Math.min(Math.max(member.mainDeliveryAddressIndex, 0), member.deliveryAddress.length - 1) : undefined;
 
 /** What follows placing, in every kind's checkout: a lost answer looked up, or not confirmed, waiting for the provider, the end. */
 export type AfterPlacingStep = 'checking' | 'unconfirmed' | 'paying' | 'done';

@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useRouterState, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserDetail } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import type { CheckoutInput, CheckoutStep } from '../../../machines/checkout/checkout.types.ts';
 import type { PaymentStepName } from '../../../machines/order-payment/order-payment.types.ts';
-import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { preloadable } from '../../app/preloadable.tsx';
@@ -19,7 +18,7 @@ import { useBilingual } from '../../ui/Bilingual.tsx';
 import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { ErrorNote, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
-import { CheckoutFrame } from './CheckoutFrame.tsx';
+import { CheckoutFrame, CheckoutPage, mainAddressIndex } from './CheckoutFrame.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from '../../api/order-queries.ts';
@@ -44,32 +43,16 @@ function prefetchPopups() {
 
 /** Spec §2 checkout_product: delivery and billing address, the over-18 confirmation, payment method, summary, place order. */
 export function CheckoutScreen() {
-  const { session } = useServices();
-  const member = useSelector(session, sessionState.user);
-  // Each visit is a checkout of its own, also when the page is reached again before it unmounted.
-  const visit = useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href });
   useEffect(prefetchPopups, []);
   return (
-    <div className="page checkout-page">
-      <header className="page-head">
-        <h1>
-          <Trans>Checkout</Trans>
-        </h1>
-      </header>
-      {member ? (
-        <CheckoutFlow key={visit} member={member} />
-      ) : (
-        <p className="muted" role="status">
-          <Trans>Loading your account…</Trans>
-        </p>
-      )}
-    </div>
+    <CheckoutPage
+      className=""
+      title={<Trans>Checkout</Trans>}
+      member
+      flow={(visit, member) => member && <CheckoutFlow key={visit} member={member} />}
+    />
   );
 }
-
-/** The member's main delivery address index, when they have any address. */
-const mainIndex = (member: UserDetail) =>
-  member.deliveryAddress.length ? Math.min(Math.max(member.mainDeliveryAddressIndex, 0), member.deliveryAddress.length - 1) : undefined;
 
 function CheckoutFlow({ member }: { member: UserDetail }) {
   const services = useServices();
@@ -81,7 +64,7 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
     language: contentLanguage(locale),
     couponID: search.coupon,
     // Paying an order placed before: its address was chosen with it.
-    addressIndex: search.orderID ? undefined : mainIndex(member),
+    addressIndex: search.orderID ? undefined : mainAddressIndex(member),
     resume: search.orderID && search.method ? { OrderID: search.orderID, PaymentMethod: search.method } : undefined,
   }));
   const actor = useFlow(machine, { input });
@@ -111,7 +94,7 @@ function CheckoutFlow({ member }: { member: UserDetail }) {
  * read again for it).
  */
 function useFollowMainAddress(actor: CheckoutActor, member: UserDetail) {
-  const index = mainIndex(member);
+  const index = mainAddressIndex(member);
   const list = JSON.stringify(member.deliveryAddress);
   const address = index === undefined ? undefined : member.deliveryAddress[index];
   const key = JSON.stringify([index, address]);

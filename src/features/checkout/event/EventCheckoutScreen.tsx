@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
@@ -21,7 +21,7 @@ import '../checkout.css';
 import './event-checkout.css';
 import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 import { createEventJoinFlow, joinEvent, joinTotals } from './event-join.actors.ts';
-import { CheckoutFrame } from '../CheckoutFrame.tsx';
+import { CheckoutFrame, CheckoutPage } from '../CheckoutFrame.tsx';
 import { eventOrderQuery } from '../../../api/order-queries.ts';
 
 // The guests and payment steps (and with the payment step its popups and Radix Dialog) and what follows
@@ -49,22 +49,13 @@ function prefetchSteps() {
 /** Spec §2 checkout_event: session, seats and guests, coupon, summary, payment method, over-18 confirmation, place order. */
 export function EventCheckoutScreen() {
   const search = useSearch({ from: '/checkout_event' });
-  // Each visit is a checkout of its own.
-  const visit = useRouterState({
-    select: (s) => s.location.state.__TSR_key ?? s.location.href,
-  });
-  const known = search.orderID !== undefined || search.eventID !== undefined;
   useEffect(prefetchSteps, []);
   return (
-    <div className="page checkout-page event-checkout">
-      <header className="page-head">
-        <h1>
-          <Trans>Join the event</Trans>
-        </h1>
-      </header>
-      {known ? (
-        <JoinFlow key={visit} />
-      ) : (
+    <CheckoutPage
+      className="event-checkout"
+      title={<Trans>Join the event</Trans>}
+      ready={search.orderID !== undefined || search.eventID !== undefined}
+      missing={
         <section className="checkout-section">
           <p role="alert">
             <Trans>Choose an event and a session first.</Trans>
@@ -73,8 +64,9 @@ export function EventCheckoutScreen() {
             <Trans>See upcoming tastings</Trans>
           </Link>
         </section>
-      )}
-    </div>
+      }
+      flow={(visit) => <JoinFlow key={visit} />}
+    />
   );
 }
 

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useRouterState, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, type UserDetail } from '../../../../contract/index.ts';
-import * as sessionState from '../../../../machines/session/session.selectors.ts';
 import * as subscribe from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
 import type { PaymentStepName } from '../../../../machines/order-payment/order-payment.types.ts';
 import type { SubscriptionCheckoutInput, SubscriptionCheckoutStep } from '../../../../machines/subscription-checkout/subscription-checkout.types.ts';
@@ -21,7 +20,7 @@ import '../checkout.css';
 import './subscription-checkout.css';
 import { ErrorNote, type HeadingRef, type SubscribeActor } from './subscription-checkout-parts.tsx';
 import { checkoutPlan, checkoutTotals, createSubscriptionCheckoutFlow } from './subscription-checkout.actors.ts';
-import { CheckoutFrame } from '../CheckoutFrame.tsx';
+import { CheckoutFrame, CheckoutPage, mainAddressIndex } from '../CheckoutFrame.tsx';
 
 // The payment step (with its method and card popups and Radix Dialog) and what follows placing the order
 // are chunks of their own, fetched once the checkout shows, as the product and event checkouts do (issue 14, Fast).
@@ -40,19 +39,14 @@ function prefetchSteps() {
 
 /** Spec §2 checkout_subscription: the plan, the delivery address, the totals with a coupon, the payment method, subscribe. */
 export function SubscriptionCheckoutScreen() {
-  const { session } = useServices();
   const search = useSearch({ from: '/checkout_subscription' });
-  const member = useSelector(session, sessionState.user);
-  // Each visit is a checkout of its own.
-  const visit = useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href });
-  const known = search.orderID !== undefined || search.plan !== undefined;
   useEffect(prefetchSteps, []);
   return (
-    <div className="page checkout-page subscription-checkout">
-      <header className="page-head">
-        <h1>{search.orderID ? <Trans>Pay your subscription</Trans> : <Trans>Subscribe</Trans>}</h1>
-      </header>
-      {!known ? (
+    <CheckoutPage
+      className="subscription-checkout"
+      title={search.orderID ? <Trans>Pay your subscription</Trans> : <Trans>Subscribe</Trans>}
+      ready={search.orderID !== undefined || search.plan !== undefined}
+      missing={
         <section className="checkout-section">
           <p role="alert">
             <Trans>Choose a plan first.</Trans>
@@ -61,20 +55,12 @@ export function SubscriptionCheckoutScreen() {
             <Trans>See the plans</Trans>
           </Link>
         </section>
-      ) : member ? (
-        <SubscribeFlow key={visit} member={member} />
-      ) : (
-        <p className="muted" role="status">
-          <Trans>Loading your account…</Trans>
-        </p>
-      )}
-    </div>
+      }
+      member
+      flow={(visit, member) => member && <SubscribeFlow key={visit} member={member} />}
+    />
   );
 }
-
-/** The member's selected (main) delivery address index, when they have any address. */
-const mainIndex = (member: UserDetail) =>
-  member.deliveryAddress.length ? Math.min(Math.max(member.mainDeliveryAddressIndex, 0), member.deliveryAddress.length - 1) : undefined;
 
 function SubscribeFlow({ member }: { member: UserDetail }) {
   const services = useServices();
@@ -85,7 +71,7 @@ function SubscribeFlow({ member }: { member: UserDetail }) {
     currency: currency ?? 'HKD',
     language: contentLanguage(locale),
     subscriptionID: search.plan,
-    addressIndex: search.orderID ? undefined : mainIndex(member),
+    addressIndex: search.orderID ? undefined : mainAddressIndex(member),
     resume: search.orderID ? { OrderID: search.orderID } : undefined,
   }));
   const actor = useFlow(machine, { input });
@@ -109,7 +95,7 @@ function SubscribeFlow({ member }: { member: UserDetail }) {
  * added or edited in the address popup, the flow is told.
  */
 function useFollowMainAddress(actor: SubscribeActor, member: UserDetail) {
-  const index = mainIndex(member);
+  const index = mainAddressIndex(member);
   const key = JSON.stringify([index, index === undefined ? undefined : member.deliveryAddress[index]]);
   const last = useRef(key);
   const choosing = useSelector(actor, subscribe.canChooseAddress);
