@@ -18,7 +18,6 @@ import type {
   PaymentChoiceInput,
   PaymentChoiceLogic,
   PaymentChoiceOutput,
-  PaymentChoiceRequest,
   PlaceOrderFailData,
   UserUpdateInfoInput,
   UserUpdateInfoOutput,
@@ -32,10 +31,6 @@ import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR } from './checkout.types.ts';
  * are enough.
  */
 const ORDERS_COMPARED = 5;
-
-/** The member's request that started choosing how to pay; paying an order again by card starts with none (its cards are read). */
-const choiceRequest = (event: CheckoutEvent): PaymentChoiceRequest | undefined =>
-  event.type === 'SELECT_METHOD' || event.type === 'SELECT_CARD' || event.type === 'ADD_CARD' ? event : undefined;
 
 export const checkoutMachine = setup({
   types: {
@@ -332,10 +327,7 @@ export const checkoutMachine = setup({
           invoke: {
             id: 'paymentChoice',
             src: 'paymentChoice',
-            input: ({ context, event }) => ({
-              choice: { method: context.method, cards: context.cards, cardID: context.cardID, error: context.error },
-              request: choiceRequest(event) ?? { type: 'SELECT_METHOD' as const, method: context.method ?? 'CreditCard' },
-            }),
+            input: ({ context, event }) => ({ choice: context, request: event }),
             onDone: { target: 'choosing', actions: { type: 'storeChoice', params: ({ event }) => ({ output: event.output }) } },
             onError: { target: 'choosing', actions: 'storeNetworkError' },
             onSnapshot: { actions: 'followChild', description: 'Choosing moved on (cards read, the add-card form): the page follows.' },

@@ -24,7 +24,6 @@ import type {
   PaymentChoiceInput,
   PaymentChoiceLogic,
   PaymentChoiceOutput,
-  PaymentChoiceRequest,
 } from './event-join.types.ts';
 import { INVALID_COUPON, NETWORK_ERROR, SESSION_GONE_ERRORS } from './event-join.types.ts';
 import { guestInfo, guestProblem, guestSlots, maxSeats, resizeGuests, sessionOpen } from './event-join.guests.ts';
@@ -32,10 +31,6 @@ import { guestInfo, guestProblem, guestSlots, maxSeats, resizeGuests, sessionOpe
 
 const session = (c: EventJoinContext) => c.event?.Variances.find((v) => v.VarianceID === c.varianceID);
 const slotsOf = (c: EventJoinContext) => guestSlots(c.seats, Boolean(c.varianceID && c.joined?.includes(c.varianceID)));
-
-/** The member's request that started choosing how to pay; paying an order again by card starts with none (its cards are read). */
-const choiceRequest = (event: EventJoinEvent): PaymentChoiceRequest | undefined =>
-  event.type === 'SELECT_METHOD' || event.type === 'SELECT_CARD' || event.type === 'ADD_CARD' ? event : undefined;
 
 export const eventJoinMachine = setup({
   types: {
@@ -465,10 +460,7 @@ export const eventJoinMachine = setup({
           invoke: {
             id: 'paymentChoice',
             src: 'paymentChoice',
-            input: ({ context, event }) => ({
-              choice: { method: context.method, cards: context.cards, cardID: context.cardID, error: context.error },
-              request: choiceRequest(event) ?? { type: 'SELECT_METHOD' as const, method: context.method ?? 'CreditCard' },
-            }),
+            input: ({ context, event }) => ({ choice: context, request: event }),
             onDone: { target: 'choosing', actions: { type: 'storeChoice', params: ({ event }) => ({ output: event.output }) } },
             onError: { target: 'choosing', actions: 'storeNetworkError' },
             onSnapshot: { actions: 'followChild', description: 'Choosing moved on (cards read, the add-card form): the page follows.' },

@@ -20,7 +20,7 @@ import type { CouponError } from '../shared/coupon.ts';
 export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
 // ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
-export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentChoiceRequest, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
 import type { PaymentMethod } from '../payment-choice/payment-choice.types.ts';
 import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
 /** Choosing's logic, which the event checkout invokes as its child `paymentChoice`. */

@@ -11,10 +11,17 @@ import type {
   PaymentChoiceEvent,
   PaymentChoiceInput,
   PaymentChoiceOutput,
+  PaymentChoiceRequest,
   PaymentChoiceTag,
   PaymentMethod,
 } from './payment-choice.types.ts';
 import { NETWORK_ERROR } from './payment-choice.types.ts';
+
+/** The member's request that started choosing; any other event (paying an order again by card) asks for the card method's cards. */
+const requestOf = ({ choice, request }: PaymentChoiceInput): PaymentChoiceRequest =>
+  request.type === 'SELECT_METHOD' || request.type === 'SELECT_CARD' || request.type === 'ADD_CARD'
+    ? (request as PaymentChoiceRequest)
+    : { type: 'SELECT_METHOD', method: choice.method ?? 'CreditCard' };
 
 export const paymentChoiceMachine = setup({
   types: {
@@ -71,7 +78,13 @@ export const paymentChoiceMachine = setup({
   id: 'paymentChoice',
   description:
     'One change to how the member pays, for every checkout: a method (the card method reads the saved cards), a saved card (before the cards are read, the one remembered from the last payment: checked against them), or a new card (tokenised, then saved to the member and selected). Ends with the choice as it now stands.',
-  context: ({ input }) => ({ ...input.choice, request: input.request }),
+  context: ({ input }) => ({
+    method: input.choice.method,
+    cards: input.choice.cards,
+    cardID: input.choice.cardID,
+    error: input.choice.error,
+    request: requestOf(input),
+  }),
   initial: 'starting',
   output: ({ context }) => ({ method: context.method, cards: context.cards, cardID: context.cardID, error: context.error }),
   states: {

@@ -43,7 +43,12 @@ export type PaymentChoice = {
 /** What the member asked for: the checkout passes on the event its page sent. */
 export type PaymentChoiceRequest = { type: 'SELECT_METHOD'; method: PaymentMethod } | { type: 'SELECT_CARD'; cardID: string } | { type: 'ADD_CARD' };
 
-export type PaymentChoiceInput = { choice: PaymentChoice; request: PaymentChoiceRequest };
+/**
+ * What is chosen so far (a checkout passes its whole context: the choice's fields are read from it) and the
+ * event that started choosing; any event but a request (paying an order again by card) asks for the card
+ * method, its cards read.
+ */
+export type PaymentChoiceInput = { choice: PaymentChoice; request: PaymentChoiceRequest | { type: string } };
 export type PaymentChoiceOutput = PaymentChoice;
 
 export type PaymentChoiceContext = PaymentChoice & {

@@ -14,7 +14,6 @@ import type {
   PaymentChoiceInput,
   PaymentChoiceLogic,
   PaymentChoiceOutput,
-  PaymentChoiceRequest,
   SubscriptionCalculateInput,
   SubscriptionCalculateOutput,
   SubscriptionCheckoutContext,
@@ -27,10 +26,6 @@ import type {
   UserUpdateInfoOutput,
 } from './subscription-checkout.types.ts';
 import { DELIVERY_ADDRESS_REQUIRED, INVALID_COUPON, NETWORK_ERROR } from './subscription-checkout.types.ts';
-
-/** The member's request that started choosing how to pay; paying an order again by card starts with none (its cards are read). */
-const choiceRequest = (event: SubscriptionCheckoutEvent): PaymentChoiceRequest | undefined =>
-  event.type === 'SELECT_METHOD' || event.type === 'SELECT_CARD' || event.type === 'ADD_CARD' ? event : undefined;
 
 export const subscriptionCheckoutMachine = setup({
   types: {
@@ -376,10 +371,7 @@ export const subscriptionCheckoutMachine = setup({
           invoke: {
             id: 'paymentChoice',
             src: 'paymentChoice',
-            input: ({ context, event }) => ({
-              choice: { method: context.method, cards: context.cards, cardID: context.cardID, error: context.error },
-              request: choiceRequest(event) ?? { type: 'SELECT_METHOD' as const, method: context.method ?? 'CreditCard' },
-            }),
+            input: ({ context, event }) => ({ choice: context, request: event }),
             onDone: { target: 'choosing', actions: { type: 'storeChoice', params: ({ event }) => ({ output: event.output }) } },
             onError: { target: 'choosing', actions: 'storeNetworkError' },
             onSnapshot: { actions: 'followChild', description: 'Choosing moved on (cards read, the add-card form): the page follows.' },
