@@ -127,7 +127,9 @@ export async function freshMember(
   );
   await page.goto('/home');
   await logIn(page, email, password);
-  return { email, idToken: tokens.idToken, accessToken: tokens.accessToken };
+  // Tokens issued now, not at sign-up: they last 20 s here, and the page's log-in alone took longer on a busy
+  // machine, so the caller's first call was refused (Unauthorized).
+  return { email, ...(await tokensAnew(request, email, password)) };
 }
 
 /**

@@ -36,19 +36,13 @@ export const KEPT_ANSWERS_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 const INDEX_KEY = 'sg-kept-index';
 const COPY_PREFIX = 'sg-kept:';
 
-export const isMemberKey = (key: QueryKey) => key[0] === 'member';
+const isMemberKey = (key: QueryKey) => key[0] === 'member';
 
-export function isKeptOffline(key: QueryKey): boolean {
+function isKeptOffline(key: QueryKey): boolean {
   const [first, second] = key;
   if (first === 'member') return typeof second === 'string' && KEPT_MEMBER.has(second);
   return typeof first === 'string' && KEPT_PUBLIC.has(first);
 }
-
-/**
- * The shop gave no answer at all: `fetch` itself failed (offline, DNS, connection lost), which it reports as a
- * TypeError. An error answer is an ApiError, and an aborted fetch an AbortError: neither is that.
- */
-export const isUnreachable = (error: unknown) => error instanceof TypeError;
 
 interface IndexEntry {
   /** The copy's name: a digest of the query's hash, so the index does not list ids in plain. */
