@@ -215,14 +215,25 @@ test.describe('the error popup, which the first load carries without any chunk',
   });
 });
 
-/** Scrolls the window by `by` pixels in steps, as a finger does, each step a scroll event of its own. */
+/**
+ * Scrolls the window by `by` pixels in steps, as a finger does, each step a scroll event of its own: the next
+ * step waits until the page has seen the scroll event of this one (polled, so a slow frame is waited for, and a
+ * frame that never comes fails with a message instead of hanging the test).
+ */
 async function scrollBy(page: Page, by: number) {
   const steps = 6;
+  await page.evaluate(() => {
+    const counted = window as unknown as { scrollEventsSeen?: number };
+    if (counted.scrollEventsSeen === undefined) {
+      counted.scrollEventsSeen = 0;
+      addEventListener('scroll', () => (counted.scrollEventsSeen! += 1), { passive: true });
+    }
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { scrollEventsSeen: number }).scrollEventsSeen);
   for (let i = 0; i < steps; i++) {
-    await page.evaluate((dy) => new Promise<void>((resolve) => {
-      window.scrollBy({ top: dy, behavior: 'instant' });
-      requestAnimationFrame(() => resolve());
-    }), by / steps);
+    const before = await seen();
+    await page.evaluate((dy) => window.scrollBy({ top: dy, behavior: 'instant' }), by / steps);
+    await expect.poll(seen, { message: `scroll step ${i + 1} of ${steps} reached the page` }).toBeGreaterThan(before);
   }
 }
 

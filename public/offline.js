@@ -17,3 +17,6 @@ function reloadOnceAnswered(wait) {
   );
 }
 addEventListener('online', () => reloadOnceAnswered(500));
+// The `online` event can come before this script has run (the page painted, the network came back, then the
+// script ran): it would be missed, and the page would wait for a tap. Online already: start asking now.
+if (navigator.onLine) reloadOnceAnswered(500);
