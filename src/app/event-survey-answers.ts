@@ -20,8 +20,12 @@ export interface SurveyAnswersStore {
   write(id: string, value: unknown): Promise<void>;
 }
 
-/** The member's answers, by an id of the caller's (survey and session). Writes happen one after another. */
-export function surveyAnswersStore(storage: EncryptedStorage, userID: string): SurveyAnswersStore {
+/**
+ * The member's answers, by an id of the caller's (survey and session). Writes happen one after another.
+ * `signedIn` says whether this member is still signed in: a write still sealing when they log out would land
+ * after logout cleared the answers and leave them on the device, so a write that ends signed out takes them away.
+ */
+export function surveyAnswersStore(storage: EncryptedStorage, userID: string, signedIn: () => boolean): SurveyAnswersStore {
   let queue: Promise<unknown> = Promise.resolve();
   const load = async () => {
     const stored = await storage.read<Stored>(SURVEY_ANSWERS_KEY);
@@ -39,6 +43,7 @@ export function surveyAnswersStore(storage: EncryptedStorage, userID: string): S
           const others = (await load()).filter(([key]) => key !== id);
           const answers: Stored['answers'] = [...others, [id, value]].slice(-SURVEY_ANSWERS_KEPT) as Stored['answers'];
           await storage.write(SURVEY_ANSWERS_KEY, { userID, answers } satisfies Stored);
+          if (!signedIn()) storage.remove(SURVEY_ANSWERS_KEY);
         });
       queue = next;
       return next;

@@ -110,7 +110,7 @@ describe('event survey: the main path through the pages', () => {
     await user.click(screen.getAllByRole('radio')[0]!);
 
     // A reload halfway: the answers were kept on the device, sealed (not readable as JSON of them).
-    const store = surveyAnswersStore(encryptedStorage({ secret: cookieId(), purpose: SURVEY_ANSWERS_PURPOSE, storage: first.storage }), member.userID);
+    const store = surveyAnswersStore(encryptedStorage({ secret: cookieId(), purpose: SURVEY_ANSWERS_PURPOSE, storage: first.storage }), member.userID, () => true);
     await waitFor(async () => {
       const kept = await store.read<{ answers: Record<string, { CustomTasteNote?: string[] }>; group: number }>(`${survey.SurveyID}:${SESSION}`);
       expect(kept?.group).toBe(1);

@@ -47,9 +47,11 @@ function SurveyFlow(props: { eventID: string; varianceID: string; surveyID: stri
   const { api, session, storage } = useServices();
   const userID = useSelector(session, (s) => tokens(s)?.userID ?? 'member');
   const machine = useMemo(() => {
-    const answers = canKeepAnswers() ? surveyAnswersStore(encryptedStorage({ secret: cookieId(), purpose: SURVEY_ANSWERS_PURPOSE, storage }), userID) : undefined;
+    const signedIn = () => tokens(session.getSnapshot())?.userID === userID;
+    const sealed = canKeepAnswers() ? encryptedStorage({ secret: cookieId(), purpose: SURVEY_ANSWERS_PURPOSE, storage }) : undefined;
+    const answers = sealed ? surveyAnswersStore(sealed, userID, signedIn) : undefined;
     return createEventSurveyFlow({ api, answers });
-  }, [api, storage, userID]);
+  }, [api, session, storage, userID]);
   const actor = useFlow(machine, { input: { eventID: props.eventID, varianceID: props.varianceID, surveyID: props.surveyID } });
   const page = useSelector(actor, select.page);
   const survey = useSelector(actor, select.survey);
