@@ -45,9 +45,9 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.tsx'],
           setupFiles: ['tests/ui/setup.ts'],
           globalSetup: ['tests/global-setup.ts'],
-          // Room for a few of setup.ts's 20 s waits in one test on a busy machine.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Room for a few of setup.ts's waits in one test on a busy machine: a hang detector, not a speed bound.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -132,7 +132,7 @@ describe('FPS payment paths against the rendered popup', () => {
     expect(c.transitions.missing).toEqual(['fpsPayment.active —ORDER_PAID→ fpsPayment.paid']);
   });
 
-  it.each(uiPaths.map((p) => [p.description, p] as const))('%s', { timeout: 60_000 }, async (_name, path) => {
+  it.each(uiPaths.map((p) => [p.description, p] as const))('%s', async (_name, path) => {
     activeSince = 0;
     await open();
     const [first, ...rest] = path.path.steps;

@@ -86,7 +86,7 @@ describe('the new post’s draft and leaving the editor', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Half-finished balcony brew' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(storage.getItem(key)).toBeNull();
-  }, 60_000);
+  });
 
   it('leaving with nothing changed asks nothing; the offered draft discarded starts blank and is removed', async () => {
     const member = await eventMember(server, { given_name: 'Ho' });
@@ -115,5 +115,5 @@ describe('the new post’s draft and leaving the editor', () => {
     expect(storage.getItem(key)).toBeNull();
     expect(screen.queryByText('1 of 1 uploaded')).toBeNull();
     expect(screen.queryByRole('img', { name: 'pot.png' })).toBeNull();
-  }, 60_000);
+  });
 });

@@ -140,5 +140,5 @@ describe('the editor', () => {
     expect(view.router.state.location.pathname).toMatch(/^\/inspiration\//);
     expect(screen.getByRole('link', { name: '#gongfu' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
-  }, 60_000);
+  });
 });

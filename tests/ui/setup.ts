@@ -3,8 +3,10 @@ import { afterEach } from 'vitest';
 
 // The first render transforms lazy screen chunks on demand. A findBy's timeout tells a hang from a wait, not
 // a fast machine from a slow one: 10 s ran out opening the account popup with the machine 8× oversubscribed
-// (two browser suites, two typechecks and Vitest side by side), so 20 s (issue 27).
-configure({ asyncUtilTimeout: 20_000 });
+// (two browser suites, two typechecks and Vitest side by side), and 20 s ran out opening the account popup and
+// an event record with Vitest beside two builds, a Chromium profile and two typechecks (load 10 on 2 cores;
+// the popup's chunk alone took longer to transform). 45 s (issue 27); the ui tests' own timeout is 120 s.
+configure({ asyncUtilTimeout: 45_000 });
 // jsdom implements no scrolling; the router scrolls to top after each navigation.
 window.scrollTo = () => {};
 afterEach(() => cleanup());

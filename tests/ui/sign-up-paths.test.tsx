@@ -129,7 +129,7 @@ describe('sign-up paths against the rendered popup', () => {
     expect(uiPaths.length).toBeLessThan(allPaths.length);
   });
 
-  it.each(uiPaths.map((p) => [p.description, p] as const))('%s', { timeout: 60_000 }, async (_name, path) => {
+  it.each(uiPaths.map((p) => [p.description, p] as const))('%s', async (_name, path) => {
     await open(path.input as { email?: string });
     const [first, ...rest] = path.path.steps;
     await expectScreen(first!.state, 'start');

@@ -69,7 +69,7 @@ describe('your match', () => {
     expect(within(match).getByText(/a match needs a taste card of yours/)).toBeTruthy();
     expect(within(match).queryByText(/personal taste survey/)).toBeNull();
     expect(within(match).getByRole('link', { name: 'Write a taste card' }).getAttribute('href')).toBe('/new_tastecard/tea-tieguanyin');
-  }, 60_000);
+  });
 });
 
 describe('picked for your taste', () => {
