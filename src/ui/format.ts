@@ -1,4 +1,5 @@
 import type { Currency } from '../../contract/index.ts';
+import type { Locale } from '../i18n/i18n.ts';
 
 const MINOR_UNITS: Record<Currency, number> = { HKD: 2, USD: 2 };
 
@@ -9,28 +10,41 @@ const MINOR_UNITS: Record<Currency, number> = { HKD: 2, USD: 2 };
 export const CURRENCY_SIGNS: Record<Currency, string> = { HKD: 'HK$', USD: 'US$' };
 
 /**
- * One formatter per locale and currency: making an Intl.NumberFormat costs far more than using one, and a
- * page of cards formats dozens of prices while it first renders (issue 14, Fast).
+ * How each of the shop's languages writes a number: both as Intl.NumberFormat does ("1,234.5", "-HK$1,234.50").
+ * Written out rather than asked of Intl (issue 30): the first Intl.NumberFormat a page makes loads the number data,
+ * some 40 ms of a phone's main thread, which prices made part of the first render of every page of cards (a plural's
+ * "#" still asks Intl, through Lingui, where a page shows one).
  */
-const formatters = new Map<string, Intl.NumberFormat>();
+const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
+  en: { group: ',', decimal: '.' },
+  'zh-Hant': { group: ',', decimal: '.' },
+};
 
-function moneyFormat(currency: Currency, locale: string): Intl.NumberFormat {
-  const key = `${locale} ${currency}`;
-  let format = formatters.get(key);
-  if (!format) {
-    const digits = MINOR_UNITS[currency];
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formatters.set(key, format);
-  }
-  return format;
+/** Whole units and fraction digits of |value| at `fractionDigits` decimals, rounded half away from zero as Intl does. */
+function digitsOf(value: number, fractionDigits: number, locale: string) {
+  const { group, decimal } = SEPARATORS[locale as Locale] ?? SEPARATORS.en;
+  const scale = 10 ** fractionDigits;
+  const scaled = Math.round(Math.abs(value) * scale);
+  return {
+    negative: value < 0 && scaled > 0,
+    whole: String(Math.floor(scaled / scale)).replace(/\B(?=(\d{3})+$)/g, group),
+    fraction: String(scaled % scale).padStart(fractionDigits, '0'),
+    decimal,
+  };
+}
+
+/** A number in the reader's locale, grouped by thousands, with at most `maxFractionDigits` decimals (1,234 or 3.5). */
+export function formatNumber(value: number, locale: string, maxFractionDigits = 0): string {
+  const { negative, whole, fraction, decimal } = digitsOf(value, maxFractionDigits, locale);
+  const shown = fraction.replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${shown ? decimal + shown : ''}`;
 }
 
 /** Formats integer minor units in the active locale (spec: money is integer minor units), as "US$42.00" or "HK$168.00". */
 export function formatMoney(minor: number, currency: Currency, locale: string): string {
-  return moneyFormat(currency, locale)
-    .formatToParts(minor / 10 ** MINOR_UNITS[currency])
-    .map((part) => (part.type === 'currency' ? CURRENCY_SIGNS[currency] : part.value))
-    .join('');
+  const digits = MINOR_UNITS[currency];
+  const { negative, whole, fraction, decimal } = digitsOf(minor / 10 ** digits, digits, locale);
+  return `${negative ? '-' : ''}${CURRENCY_SIGNS[currency]}${whole}${decimal}${fraction}`;
 }
 
 /** Spec §9: dates as yyyy-MM-dd. */

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FiveSenses } from '../../contract/index.ts';
+import { formatNumber } from './format.ts';
 
 export type Sense = keyof FiveSenses;
 
@@ -16,4 +17,4 @@ export const SENSE_NAMES: Record<Sense, MessageDescriptor> = {
 };
 
 /** A level with at most one decimal, in the reader's locale (3.4, 3). */
-export const formatLevel = (value: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+export const formatLevel = (value: number, locale: string) => formatNumber(value, locale, 1);

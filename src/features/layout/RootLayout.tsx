@@ -34,12 +34,15 @@ const NEAR_TOP = 120;
  */
 function useAwayWhileReading(app: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
-    let last = window.scrollY;
+    // Where reading started is taken at the first scroll, not here: reading scrollY as the page mounts forces a
+    // layout of the whole page in the middle of React's commit (issue 30).
+    let last: number | undefined;
     const mark = (away: boolean) => {
       if (app.current) app.current.toggleAttribute('data-away', away);
     };
     const onScroll = () => {
       const y = window.scrollY;
+      if (last === undefined) last = y;
       if (y < NEAR_TOP) {
         mark(false);
         last = y;

@@ -9,6 +9,7 @@ import { isLoggedIn } from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { EventRail } from '../../ui/EventCard.tsx';
+import { formatNumber } from '../../ui/format.ts';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { keywordOf, resultFilters, searchOf, searchQueries, type ResultFilters } from './queries.ts';
 import './search.css';
@@ -62,7 +63,7 @@ export function SearchResults(props: {
   const capped = search.data?.pages[0]?.TotalCapped === true;
   // Nothing found, and the server knows a keyword near this one that finds something with these filters.
   const didYouMean = search.data?.pages[0]?.DidYouMean;
-  const count = total.toLocaleString(i18n.locale);
+  const count = formatNumber(total, i18n.locale);
   const filterCount = activeFilterCount(filters);
   const boxsets = searchType === 'boxset';
   const clearFilters = () =>
