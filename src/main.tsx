@@ -41,7 +41,10 @@ startTransition(() =>
   ),
 );
 
-// After the first render, in a chunk of its own, so the worker does not compete with the shop's first load.
-requestAnimationFrame(() =>
-  setTimeout(() => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated)), 0),
-);
+// Once the page has loaded and the browser is idle, in a chunk of its own: a first visit's worker fetches and
+// stores every file of the shop (src/sw/sw.ts), which, started right after the first render, competed with the
+// page's own chunks and answers for the network and the phone's cores (issue 30).
+const registerWorker = () => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated));
+const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(registerWorker) : setTimeout(registerWorker, 0));
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });

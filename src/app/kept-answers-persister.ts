@@ -3,17 +3,18 @@
  * load carries of the answers kept for offline: what is kept, and how, loads with the first answer to keep
  * (kept-answers.ts).
  *
- * - The shop answered: the answer is kept once the browser is idle, so keeping is never on the way to the screen.
+ * - The shop answered: the answer is kept once the browser is idle, so keeping is never on the way to the screen:
+ *   all the answers of a while in one idle task, the latest of each query, and no deadline that would bring the
+ *   work back into a page still loading (issue 30).
  * - The shop could not be reached at all (`fetch` itself failed, which it reports as a TypeError; an error answer
  *   is an ApiError and an aborted fetch an AbortError): the kept copy answers instead, and `shownSince` tells the
  *   page when it was saved (the oldest on screen), until a kept query is answered by the shop again.
  */
-import type { QueryPersister } from '@tanstack/react-query';
+import type { QueryKey, QueryPersister } from '@tanstack/react-query';
 import type { KeptAnswers } from './kept-answers.ts';
 import type { Store } from './store.ts';
 
-const whenIdle = (work: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0);
+const whenIdle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 0));
 
 export interface KeptAnswersPersister {
   persister: QueryPersister;
@@ -24,18 +25,23 @@ export interface KeptAnswersPersister {
 export function keptAnswersPersister(load: () => Promise<KeptAnswers | undefined>, shownSince: Store<number | null>): KeptAnswersPersister {
   let loaded: Promise<KeptAnswers | undefined> | undefined;
   const kept = () => (loaded ??= load().catch(() => undefined));
+  // Answers to keep at the next idle time, by query hash.
+  const waiting = new Map<string, { queryKey: QueryKey; data: unknown }>();
+  const keepWaiting = async () => {
+    const answers = await kept();
+    const batch = [...waiting];
+    waiting.clear();
+    for (const [queryHash, { queryKey, data }] of batch) {
+      if (!answers?.isKept(queryKey)) continue;
+      if (shownSince.get() !== null) shownSince.set(null);
+      await answers.keep(queryKey, queryHash, data).catch(() => undefined);
+    }
+  };
   const persister: QueryPersister = async (queryFn, context, query) => {
     try {
       const data = await queryFn(context);
-      whenIdle(() =>
-        void kept()
-          .then((answers) => {
-            if (!answers?.isKept(query.queryKey)) return;
-            if (shownSince.get() !== null) shownSince.set(null);
-            return answers.keep(query.queryKey, query.queryHash, data);
-          })
-          .catch(() => undefined),
-      );
+      if (waiting.size === 0) whenIdle(() => void keepWaiting().catch(() => undefined));
+      waiting.set(query.queryHash, { queryKey: query.queryKey, data });
       return data;
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
@@ -47,5 +53,12 @@ export function keptAnswersPersister(load: () => Promise<KeptAnswers | undefined
       return copy.data;
     }
   };
-  return { persister, forgetMember: () => void kept().then((answers) => answers?.forgetMember()) };
+  return {
+    persister,
+    forgetMember: () => {
+      // What was still waiting may be the member's: none of it is kept (a public page's answer is kept on its next fetch).
+      waiting.clear();
+      void kept().then((answers) => answers?.forgetMember());
+    },
+  };
 }
