@@ -41,10 +41,30 @@ startTransition(() =>
   ),
 );
 
-// Once the page has loaded and the browser is idle, in a chunk of its own: a first visit's worker fetches and
-// stores every file of the shop (src/sw/sw.ts), which, started right after the first render, competed with the
-// page's own chunks and answers for the network and the phone's cores (issue 30).
-const registerWorker = () => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated));
-const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(registerWorker) : setTimeout(registerWorker, 0));
-if (document.readyState === 'complete') whenIdle();
-else window.addEventListener('load', whenIdle, { once: true });
+/** How long the page must have fetched nothing (no call pending, no file or answer arriving) to count as in. */
+const PAGE_QUIET_MS = 3000;
+
+/** Runs `work` at an idle time once the page has loaded and then fetched nothing for PAGE_QUIET_MS. */
+function whenPageIsIn(work: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const restart = () => {
+    clearTimeout(timer);
+    if (document.readyState === 'complete' && services.api.pendingCount() === 0) timer = setTimeout(done, PAGE_QUIET_MS);
+  };
+  const arrivals = new PerformanceObserver(restart);
+  const unsubscribe = services.api.subscribePending(restart);
+  function done() {
+    arrivals.disconnect();
+    unsubscribe();
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(work);
+    else work();
+  }
+  arrivals.observe({ type: 'resource' });
+  window.addEventListener('load', restart, { once: true });
+  restart();
+}
+
+// Once the page is in, in a chunk of its own: a first visit's worker fetches and stores every file of the shop
+// (src/sw/sw.ts), some 250 requests over seconds, which, started right after the first render, competed with
+// the page's own chunks and answers for the network and the phone's cores (issue 30).
+whenPageIsIn(() => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated)));
