@@ -21,15 +21,16 @@ module.exports = {
       comment:
         'A machine is pure TypeScript: it imports xstate, its own flow folder and machines/shared/ only (no React, no fetch, ' +
         'no src/, server/, contract/ or another flow). A flow’s fixtures may import the path engine’s types (flows/model.ts). ' +
-        'The exceptions are the children every checkout invokes: paying (machines/order-payment) and choosing how to pay ' +
-        '(machines/payment-choice); a checkout reads their types and selectors (the payment step’s: payment-step.selectors.ts). So does the taste card of its five steps ' +
+        'The exceptions are the payment step every checkout invokes (machines/payment-step) and its children: paying ' +
+        '(machines/order-payment) and choosing how to pay (machines/payment-choice); a checkout reads their types and selectors. So does the taste card of its five steps ' +
         '(machines/taste-card-steps), whose answer rules it re-exports.',
       from: { path: '^machines/([^/]+)/', pathNot: '[.]fixtures[.]ts$' },
       to: {
         pathNot: [
           '^machines/$1/',
           '^machines/shared/',
-          '^machines/order-payment/(order-payment|payment-step)[.](types|selectors|machine)[.]ts$',
+          '^machines/payment-step/payment-step[.](types|selectors|machine)[.]ts$',
+          '^machines/order-payment/order-payment[.](types|selectors|machine)[.]ts$',
           '^machines/payment-choice/payment-choice[.](types|selectors|machine)[.]ts$',
           '^machines/taste-card-steps/taste-card-steps[.](types|selectors|machine|rules)[.]ts$',
           '(^|/)node_modules/xstate/',
@@ -43,14 +44,15 @@ module.exports = {
       comment:
         'Fixtures (<flow>.fixtures.ts) feed the path engine; they may import its types and nothing else of ours. ' +
         'The exceptions: the taste card drives its five steps with their own sample answers and events (machines/taste-card-steps); ' +
-        'a checkout ends the children every checkout invokes as their fixtures say (machines/order-payment, machines/payment-choice).',
+        'a checkout ends the payment step every checkout invokes as its fixtures say (machines/payment-step), which ends its children as theirs say ' +
+        '(machines/order-payment, machines/payment-choice).',
       from: { path: '^machines/([^/]+)/[^/]+[.]fixtures[.]ts$' },
       to: {
         pathNot: [
           '^machines/$1/',
           '^machines/shared/',
           '^machines/taste-card-steps/taste-card-steps[.]fixtures[.]ts$',
-          '^machines/(order-payment/order-payment|payment-choice/payment-choice)[.]fixtures[.]ts$',
+          '^machines/(payment-step/payment-step|order-payment/order-payment|payment-choice/payment-choice)[.]fixtures[.]ts$',
           '^flows/model[.]ts$',
           '(^|/)node_modules/xstate/',
         ],
@@ -119,9 +121,9 @@ module.exports = {
       comment:
         'A checkout of any kind is started from its actors module (<flow>.actors.ts: the machine provided with its calls) and ' +
         'read through its selectors: no screen imports a checkout machine (machines/checkout, event-join, subscription-checkout, ' +
-        'order-payment).',
+        'payment-step, order-payment).',
       from: { path: '^src/', pathNot: '[.]actors[.]ts$' },
-      to: { path: '^machines/(checkout|event-join|subscription-checkout|order-payment)/[^/]+[.]machine[.]ts$' },
+      to: { path: '^machines/(checkout|event-join|subscription-checkout|payment-step|order-payment)/[^/]+[.]machine[.]ts$' },
     },
     {
       name: 'order-kinds-through-the-registry',
@@ -130,7 +132,7 @@ module.exports = {
         'Features other than the checkout know an order kind through the registry of order kinds (src/app/order-kinds.ts), ' +
         'never through a checkout machine’s folder.',
       from: { path: '^src/features/', pathNot: '^src/features/checkout/' },
-      to: { path: '^machines/(checkout|event-join|subscription-checkout|order-payment)/' },
+      to: { path: '^machines/(checkout|event-join|subscription-checkout|payment-step|order-payment)/' },
     },
     {
       name: 'app-never-imports-features',

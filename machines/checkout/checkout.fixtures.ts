@@ -3,9 +3,9 @@ import type { CheckoutContext, CouponError, GetShoppingBagOutput, ShoppingBag } 
 import type { FlowFixtures } from '../../flows/model.ts';
 
 export { mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
-import { choiceEnds, mastercard, newCard, visa } from '../payment-choice/payment-choice.fixtures.ts';
 export { needsStep, paid, processing } from '../order-payment/order-payment.fixtures.ts';
-import { orderReads, paymentEnds, paymentStepEvents } from '../order-payment/order-payment.fixtures.ts';
+import { orderReads } from '../order-payment/order-payment.fixtures.ts';
+import { stepEnds } from '../payment-step/payment-step.fixtures.ts';
 
 const detail = { Currency: 'HKD' as const, SubTotal: 88_000, Discount: 8_800, ShippingFee: 0, Taxes: 0, Total: 79_200 };
 export const teaBag: ShoppingBag = { productList: [{ VarianceID: 'tea-tieguanyin-50g' }], orderDetail: detail, HasAlcohol: false };
@@ -40,23 +40,14 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
     CHOOSE_ADDRESS: [{ type: 'CHOOSE_ADDRESS', index: 1 }],
     PICK_ADDRESS: [{ type: 'PICK_ADDRESS', index: 1 }],
     CONTINUE: [{ type: 'CONTINUE' }],
-    BACK: [{ type: 'BACK' }],
     BACK_TO_BAG: [{ type: 'BACK_TO_BAG' }],
     CONFIRM_AGE: [{ type: 'CONFIRM_AGE' }],
     DECLINE_AGE: [{ type: 'DECLINE_AGE' }],
-    ...paymentStepEvents,
+    BACK: [{ type: 'BACK' }],
+    RETRY: [{ type: 'RETRY' }],
   },
   actors: {
     getShoppingBag: { done: bagOutcomes, error: new Error('network down') },
-    // How choosing ended (machines/payment-choice has its own model for how it gets there).
-    paymentChoice: {
-      done: choiceEnds(
-        { method: 'CreditCard', cards: [visa, mastercard, newCard], cardID: 'pm_new' },
-        { method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' },
-        { method: 'Alipay' },
-      ),
-      error: new Error('choosing failed'),
-    },
     userUpdateInfo: {
       done: [{ ok: true, data: { userDetailInfo: { mainDeliveryAddressIndex: 1 } } }, { ok: false, code: 'InvalidParameter' }],
       error: new Error('network down'),
@@ -65,22 +56,16 @@ export const fixtures: FlowFixtures<typeof checkoutMachine> = {
       done: orderReads('order-1'),
       error: new Error('network down'),
     },
-    // Where paying ended (machines/order-payment has its own model for how it gets there).
-    orderPayment: {
-      done: paymentEnds('order-1', [
-        { code: '70600', message: 'This coupon has expired' },
-        { code: 'OutOfStock', message: 'Island Single Malt is out of stock' },
-      ]),
-      error: new Error('paying failed'),
+    // How the payment step ended (machines/payment-step has its own model for how it gets there).
+    paymentStep: {
+      done: stepEnds('order-1', ['70600', 'OutOfStock'], ['back']),
+      error: new Error('the payment step failed'),
     },
   },
   // The graph tells states apart by what the guards look at, not by every value the flow holds.
   abstraction: (s) => {
     const c = s.context as CheckoutContext;
     return {
-      method: c.method,
-      cardChosen: c.cardID !== undefined,
-      hasCards: (c.cards?.length ?? 0) > 0,
       order: c.orderID !== undefined,
       address: c.addressIndex !== undefined,
       needsAge: Boolean(c.bag?.HasAlcohol) && !c.ageConfirmed,

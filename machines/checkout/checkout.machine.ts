@@ -1,4 +1,4 @@
-import { assertEvent, assign, forwardTo, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   CallResult,
   CheckoutContext,
@@ -11,13 +11,10 @@ import type {
   GetProductOrderOutput,
   GetShoppingBagInput,
   GetShoppingBagOutput,
-  OrderPaymentError,
-  OrderPaymentInput,
-  OrderPaymentLogic,
-  OrderPaymentOutput,
-  PaymentChoiceInput,
-  PaymentChoiceLogic,
-  PaymentChoiceOutput,
+  PaymentStepEnd,
+  PaymentStepInput,
+  PaymentStepLogic,
+  PaymentStepOutput,
   PlaceOrderFailData,
   UserUpdateInfoInput,
   UserUpdateInfoOutput,
@@ -25,7 +22,7 @@ import type {
 import { BAG_ERRORS, INVALID_COUPON, NETWORK_ERROR } from './checkout.types.ts';
 
 /**
- * How many of the member's newest orders the paying flow notes just before placing, and reads again
+ * How many of the member's newest orders the payment step notes just before placing, and reads again
  * when placing's answer is lost (the order placed is the newest one not listed before; see
  * machines/order-payment). The shop keeps one unpaid product order per member, so the newest few
  * are enough.
@@ -44,21 +41,17 @@ export const checkoutMachine = setup({
     getShoppingBag: fromPromise<GetShoppingBagOutput, GetShoppingBagInput>(async () => {
       throw new Error('getShoppingBag not provided');
     }),
-    // Choosing how to pay, shared by every checkout (machines/payment-choice), provided with its calls; declared by its type.
-    paymentChoice: fromPromise<PaymentChoiceOutput, PaymentChoiceInput>(async () => {
-      throw new Error('paymentChoice not provided');
-    }) as unknown as PaymentChoiceLogic,
     userUpdateInfo: fromPromise<CallResult<UserUpdateInfoOutput>, UserUpdateInfoInput>(async () => {
       throw new Error('userUpdateInfo not provided');
     }),
     getProductOrder: fromPromise<CallResult<GetProductOrderOutput>, GetProductOrderInput>(async () => {
       throw new Error('getProductOrder not provided');
     }),
-    // The paying flow every order kind shares (machines/order-payment), provided with the product's calls.
+    // The payment step every kind shares (machines/payment-step), provided with its children and the product's calls.
     // A machine, declared by its type: this file imports only its own folder, so it opens as-is in the visualizer.
-    orderPayment: fromPromise<OrderPaymentOutput, OrderPaymentInput>(async () => {
-      throw new Error('orderPayment not provided');
-    }) as unknown as OrderPaymentLogic,
+    paymentStep: fromPromise<PaymentStepOutput, PaymentStepInput>(async () => {
+      throw new Error('paymentStep not provided');
+    }) as unknown as PaymentStepLogic,
   },
   actions: {
     storeBag: assign(({ context }, params: { result: GetShoppingBagOutput }) =>
@@ -86,34 +79,27 @@ export const checkoutMachine = setup({
     noteAddressNotSaved: assign({ addressNotSaved: true }),
     forgetAddressNotSaved: assign({ addressNotSaved: false }),
     confirmAge: assign({ ageConfirmed: true }),
-    /** How the member now pays, as choosing it ended (with why the change failed, if it did). */
-    storeChoice: assign((_, params: { output: PaymentChoiceOutput }) => ({
-      method: params.output.method,
-      cards: params.output.cards,
-      cardID: params.output.cardID,
-      error: params.output.error,
-    })),
     storeFailure: assign(({ context }, params: { result: CallResult<unknown, PlaceOrderFailData> }) =>
       params.result.ok
         ? {}
         : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
     ),
-    dropCoupon: assign(({ context }, params: { error: OrderPaymentError | undefined }) => ({
+    /** Placing refused the coupon (70600, kept in error): drop it, keep its message for display. */
+    dropCoupon: assign(({ context }) => ({
       couponID: undefined,
-      couponError: params.error ? { couponID: context.couponID ?? '', code: params.error.code, message: params.error.message } : undefined,
+      couponError: context.error ? { couponID: context.couponID ?? '', code: context.error.code, message: context.error.message } : undefined,
     })),
     /**
-     * Where the paying flow left the order: it is the order paid from now on; the card's extra step, once
-     * asked about, is behind; an outcome other than `unpaid` (back to the payment step) is the checkout's.
+     * How the payment step left paying (kept for its next visit and the checkout's output); the card's extra
+     * step, once asked about, is behind; paying's outcome, when it ended, is the checkout's.
      */
-    storeOrderPayment: assign(({ context }, params: { output: OrderPaymentOutput }) => ({
-      orderID: params.output.OrderID ?? context.orderID,
-      payment: params.output.payment,
-      error: params.output.error,
+    storePaymentStep: assign((_, params: { output: PaymentStepOutput }) => ({
+      ...params.output.paying,
+      stepEnd: params.output.end,
       paymentID: undefined,
-      outcome: params.output.outcome === 'unpaid' ? undefined : params.output.outcome,
+      outcome: params.output.end.how === 'paymentEnded' ? params.output.end.outcome : undefined,
     })),
-    /** Nothing to keep: a new snapshot, so that what reads a child (choosing, paying) through this flow (the page's selectors) reads it again. */
+    /** Nothing to keep: a new snapshot, so that what reads the payment step through this flow (the page's selectors) reads it again. */
     followChild: assign({}),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
@@ -124,10 +110,6 @@ export const checkoutMachine = setup({
     bagIsEmpty: (_, params: { result: GetShoppingBagOutput }) => params.result.ok && params.result.data.totals.productList.length === 0,
     hasAddress: ({ context }) => context.addressIndex !== undefined,
     needsAgeConfirmation: ({ context }) => Boolean(context.bag?.HasAlcohol) && !context.ageConfirmed,
-    payingByCard: ({ context }) => context.method === 'CreditCard',
-    readyToPlace: ({ context }) => context.orderID === undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
-    readyToPay: ({ context }) => context.orderID !== undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
-    noOrderYet: ({ context }) => context.orderID === undefined,
     hasOrder: ({ context }) => context.orderID !== undefined,
     resumingCard: ({ context }) => context.orderID !== undefined && context.method === 'CreditCard' && context.paymentID !== undefined,
     resuming: ({ context }) => context.orderID !== undefined,
@@ -135,11 +117,10 @@ export const checkoutMachine = setup({
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
     orderIs: (_, params: { result: CallResult<GetProductOrderOutput>; status: GetProductOrderOutput['Order']['PaymentStatus'] }) =>
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
-    /** Paying has an outcome (anything but `unpaid`, which is back to the payment step). */
-    paymentEnded: (_, params: { output: OrderPaymentOutput }) => params.output.outcome !== 'unpaid',
-    /** Only placing the order reprices it with the coupon and holds the bag's stock. */
-    placingRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
-      params.output.refusedBy === 'placeOrder' && params.codes.includes(params.output.error?.code ?? ''),
+    /** The payment step ended this way. */
+    stepEnded: ({ context }, params: { how: PaymentStepEnd['how'] }) => context.stepEnd?.how === params.how,
+    /** The payment step ended with one of these refusals. */
+    stepRefused: ({ context }, params: { codes: readonly string[] }) => context.stepEnd?.how === 'refused' && params.codes.includes(context.stepEnd.code),
   },
 }).createMachine({
   id: 'checkout',
@@ -167,7 +148,7 @@ export const checkoutMachine = setup({
       description: 'A fresh checkout reads the bag; back from the card’s extra step the flow picks up that payment; with an order placed before, it pays that order.',
       tags: ['step:loading'],
       always: [
-        { guard: 'resumingCard', target: 'payingOrder', description: 'Back from the card’s extra confirmation: the paying flow asks for its outcome.' },
+        { guard: 'resumingCard', target: 'payment', description: 'Back from the card’s extra confirmation: the payment step asks for its outcome.' },
         { guard: 'resuming', target: 'readingOrder', description: 'Paying an order placed before (after a failed payment, or left unpaid).' },
         { target: 'loadingBag' },
       ],
@@ -209,7 +190,11 @@ export const checkoutMachine = setup({
             target: 'done',
             actions: { type: 'finish', params: { outcome: 'confirmed' } },
           },
-          { guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) }, target: 'payingAgain' },
+          {
+            guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) },
+            target: 'payment',
+            description: 'Unpaid: the payment step pays it, from its method (by card, the saved cards read first).',
+          },
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
             target: 'done',
@@ -220,11 +205,6 @@ export const checkoutMachine = setup({
         ],
         onError: { target: 'loadFailed', actions: 'storeNetworkError' },
       },
-    },
-    payingAgain: {
-      description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
-      tags: ['step:loading'],
-      always: [{ guard: 'payingByCard', target: '#checkout.payment.changing' }, { target: 'payment' }],
     },
     loadFailed: {
       description: 'The bag (or the order placed before) could not be read; the member can try again.',
@@ -298,106 +278,52 @@ export const checkoutMachine = setup({
       },
     },
     payment: {
-      description: 'Choosing how to pay: a saved card (or a new one), Alipay or FPS.',
-      initial: 'choosing',
-      states: {
-        choosing: {
-          description: 'The payment method list. Placing the order needs a method, and a card when paying by card.',
-          tags: ['step:payment'],
-          on: {
-            SELECT_METHOD: 'changing',
-            SELECT_CARD: 'changing',
-            ADD_CARD: { guard: 'payingByCard', target: 'changing' },
-            PLACE_ORDER: [
-              { guard: 'readyToPlace', target: '#checkout.payingOrder', actions: 'clearError' },
-              {
-                guard: 'readyToPay',
-                target: '#checkout.payingOrder',
-                actions: 'clearError',
-                description: 'The order was placed by an earlier attempt: pay that order.',
-              },
-            ],
-            BACK: { guard: 'noOrderYet', target: '#checkout.choosingAddress' },
+      description:
+        'The payment step every kind shares (paymentStep): how to pay (a saved card, a new card, Alipay, FPS), placing the order or paying the one placed before, looking again after a lost answer. It ends with paying’s outcome, a refusal of placing this checkout handles (the coupon, the bag), or back to the address.',
+      tags: ['step:payment'],
+      invoke: {
+        id: 'paymentStep',
+        src: 'paymentStep',
+        input: ({ context }) => ({
+          paying: context,
+          paymentID: context.paymentID,
+          order: {
+            kind: 'product' as const,
+            place: { Language: context.language, Currency: context.currency, CouponID: context.couponID },
+            placeCardAs: 'CardID' as const,
+            payCouponID: context.couponID,
+            listOrders: { Size: ORDERS_COMPARED },
           },
+          couponID: context.couponID,
+          // Confirmed on the checkout's own step, before payment.
+          askAge: false,
+          ageConfirmed: context.ageConfirmed,
+          // Only placing reprices the order with the coupon and holds the bag's stock.
+          kindRefusals: { codes: [INVALID_COUPON, ...BAG_ERRORS], calls: ['placeOrder' as const] },
+        }),
+        onDone: {
+          target: 'afterPaymentStep',
+          actions: { type: 'storePaymentStep', params: ({ event }) => ({ output: event.output }) },
+          description: 'How paying stands is kept for the step’s next visit and the output; where the end leads is decided next.',
         },
-        changing: {
-          description:
-            'Choosing how to pay (paymentChoice, shared by every checkout): a method (the card method reads the saved cards), a saved card, or a new card through the add-card form. Paying an order again by card starts here too, reading the cards.',
-          tags: ['step:payment'],
-          invoke: {
-            id: 'paymentChoice',
-            src: 'paymentChoice',
-            input: ({ context, event }) => ({ choice: context, request: event }),
-            onDone: { target: 'choosing', actions: { type: 'storeChoice', params: ({ event }) => ({ output: event.output }) } },
-            onError: { target: 'choosing', actions: 'storeNetworkError' },
-            onSnapshot: { actions: 'followChild', description: 'Choosing moved on (cards read, the add-card form): the page follows.' },
-          },
-          on: {
-            SUBMIT_CARD: { actions: forwardTo('paymentChoice'), description: 'The add-card form is choosing’s.' },
-            CANCEL: { actions: forwardTo('paymentChoice') },
-          },
-        },
+        onError: { target: 'loadFailed', actions: 'storeNetworkError', description: 'The payment step itself failed (not an answer of the server): the member tries again.' },
+        onSnapshot: { actions: 'followChild', description: 'The payment step moved on (choosing, placing, paying): the page, which reads it through this flow, follows.' },
       },
     },
-    payingOrder: {
-      description:
-        'From Place order to an outcome, the one paying flow every order kind shares (orderPayment): it notes the member’s orders, places the order (checkout) or pays the one placed before (create-product-payment), follows the payment’s answer, looks the order up when an answer is lost, and reads it while the provider decides.',
-      tags: ['step:placing'],
-      invoke: {
-        id: 'orderPayment',
-        src: 'orderPayment',
-        input: ({ context }) => {
-          const payWith = { PaymentMethod: context.method ?? 'CreditCard', CardID: context.method === 'CreditCard' ? context.cardID : undefined, CouponID: context.couponID };
-          return {
-            kind: 'product' as const,
-            payWith,
-            listOrders: { Size: ORDERS_COMPARED },
-            place: context.orderID === undefined ? { Language: context.language, Currency: context.currency, ...payWith, AgeConfirmed: context.ageConfirmed } : undefined,
-            orderID: context.orderID,
-            paymentID: context.paymentID,
-          };
+    afterPaymentStep: {
+      description: 'Where the payment step’s end leads: the new totals, the bag, the address, or the checkout’s end.',
+      tags: ['step:payment'],
+      always: [
+        {
+          guard: { type: 'stepRefused', params: { codes: [INVALID_COUPON] } },
+          target: 'refreshingTotals',
+          actions: 'dropCoupon',
+          description: 'Placing answered 70600: the coupon no longer applies. Drop it, keep its message, and show the new totals.',
         },
-        onDone: [
-          {
-            guard: { type: 'placingRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
-            target: 'refreshingTotals',
-            actions: [
-              { type: 'dropCoupon', params: ({ event }) => ({ error: event.output.error }) },
-              { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
-            ],
-            description: 'Placing answered 70600: the coupon no longer applies. Drop it, keep its message, and show the new totals.',
-          },
-          {
-            guard: { type: 'placingRefused', params: ({ event }) => ({ output: event.output, codes: BAG_ERRORS }) },
-            target: 'bagProblem',
-            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
-            description: 'Placing found the bag changed (OutOfStock, ShoppingBagEmpty).',
-          },
-          {
-            guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output }) },
-            target: 'done',
-            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
-            description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the checkout’s.',
-          },
-          {
-            target: 'payment',
-            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
-            description:
-              'Nothing paid: another refusal (e.g. the order was cancelled meanwhile), the orders not noted, or a lost answer’s look-up found the order not placed, or placed and not paid. Back to the payment step with the reason.',
-          },
-        ],
-        onError: { target: 'payment', actions: 'storeNetworkError', description: 'The paying flow itself failed (not an answer of the server): back to the payment step.' },
-        onSnapshot: {
-          actions: 'followChild',
-          description: 'The paying flow moved on (placing, checking, paying): the page, which reads it through this flow, follows.',
-        },
-      },
-      on: {
-        RETRY: {
-          actions: sendTo('orderPayment', { type: 'RETRY' }),
-          description: 'The look-up after a lost answer failed too, and the member looks again: the paying flow does.',
-        },
-      },
+        { guard: { type: 'stepRefused', params: { codes: BAG_ERRORS } }, target: 'bagProblem', description: 'Placing found the bag changed (OutOfStock, ShoppingBagEmpty).' },
+        { guard: { type: 'stepEnded', params: { how: 'back' } }, target: 'choosingAddress' },
+        { target: 'done', description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the checkout’s.' },
+      ],
     },
     refreshingTotals: {
       description: 'Reading the totals again without the refused coupon, then back to the payment step.',

@@ -1,12 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from './checkout.machine.ts';
 import type { CheckoutOutput, CheckoutStep, CouponError, OrderDetail } from './checkout.types.ts';
-import * as paymentStep from '../order-payment/payment-step.selectors.ts';
+import * as paymentStep from '../payment-step/payment-step.selectors.ts';
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
-/** The payment step, read through checkout's children as every kind's is (machines/order-payment/payment-step.selectors.ts). */
-export * from '../order-payment/payment-step.selectors.ts';
+/** The payment step, read through checkout's child as every kind's is (machines/payment-step/payment-step.selectors.ts). */
+export * from '../payment-step/payment-step.selectors.ts';
 
 /** Which part of the checkout page to show. */
 export type { CheckoutStep };
@@ -29,6 +29,8 @@ export const addressNotSaved = (s: CheckoutSnapshot): boolean => s.context.addre
 export const canChooseAddress = (s: CheckoutSnapshot): boolean => s.matches('choosingAddress');
 /** The address step can move on (an address is chosen). */
 export const canContinue = (s: CheckoutSnapshot): boolean => s.can({ type: 'CONTINUE' });
+/** "Change address" is offered: on the payment step until an order is placed (the age warning has its own close). */
+export const canGoBack = (s: CheckoutSnapshot): boolean => paymentStep.stepCan(s, { type: 'BACK' }) ?? false;
 /** Show the age warning (over-18 confirmation). */
 export const needsAgeConfirmation = (s: CheckoutSnapshot): boolean => s.matches('confirmingAge');
 

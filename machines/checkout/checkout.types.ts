@@ -16,12 +16,9 @@ import type { FlowCode } from '../shared/codes.ts';
 export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
 
-// ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
-export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+// ---- How the member pays (machines/payment-choice, run by the payment step).
+export type { PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
 import type { PaymentMethod } from '../payment-choice/payment-choice.types.ts';
-import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
-/** Choosing's logic, which checkout invokes as its child `paymentChoice`. */
-export type PaymentChoiceLogic = typeof paymentChoiceMachine;
 
 // ---- The bag, as getShoppingBag answers (only what checkout reads; the bag flow has the rest).
 
@@ -133,13 +130,13 @@ export type CheckoutError = { code: FlowCode; message?: string | undefined };
 /** What looking up an order whose answer was lost found (the paying flow's own codes, not the server's). */
 export { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from '../order-payment/order-payment.types.ts';
 
-// ---- Paying, by the flow every order kind shares (machines/order-payment).
+// ---- The payment step every kind shares (machines/payment-step): choosing how to pay, placing, paying.
 
-export type { OrderPaymentError, OrderPaymentInput, OrderPaymentOutcome, OrderPaymentOutput } from '../order-payment/order-payment.types.ts';
-import type { CheckoutEnd, PayingContext, PaymentStepEvent, PaymentStepName } from '../order-payment/order-payment.types.ts';
-import type { orderPaymentMachine } from '../order-payment/order-payment.machine.ts';
-/** The paying flow's logic, which checkout invokes as its child `orderPayment`. */
-export type OrderPaymentLogic = typeof orderPaymentMachine;
+export type { OrderPaymentError, PaymentStepEnd, PaymentStepInput, PaymentStepOutput } from '../payment-step/payment-step.types.ts';
+import type { CheckoutEnd, KindPayingContext, PaymentStepName } from '../payment-step/payment-step.types.ts';
+import type { paymentStepMachine } from '../payment-step/payment-step.machine.ts';
+/** The payment step's logic, which checkout invokes as its child `paymentStep`. */
+export type PaymentStepLogic = typeof paymentStepMachine;
 
 export type CheckoutOutcome = 'confirmed' | 'redirect' | 'fps' | 'processing' | 'failed' | 'cancelled' | 'backToBag';
 
@@ -156,7 +153,7 @@ export type CheckoutContext = {
   /** The payment id a resumed flow came back with. */
   paymentID?: string | undefined;
   outcome?: CheckoutOutcome | undefined;
-} & PayingContext;
+} & KindPayingContext;
 
 export type CheckoutEvent =
   /** The member picks another delivery address on the page: it is saved as their main one, then the totals are read for it. */
@@ -168,12 +165,16 @@ export type CheckoutEvent =
   | { type: 'BACK_TO_BAG' }
   | { type: 'CONFIRM_AGE' }
   | { type: 'DECLINE_AGE' }
-  /** Choosing how to pay, placing, paying, and RETRY: reading again what could not be read (the bag, the order placed before, or after a lost answer whether the order went through). */
-  | PaymentStepEvent;
+  /** Reading again what could not be read (the bag, the order placed before). */
+  | { type: 'RETRY' };
 
 export type CheckoutOutput = CheckoutEnd<CheckoutOutcome>;
 
-/** Which part of the checkout page a state shows: every state that is not final says so with a `step:` tag. */
+/**
+ * Which part of the checkout page a state shows: every state that is not final says so with a `step:` tag. The
+ * payment step's events (how to pay, placing, looking again, back from it) go to the step itself (its actor:
+ * payment-step.selectors.ts paymentStepActor).
+ */
 export type CheckoutStep =
   | 'loading'
   | 'address'

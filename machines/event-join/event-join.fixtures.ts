@@ -4,8 +4,8 @@ import { guestProblem } from './event-join.guests.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
 
 export { mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
-import { choiceEnds, mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
-import { paymentEnds, paymentStepEvents, paymentStarts } from '../order-payment/order-payment.fixtures.ts';
+import { paymentStarts } from '../order-payment/order-payment.fixtures.ts';
+import { stepEnds } from '../payment-step/payment-step.fixtures.ts';
 
 /** An oolong tasting: one session with 5 spaces left, one sold out. */
 export const oolongTasting: EventDetail = {
@@ -69,13 +69,7 @@ export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
     ],
     CONTINUE: [{ type: 'CONTINUE' }],
     BACK: [{ type: 'BACK' }],
-    APPLY_COUPON: [
-      { type: 'APPLY_COUPON', code: 'TEA10' },
-      { type: 'APPLY_COUPON', code: '  ' },
-    ],
-    REMOVE_COUPON: [{ type: 'REMOVE_COUPON' }],
-    CONFIRM_AGE: [{ type: 'CONFIRM_AGE', confirmed: true }],
-    ...paymentStepEvents,
+    RETRY: [{ type: 'RETRY' }],
     LEAVE: [{ type: 'LEAVE' }],
   },
   actors: {
@@ -104,34 +98,23 @@ export const fixtures: FlowFixtures<typeof eventJoinMachine> = {
       ],
       error: new Error('network down'),
     },
-    // How choosing ended (machines/payment-choice has its own model for how it gets there).
-    paymentChoice: {
-      done: choiceEnds({ method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' }),
-      error: new Error('choosing failed'),
-    },
     getEventOrder: {
       done: [order('Paid'), order('PaymentFailed'), order('WaitForPayment', 'Alipay'), order('Cancelled'), order('Expired'), { ok: false, code: 'InternalError' }],
       error: new Error('network down'),
     },
-    // Where paying ended (machines/order-payment has its own model for how it gets there).
-    orderPayment: {
-      done: paymentEnds('eorder-1', [
-        { code: '70600', message: 'This coupon has expired' },
-        { code: 'OutOfStock', message: 'Only 2 spaces left' },
-      ]),
-      error: new Error('paying failed'),
+    // How the payment step ended (machines/payment-step has its own model for how it gets there).
+    paymentStep: {
+      done: stepEnds('eorder-1', ['70600', 'OutOfStock'], ['back', 'left', 'couponChanged']),
+      error: new Error('the payment step failed'),
     },
   },
   // The graph tells states apart by what the guards look at, not by every value the flow holds.
   abstraction: (s) => {
     const c = s.context as EventJoinContext;
-    const ready =
-      c.method !== undefined && (c.method !== 'CreditCard' || c.cardID !== undefined) && (!c.event?.IsAlcohol || c.ageConfirmed || c.orderID !== undefined);
     return {
       session: c.varianceID !== undefined,
+      seats: c.seats,
       guestsValid: c.guests.every((g) => !guestProblem(g)),
-      method: c.method,
-      ready,
       order: c.orderID !== undefined,
       // The one final state of a paying outcome is told apart by the outcome, as each had its own state.
       outcome: c.outcome,

@@ -1,4 +1,4 @@
-import { and, assign, forwardTo, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type {
   CallResult,
   EventCalculateInput,
@@ -16,14 +16,11 @@ import type {
   GetEventOrderOutput,
   ListUserEventRecordInput,
   ListUserEventRecordOutput,
-  OrderPaymentError,
-  OrderPaymentInput,
-  OrderPaymentLogic,
-  OrderPaymentOutput,
   OrderPaymentStatus,
-  PaymentChoiceInput,
-  PaymentChoiceLogic,
-  PaymentChoiceOutput,
+  PaymentStepEnd,
+  PaymentStepInput,
+  PaymentStepLogic,
+  PaymentStepOutput,
 } from './event-join.types.ts';
 import { INVALID_COUPON, NETWORK_ERROR, SESSION_GONE_ERRORS } from './event-join.types.ts';
 import { guestInfo, guestProblem, guestSlots, maxSeats, resizeGuests, sessionOpen } from './event-join.guests.ts';
@@ -50,18 +47,14 @@ export const eventJoinMachine = setup({
     EventCalculate: fromPromise<EventCalculateOutput, EventCalculateInput>(async () => {
       throw new Error('EventCalculate not provided');
     }),
-    // Choosing how to pay, shared by every checkout (machines/payment-choice), provided with its calls; declared by its type.
-    paymentChoice: fromPromise<PaymentChoiceOutput, PaymentChoiceInput>(async () => {
-      throw new Error('paymentChoice not provided');
-    }) as unknown as PaymentChoiceLogic,
     getEventOrder: fromPromise<CallResult<GetEventOrderOutput>, GetEventOrderInput>(async () => {
       throw new Error('getEventOrder not provided');
     }),
-    // The paying flow every order kind shares (machines/order-payment), provided with the event's calls.
+    // The payment step every kind shares (machines/payment-step), provided with its children and the event's calls.
     // A machine, declared by its type: this file imports only its own folder, so it opens as-is in the visualizer.
-    orderPayment: fromPromise<OrderPaymentOutput, OrderPaymentInput>(async () => {
-      throw new Error('orderPayment not provided');
-    }) as unknown as OrderPaymentLogic,
+    paymentStep: fromPromise<PaymentStepOutput, PaymentStepInput>(async () => {
+      throw new Error('paymentStep not provided');
+    }) as unknown as PaymentStepLogic,
   },
   actions: {
     storeEvent: assign(({ context }, params: { result: CallResult<GetEventDetailOutput> }) => {
@@ -111,7 +104,7 @@ export const eventJoinMachine = setup({
     ),
     /** The session filled up (or its sale closed) meanwhile: remember what was wanted, for the words. */
     noteSessionGone: assign(({ context }, params: { code: FlowCode | undefined }) => ({
-      // Only a session-gone code leads here (the sessionGone and answerRefused guards).
+      // Only a session-gone code leads here (the sessionGone and stepRefused guards).
       sessionNotice: { varianceID: context.varianceID ?? '', code: SESSION_GONE_ERRORS.find((gone) => gone === params.code) ?? 'OutOfStock', spacesLeft: 0, seatsWanted: context.seats },
       totals: undefined,
     })),
@@ -121,19 +114,14 @@ export const eventJoinMachine = setup({
         ? { sessionNotice: { ...context.sessionNotice, spacesLeft: session(context)?.SpacesLeft ?? 0 }, varianceID: undefined }
         : { varianceID: undefined },
     ),
-    applyCoupon: assign((_, params: { code: string }) => ({ couponID: params.code.trim(), couponError: undefined, error: undefined })),
-    removeCoupon: assign({ couponID: undefined, couponError: undefined }),
-    dropCoupon: assign(({ context }, params: { error: OrderPaymentError | undefined }) => ({
+    /** The payment step ended with a coupon applied (its code) or removed: the totals are read with it. */
+    changeCoupon: assign(({ context }) =>
+      context.stepEnd?.how === 'couponChanged' ? { couponID: context.stepEnd.couponID, couponError: undefined, error: undefined } : {},
+    ),
+    /** Placing refused the coupon (70600, kept in error): drop it, keep its message for display. */
+    dropCoupon: assign(({ context }) => ({
       couponID: undefined,
-      couponError: params.error ? { couponID: context.couponID ?? '', code: params.error.code, message: params.error.message } : undefined,
-    })),
-    confirmAge: assign((_, params: { confirmed: boolean }) => ({ ageConfirmed: params.confirmed })),
-    /** How the member now pays, as choosing it ended (with why the change failed, if it did). */
-    storeChoice: assign((_, params: { output: PaymentChoiceOutput }) => ({
-      method: params.output.method,
-      cards: params.output.cards,
-      cardID: params.output.cardID,
-      error: params.output.error,
+      couponError: context.error ? { couponID: context.couponID ?? '', code: context.error.code, message: context.error.message } : undefined,
     })),
     storeFailure: assign(({ context }, params: { result: CallResult<unknown, { OrderID?: string | undefined }> }) =>
       params.result.ok ? {} : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
@@ -153,14 +141,14 @@ export const eventJoinMachine = setup({
         error: undefined,
       };
     }),
-    /** Where the paying flow left the order: it is the order paid from now on. */
-    storeOrderPayment: assign(({ context }, params: { output: OrderPaymentOutput }) => ({
-      orderID: params.output.OrderID ?? context.orderID,
-      payment: params.output.payment,
-      error: params.output.error,
-      outcome: params.output.outcome === 'unpaid' ? undefined : params.output.outcome,
+    /** How the payment step left paying and the age confirmation (kept for its next visit and the join's output); paying's outcome, when it ended, is the join's. */
+    storePaymentStep: assign((_, params: { output: PaymentStepOutput }) => ({
+      ...params.output.paying,
+      stepEnd: params.output.end,
+      ageConfirmed: params.output.ageConfirmed,
+      outcome: params.output.end.how === 'paymentEnded' ? params.output.end.outcome : undefined,
     })),
-    /** Nothing to keep: a new snapshot, so that what reads a child (choosing, paying) through this flow (the page's selectors) reads it again. */
+    /** Nothing to keep: a new snapshot, so that what reads the payment step through this flow (the page's selectors) reads it again. */
     followChild: assign({}),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
@@ -181,29 +169,16 @@ export const eventJoinMachine = setup({
     guestsValid: ({ context }) => context.guests.every((g) => guestProblem(g) === undefined),
     sessionGone: (_, params: { result: CallResult<unknown, unknown> }) =>
       !params.result.ok && (SESSION_GONE_ERRORS as readonly string[]).includes(params.result.code),
-    /** A code typed, and no order placed yet (a placed order keeps its coupon). */
-    couponGiven: ({ context }, params: { code: string }) => context.orderID === undefined && params.code.trim() !== '',
-    hasCoupon: ({ context }) => context.couponID !== undefined,
-    noOrderYet: ({ context }) => context.orderID === undefined,
-    hasOrder: ({ context }) => context.orderID !== undefined,
-    payingByCard: ({ context }) => context.method === 'CreditCard',
-    /** A method (and a card when paying by card), and the over-18 confirmation for a spirits tasting. */
-    readyToPlace: ({ context }) =>
-      context.orderID === undefined &&
-      context.totals !== undefined &&
-      context.method !== undefined &&
-      (context.method !== 'CreditCard' || context.cardID !== undefined) &&
-      (!context.event?.IsAlcohol || context.ageConfirmed),
-    readyToPay: ({ context }) => context.orderID !== undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
     orderIs: (_, params: { result: CallResult<GetEventOrderOutput>; status: OrderPaymentStatus }) =>
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
     orderPayable: (_, params: { result: CallResult<GetEventOrderOutput> }) =>
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
-    /** Paying has an outcome (anything but `unpaid`, which is back to the payment step). */
-    paymentEnded: (_, params: { output: OrderPaymentOutput }) => params.output.outcome !== 'unpaid',
-    /** Placing or paying refused with one of these codes. */
-    answerRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
-      params.output.refusedBy !== undefined && params.codes.includes(params.output.error?.code ?? ''),
+    /** The payment step ended this way. */
+    stepEnded: ({ context }, params: { how: PaymentStepEnd['how'] }) => context.stepEnd?.how === params.how,
+    /** Back from the payment step, to the guests when there are any to name. */
+    backToGuests: ({ context }) => context.stepEnd?.how === 'back' && slotsOf(context) > 0,
+    /** The payment step ended with one of these refusals. */
+    stepRefused: ({ context }, params: { codes: readonly string[] }) => context.stepEnd?.how === 'refused' && params.codes.includes(context.stepEnd.code),
   },
 }).createMachine({
   id: 'eventJoin',
@@ -404,8 +379,9 @@ export const eventJoinMachine = setup({
           },
           {
             guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) },
-            target: 'payingAgain',
+            target: 'payment',
             actions: { type: 'storeResumedOrder', params: ({ event }) => ({ result: event.output }) },
+            description: 'Unpaid: the payment step pays it, from its method (by card, the saved cards read first).',
           },
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
@@ -418,127 +394,64 @@ export const eventJoinMachine = setup({
         onError: { target: 'loadFailed', actions: 'storeNetworkError' },
       },
     },
-    payingAgain: {
-      description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
-      tags: ['step:loading'],
-      always: [{ guard: 'payingByCard', target: '#eventJoin.payment.changing' }, { target: 'payment' }],
-    },
     payment: {
-      description: 'The totals, the coupon, the over-18 confirmation for a spirits tasting, and how to pay: a saved card (or a new one), Alipay or FPS.',
-      initial: 'choosing',
-      states: {
-        choosing: {
-          description: 'The payment step. Placing the order needs a method, a card when paying by card, and the over-18 confirmation for a spirits tasting.',
-          tags: ['step:payment'],
-          on: {
-            APPLY_COUPON: {
-              guard: { type: 'couponGiven', params: ({ event }) => ({ code: event.code }) },
-              target: '#eventJoin.calculating',
-              actions: { type: 'applyCoupon', params: ({ event }) => ({ code: event.code }) },
-              description: 'An empty code does nothing (spec §5); a code is tried with the totals.',
+      description:
+        'The totals and the payment step every kind shares (paymentStep): the coupon, the over-18 confirmation for a spirits tasting, how to pay (a saved card, a new card, Alipay, FPS), placing the event order or paying the one placed before, looking again after a lost answer.',
+      tags: ['step:payment'],
+      invoke: {
+        id: 'paymentStep',
+        src: 'paymentStep',
+        input: ({ context }) => ({
+          paying: context,
+          order: {
+            kind: 'event' as const,
+            place: {
+              Language: context.language,
+              Currency: context.currency,
+              VarianceID: context.varianceID ?? '',
+              NumberOfSeat: context.seats,
+              GuestInfo: guestInfo(context.guests),
+              CouponID: context.couponID,
             },
-            REMOVE_COUPON: { guard: and(['noOrderYet', 'hasCoupon']), target: '#eventJoin.calculating', actions: 'removeCoupon' },
-            CONFIRM_AGE: { actions: { type: 'confirmAge', params: ({ event }) => ({ confirmed: event.confirmed }) } },
-            SELECT_METHOD: 'changing',
-            SELECT_CARD: 'changing',
-            ADD_CARD: { guard: 'payingByCard', target: 'changing' },
-            PLACE_ORDER: [
-              { guard: 'readyToPlace', target: '#eventJoin.payingOrder', actions: 'clearError' },
-              { guard: 'readyToPay', target: '#eventJoin.payingOrder', actions: 'clearError', description: 'The order was placed by an earlier attempt: pay that order.' },
-            ],
-            BACK: [
-              { guard: and(['noOrderYet', 'hasGuestSlots']), target: '#eventJoin.enteringGuests', actions: 'clearError' },
-              { guard: 'noOrderYet', target: '#eventJoin.choosingSeats', actions: 'clearError' },
-            ],
-            LEAVE: '#eventJoin.left',
+            placeCardAs: 'CardID' as const,
+            listOrders: { VarianceID: context.varianceID ?? '' },
           },
+          couponID: context.couponID,
+          askAge: Boolean(context.event?.IsAlcohol),
+          ageConfirmed: context.ageConfirmed,
+          kindRefusals: { codes: [INVALID_COUPON, ...SESSION_GONE_ERRORS], calls: ['placeOrder' as const, 'payOrder' as const] },
+        }),
+        onDone: {
+          target: 'afterPaymentStep',
+          actions: { type: 'storePaymentStep', params: ({ event }) => ({ output: event.output }) },
+          description: 'How paying stands is kept for the step’s next visit and the output; where the end leads is decided next.',
         },
-        changing: {
-          description:
-            'Choosing how to pay (paymentChoice, shared by every checkout): a method (the card method reads the saved cards), a saved card, or a new card through the add-card form. Paying an order again by card starts here too, reading the cards.',
-          tags: ['step:payment'],
-          invoke: {
-            id: 'paymentChoice',
-            src: 'paymentChoice',
-            input: ({ context, event }) => ({ choice: context, request: event }),
-            onDone: { target: 'choosing', actions: { type: 'storeChoice', params: ({ event }) => ({ output: event.output }) } },
-            onError: { target: 'choosing', actions: 'storeNetworkError' },
-            onSnapshot: { actions: 'followChild', description: 'Choosing moved on (cards read, the add-card form): the page follows.' },
-          },
-          on: {
-            SUBMIT_CARD: { actions: forwardTo('paymentChoice'), description: 'The add-card form is choosing’s.' },
-            CANCEL: { actions: forwardTo('paymentChoice') },
-          },
-        },
+        onError: { target: 'loadFailed', actions: 'storeNetworkError', description: 'The payment step itself failed (not an answer of the server): the member tries again.' },
+        onSnapshot: { actions: 'followChild', description: 'The payment step moved on (choosing, placing, paying): the page, which reads it through this flow, follows.' },
       },
     },
-    payingOrder: {
-      description:
-        'From Place order to an outcome, the one paying flow every order kind shares (orderPayment): it notes the member’s orders for the session, places the event order (newEventCheckOut) or pays the one placed before (create-event-payment), follows the payment’s answer, looks the order up when an answer is lost, and reads it while the provider decides.',
-      tags: ['step:placing'],
-      invoke: {
-        id: 'orderPayment',
-        src: 'orderPayment',
-        input: ({ context }) => {
-          const payWith = { PaymentMethod: context.method ?? 'CreditCard', CardID: context.method === 'CreditCard' ? context.cardID : undefined };
-          return {
-            kind: 'event' as const,
-            payWith,
-            listOrders: { VarianceID: context.varianceID ?? '' },
-            place:
-              context.orderID === undefined
-                ? {
-                    Language: context.language,
-                    Currency: context.currency,
-                    VarianceID: context.varianceID ?? '',
-                    NumberOfSeat: context.seats,
-                    GuestInfo: guestInfo(context.guests),
-                    ...payWith,
-                    CouponID: context.couponID,
-                    AgeConfirmed: context.ageConfirmed,
-                  }
-                : undefined,
-            orderID: context.orderID,
-          };
+    afterPaymentStep: {
+      description: 'Where the payment step’s end leads: the totals again, the sessions, the guests or seats, out, or the join’s end.',
+      tags: ['step:payment'],
+      always: [
+        {
+          guard: { type: 'stepRefused', params: { codes: [INVALID_COUPON] } },
+          target: 'calculating',
+          actions: 'dropCoupon',
+          description: 'Placing answered 70600: drop the coupon, keep its message, and read the totals again.',
         },
-        onDone: [
-          {
-            guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
-            target: 'calculating',
-            actions: { type: 'dropCoupon', params: ({ event }) => ({ error: event.output.error }) },
-            description: 'Placing answered 70600: drop the coupon, keep its message, and read the totals again.',
-          },
-          {
-            guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: SESSION_GONE_ERRORS }) },
-            target: 'refreshingEvent',
-            actions: { type: 'noteSessionGone', params: ({ event }) => ({ code: event.output.error?.code }) },
-            description: 'The session filled up (OutOfStock) or its sale closed while the member was paying: nothing placed. Choose again.',
-          },
-          {
-            guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output }) },
-            target: 'done',
-            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
-            description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the checkout’s.',
-          },
-          {
-            target: 'payment',
-            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
-            description:
-              'Nothing paid: another refusal, the orders not noted, or a lost answer’s look-up found the order not placed, or placed and not paid. Back to the payment step with the reason.',
-          },
-        ],
-        onError: { target: 'payment', actions: 'storeNetworkError', description: 'The paying flow itself failed (not an answer of the server): back to the payment step.' },
-        onSnapshot: {
-          actions: 'followChild',
-          description: 'The paying flow moved on (placing, checking, paying): the page, which reads it through this flow, follows.',
+        {
+          guard: { type: 'stepRefused', params: { codes: SESSION_GONE_ERRORS } },
+          target: 'refreshingEvent',
+          actions: { type: 'noteSessionGone', params: ({ context }) => ({ code: context.error?.code }) },
+          description: 'The session filled up (OutOfStock) or its sale closed while the member was paying: nothing placed. Choose again.',
         },
-      },
-      on: {
-        RETRY: {
-          actions: sendTo('orderPayment', { type: 'RETRY' }),
-          description: 'The look-up after a lost answer failed too, and the member looks again: the paying flow does.',
-        },
-      },
+        { guard: { type: 'stepEnded', params: { how: 'couponChanged' } }, target: 'calculating', actions: 'changeCoupon', description: 'A coupon applied or removed: the totals with it.' },
+        { guard: 'backToGuests', target: 'enteringGuests', actions: 'clearError' },
+        { guard: { type: 'stepEnded', params: { how: 'back' } }, target: 'choosingSeats', actions: 'clearError', description: 'One seat, the member’s own: no guests to go back to.' },
+        { guard: { type: 'stepEnded', params: { how: 'left' } }, target: 'left' },
+        { target: 'done', description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the join’s.' },
+      ],
     },
     done: {
       type: 'final',

@@ -12,13 +12,13 @@ import type {
   SessionNotice,
 } from './event-join.types.ts';
 import { guestProblem, guestSlots, maxSeats as maxSeatsOf, sessionOpen, svipEarlyAccess } from './event-join.guests.ts';
-import * as paymentStep from '../order-payment/payment-step.selectors.ts';
+import * as paymentStep from '../payment-step/payment-step.selectors.ts';
 
 export type EventJoinSnapshot = SnapshotFrom<typeof eventJoinMachine>;
 export type { EventJoinStep };
 
-/** The payment step, read through the join's children as every kind's is (machines/order-payment/payment-step.selectors.ts). */
-export * from '../order-payment/payment-step.selectors.ts';
+/** The payment step, read through the join's child as every kind's is (machines/payment-step/payment-step.selectors.ts). */
+export * from '../payment-step/payment-step.selectors.ts';
 
 /** The step the state (or a running child) names; 'done' once finished. */
 export const step = (s: EventJoinSnapshot): EventJoinStep => paymentStep.stepOf<EventJoinStep>(s, 'eventJoin');
@@ -54,14 +54,14 @@ export const guestProblems = (s: EventJoinSnapshot): ReadonlyArray<GuestProblem 
 export const totals = (s: EventJoinSnapshot): EventTotals | undefined => s.context.totals;
 export const couponID = (s: EventJoinSnapshot): string | undefined => s.context.couponID;
 export const couponError = (s: EventJoinSnapshot): CouponError | undefined => s.context.couponError;
-export const canApplyCoupon = (s: EventJoinSnapshot): boolean => s.can({ type: 'APPLY_COUPON', code: 'X' });
-export const canRemoveCoupon = (s: EventJoinSnapshot): boolean => s.can({ type: 'REMOVE_COUPON' });
+export const canApplyCoupon = (s: EventJoinSnapshot): boolean => paymentStep.stepCan(s, { type: 'APPLY_COUPON', code: 'X' }) ?? false;
+export const canRemoveCoupon = (s: EventJoinSnapshot): boolean => paymentStep.stepCan(s, { type: 'REMOVE_COUPON' }) ?? false;
 
 /** A spirits tasting: the over-18 confirmation is asked before placing the order. */
-export const needsAge = (s: EventJoinSnapshot): boolean => Boolean(s.context.event?.IsAlcohol) && s.context.orderID === undefined;
-export const ageConfirmed = (s: EventJoinSnapshot): boolean => s.context.ageConfirmed;
+export const needsAge = (s: EventJoinSnapshot): boolean => Boolean(s.context.event?.IsAlcohol) && !paymentStep.hasOrder(s);
 
-export const canGoBack = (s: EventJoinSnapshot): boolean => s.can({ type: 'BACK' });
+/** Back to the step before: the payment step's while it runs, else the kind's. */
+export const canGoBack = (s: EventJoinSnapshot): boolean => paymentStep.stepCan(s, { type: 'BACK' }) ?? s.can({ type: 'BACK' });
 
 /** The flow's result once done: where to go next. */
 export const result = (s: EventJoinSnapshot): EventJoinOutput | undefined => (s.status === 'done' ? s.output : undefined);

@@ -19,12 +19,9 @@ import type { CouponError } from '../shared/coupon.ts';
 
 export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
-// ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
-export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+// ---- How the member pays (machines/payment-choice, run by the payment step).
+export type { PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
 import type { PaymentMethod } from '../payment-choice/payment-choice.types.ts';
-import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
-/** Choosing's logic, which the event checkout invokes as its child `paymentChoice`. */
-export type PaymentChoiceLogic = typeof paymentChoiceMachine;
 
 /** contract MAX_SEATS_PER_ORDER: most seats one order may take. */
 export const MAX_SEATS_PER_ORDER = 6;
@@ -103,13 +100,13 @@ import type { PaymentStart, OrderPaymentStatus } from '../order-payment/order-pa
 export type PlaceFailData = { OrderID?: string | undefined };
 export type PlaceResult = CallResult<PaymentStart, PlaceFailData>;
 
-// ---- Paying, by the flow every order kind shares (machines/order-payment).
+// ---- The payment step every kind shares (machines/payment-step): choosing how to pay, placing, paying.
 
-export type { OrderPaymentError, OrderPaymentInput, OrderPaymentOutcome, OrderPaymentOutput } from '../order-payment/order-payment.types.ts';
-import type { CheckoutEnd, PayingContext, PaymentStepEvent, PaymentStepName } from '../order-payment/order-payment.types.ts';
-import type { orderPaymentMachine } from '../order-payment/order-payment.machine.ts';
-/** The paying flow's logic, which the event join invokes as its child `orderPayment`. */
-export type OrderPaymentLogic = typeof orderPaymentMachine;
+export type { OrderPaymentError, PaymentStepEnd, PaymentStepInput, PaymentStepOutput } from '../payment-step/payment-step.types.ts';
+import type { CheckoutEnd, KindPayingContext, PaymentStepName } from '../payment-step/payment-step.types.ts';
+import type { paymentStepMachine } from '../payment-step/payment-step.machine.ts';
+/** The payment step's logic, which the event join invokes as its child `paymentStep`. */
+export type PaymentStepLogic = typeof paymentStepMachine;
 
 /** get-event-order {orderID}: what the flow reads of an event order (the confirmation page shows the rest). */
 export type EventOrderSummary = {
@@ -177,7 +174,7 @@ export type EventJoinContext = {
   totals?: EventTotals | undefined;
   ageConfirmed: boolean;
   outcome?: EventJoinOutcome | undefined;
-} & PayingContext;
+} & KindPayingContext;
 
 export type EventJoinEvent =
   | { type: 'SELECT_SESSION'; varianceID: string }
@@ -185,12 +182,9 @@ export type EventJoinEvent =
   | { type: 'EDIT_GUEST'; index: number; name: string; contact: string }
   | { type: 'CONTINUE' }
   | { type: 'BACK' }
-  | { type: 'APPLY_COUPON'; code: string }
-  | { type: 'REMOVE_COUPON' }
-  | { type: 'CONFIRM_AGE'; confirmed: boolean }
-  /** Choosing how to pay, placing, paying (and RETRY: reading again what could not be read). */
-  | PaymentStepEvent
-  /** The member leaves the checkout (back to the event page). */
+  /** Reading again what could not be read. The payment step's events go to the step itself (payment-step.selectors.ts paymentStepActor). */
+  | { type: 'RETRY' }
+  /** The member leaves the checkout (back to the kind's page). */
   | { type: 'LEAVE' };
 
 export type EventJoinOutput = CheckoutEnd<EventJoinOutcome>;

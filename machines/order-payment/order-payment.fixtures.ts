@@ -6,30 +6,10 @@ import type {
   OrderPaymentOutput,
   OrderPaymentStatus,
   PaymentStart,
-  PaymentStepEvent,
   ReadOrderOutput,
 } from './order-payment.types.ts';
 import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN } from './order-payment.types.ts';
 import type { FlowFixtures } from '../../flows/model.ts';
-
-/** The payment step's events, for a kind's model: every method, a saved card and one not saved, the add-card form, placing, looking again. */
-type EventsOf<E extends { type: string }> = { [K in E['type']]: [Extract<E, { type: K }>, ...Array<Extract<E, { type: K }>>] };
-export const paymentStepEvents: EventsOf<PaymentStepEvent> = {
-  SELECT_METHOD: [
-    { type: 'SELECT_METHOD', method: 'CreditCard' },
-    { type: 'SELECT_METHOD', method: 'Alipay' },
-    { type: 'SELECT_METHOD', method: 'FPS' },
-  ],
-  SELECT_CARD: [
-    { type: 'SELECT_CARD', cardID: 'pm_mc' },
-    { type: 'SELECT_CARD', cardID: 'pm_unknown' },
-  ],
-  ADD_CARD: [{ type: 'ADD_CARD' }],
-  SUBMIT_CARD: [{ type: 'SUBMIT_CARD', number: '4242 4242 4242 4242', expMonth: 4, expYear: 2031, cvc: '123' }],
-  CANCEL: [{ type: 'CANCEL' }],
-  PLACE_ORDER: [{ type: 'PLACE_ORDER' }],
-  RETRY: [{ type: 'RETRY' }],
-};
 
 /** Reading an order of any kind (its id): each payment status, and a read that failed. */
 export const orderReads = (OrderID: string): [CallResult<ReadOrderOutput>, ...CallResult<ReadOrderOutput>[]] => {

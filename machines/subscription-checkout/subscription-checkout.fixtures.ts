@@ -9,8 +9,8 @@ import type {
 import type { FlowFixtures } from '../../flows/model.ts';
 
 export { mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
-import { choiceEnds, mastercard, visa } from '../payment-choice/payment-choice.fixtures.ts';
-import { paymentEnds, paymentStepEvents, paymentStarts } from '../order-payment/order-payment.fixtures.ts';
+import { paymentStarts } from '../order-payment/order-payment.fixtures.ts';
+import { stepEnds } from '../payment-step/payment-step.fixtures.ts';
 
 /** The quarterly tea box. */
 export const quarterly: SubscriptionPlan = { SubscriptionID: 'plan-quarter', Duration: 'quarter', Currency: 'HKD', Price: 88_000, InStock: true, IsAlcohol: false };
@@ -55,13 +55,7 @@ export const fixtures: FlowFixtures<typeof subscriptionCheckoutMachine> = {
     ],
     CONTINUE: [{ type: 'CONTINUE' }],
     BACK: [{ type: 'BACK' }],
-    APPLY_COUPON: [
-      { type: 'APPLY_COUPON', code: 'TEA10' },
-      { type: 'APPLY_COUPON', code: '  ' },
-    ],
-    REMOVE_COUPON: [{ type: 'REMOVE_COUPON' }],
-    CONFIRM_AGE: [{ type: 'CONFIRM_AGE', confirmed: true }],
-    ...paymentStepEvents,
+    RETRY: [{ type: 'RETRY' }],
     LEAVE: [{ type: 'LEAVE' }],
   },
   actors: {
@@ -87,36 +81,23 @@ export const fixtures: FlowFixtures<typeof subscriptionCheckoutMachine> = {
       ],
       error: new Error('network down'),
     },
-    // How choosing ended (machines/payment-choice has its own model for how it gets there).
-    paymentChoice: {
-      done: choiceEnds({ method: 'Alipay', cards: [visa, mastercard], cardID: 'pm_visa' }),
-      error: new Error('choosing failed'),
-    },
     getSubscriptionOrder: {
       done: [order('Paid'), order('PaymentFailed'), order('WaitForPayment', 'FPS'), order('Cancelled'), order('Expired'), { ok: false, code: 'ObjectNotFound' }],
       error: new Error('network down'),
     },
-    // Where paying ended (machines/order-payment has its own model for how it gets there).
-    orderPayment: {
-      done: paymentEnds('sorder-1', [
-        { code: '70600', message: 'This coupon has expired' },
-        { code: 'DeliveryAddressRequired' },
-        { code: 'AlreadySubscribed' },
-      ]),
-      error: new Error('paying failed'),
+    // How the payment step ended (machines/payment-step has its own model for how it gets there).
+    paymentStep: {
+      done: stepEnds('sorder-1', ['70600', 'DeliveryAddressRequired'], ['back', 'left', 'couponChanged']),
+      error: new Error('the payment step failed'),
     },
   },
   // The graph tells states apart by what the guards look at, not by every value the flow holds.
   abstraction: (s) => {
     const c = s.context as SubscriptionCheckoutContext;
-    const ready =
-      c.method !== undefined && (c.method !== 'CreditCard' || c.cardID !== undefined) && (!c.plan?.IsAlcohol || c.ageConfirmed || c.orderID !== undefined);
     return {
       address: c.addressIndex !== undefined,
       totals: c.totals !== undefined,
       coupon: c.couponID !== undefined,
-      method: c.method,
-      ready,
       order: c.orderID !== undefined,
       // The one final state of a paying outcome is told apart by the outcome, as each had its own state.
       outcome: c.outcome,

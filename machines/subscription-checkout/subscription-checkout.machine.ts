@@ -1,19 +1,15 @@
-import { and, assertEvent, assign, forwardTo, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   CallResult,
-  CreateSubscriptionInput,
   GetSubscriptionOrderInput,
   GetSubscriptionOrderOutput,
   GetSubscriptionPlanInput,
   GetSubscriptionPlanOutput,
-  OrderPaymentError,
-  OrderPaymentInput,
-  OrderPaymentLogic,
-  OrderPaymentOutput,
   OrderPaymentStatus,
-  PaymentChoiceInput,
-  PaymentChoiceLogic,
-  PaymentChoiceOutput,
+  PaymentStepEnd,
+  PaymentStepInput,
+  PaymentStepLogic,
+  PaymentStepOutput,
   SubscriptionCalculateInput,
   SubscriptionCalculateOutput,
   SubscriptionCheckoutContext,
@@ -45,18 +41,14 @@ export const subscriptionCheckoutMachine = setup({
     subscriptionCalculate: fromPromise<SubscriptionCalculateOutput, SubscriptionCalculateInput>(async () => {
       throw new Error('subscriptionCalculate not provided');
     }),
-    // Choosing how to pay, shared by every checkout (machines/payment-choice), provided with its calls; declared by its type.
-    paymentChoice: fromPromise<PaymentChoiceOutput, PaymentChoiceInput>(async () => {
-      throw new Error('paymentChoice not provided');
-    }) as unknown as PaymentChoiceLogic,
     getSubscriptionOrder: fromPromise<CallResult<GetSubscriptionOrderOutput>, GetSubscriptionOrderInput>(async () => {
       throw new Error('getSubscriptionOrder not provided');
     }),
-    // The paying flow every order kind shares (machines/order-payment), provided with the subscription's calls.
+    // The payment step every kind shares (machines/payment-step), provided with its children and the subscription's calls.
     // A machine, declared by its type: this file imports only its own folder, so it opens as-is in the visualizer.
-    orderPayment: fromPromise<OrderPaymentOutput, OrderPaymentInput>(async () => {
-      throw new Error('orderPayment not provided');
-    }) as unknown as OrderPaymentLogic,
+    paymentStep: fromPromise<PaymentStepOutput, PaymentStepInput>(async () => {
+      throw new Error('paymentStep not provided');
+    }) as unknown as PaymentStepLogic,
   },
   actions: {
     storePlan: assign(({ context }, params: { result: CallResult<GetSubscriptionPlanOutput> }) => {
@@ -86,19 +78,14 @@ export const subscriptionCheckoutMachine = setup({
             ...(params.result.data?.couponError ? { couponID: undefined, couponError: params.result.data.couponError } : {}),
           },
     ),
-    applyCoupon: assign((_, params: { code: string }) => ({ couponID: params.code.trim(), couponError: undefined, error: undefined })),
-    removeCoupon: assign({ couponID: undefined, couponError: undefined }),
-    dropCoupon: assign(({ context }, params: { error: OrderPaymentError | undefined }) => ({
+    /** The payment step ended with a coupon applied (its code) or removed: the totals are read with it. */
+    changeCoupon: assign(({ context }) =>
+      context.stepEnd?.how === 'couponChanged' ? { couponID: context.stepEnd.couponID, couponError: undefined, error: undefined } : {},
+    ),
+    /** Placing refused the coupon (70600, kept in error): drop it, keep its message for display. */
+    dropCoupon: assign(({ context }) => ({
       couponID: undefined,
-      couponError: params.error ? { couponID: context.couponID ?? '', code: params.error.code, message: params.error.message } : undefined,
-    })),
-    confirmAge: assign((_, params: { confirmed: boolean }) => ({ ageConfirmed: params.confirmed })),
-    /** How the member now pays, as choosing it ended (with why the change failed, if it did). */
-    storeChoice: assign((_, params: { output: PaymentChoiceOutput }) => ({
-      method: params.output.method,
-      cards: params.output.cards,
-      cardID: params.output.cardID,
-      error: params.output.error,
+      couponError: context.error ? { couponID: context.couponID ?? '', code: context.error.code, message: context.error.message } : undefined,
     })),
     storeFailure: assign(({ context }, params: { result: CallResult<unknown, { OrderID?: string | undefined }> }) =>
       params.result.ok ? {} : { error: { code: params.result.code, message: params.result.message }, orderID: params.result.data?.OrderID ?? context.orderID },
@@ -117,16 +104,19 @@ export const subscriptionCheckoutMachine = setup({
         error: undefined,
       };
     }),
-    /** Where the paying flow left the order: it is the order paid from now on. */
-    storeOrderPayment: assign(({ context }, params: { output: OrderPaymentOutput }) => ({
-      orderID: params.output.OrderID ?? context.orderID,
-      payment: params.output.payment,
-      error: params.output.error,
-      outcome: params.output.outcome === 'unpaid' ? undefined : params.output.outcome === 'confirmed' ? 'subscribed' : params.output.outcome,
-    })),
-    /** Placing refused the delivery address (none, or outside the service range): back to choosing one, with the reason. */
-    storeAddressRefused: assign((_, params: { error: OrderPaymentError | undefined }) => ({ error: params.error, totals: undefined })),
-    /** Nothing to keep: a new snapshot, so that what reads a child (choosing, paying) through this flow (the page's selectors) reads it again. */
+    /** How the payment step left paying and the age confirmation (kept for its next visit and the checkout's output); paid is subscribed. */
+    storePaymentStep: assign((_, params: { output: PaymentStepOutput }) => {
+      const { end } = params.output;
+      return {
+        ...params.output.paying,
+      stepEnd: params.output.end,
+        ageConfirmed: params.output.ageConfirmed,
+        outcome: end.how !== 'paymentEnded' ? undefined : end.outcome === 'confirmed' ? 'subscribed' : end.outcome,
+      };
+    }),
+    /** Placing refused the delivery address (none, or outside the service range): its totals go with it. */
+    forgetTotals: assign({ totals: undefined }),
+    /** Nothing to keep: a new snapshot, so that what reads the payment step through this flow (the page's selectors) reads it again. */
     followChild: assign({}),
     storeNetworkError: assign({ error: { code: NETWORK_ERROR } }),
     clearError: assign({ error: undefined }),
@@ -140,29 +130,14 @@ export const subscriptionCheckoutMachine = setup({
     hasAddress: ({ context }) => context.addressIndex !== undefined,
     validIndex: (_, params: { index: number }) => Number.isInteger(params.index) && params.index >= 0,
     addressRefused: (_, params: { result: CallResult<unknown, unknown> }) => !params.result.ok && params.result.code === DELIVERY_ADDRESS_REQUIRED,
-    /** A code typed, and no order placed yet (a placed order keeps its coupon). */
-    couponGiven: ({ context }, params: { code: string }) => context.orderID === undefined && params.code.trim() !== '',
-    hasCoupon: ({ context }) => context.couponID !== undefined,
-    noOrderYet: ({ context }) => context.orderID === undefined,
-    hasOrder: ({ context }) => context.orderID !== undefined,
-    payingByCard: ({ context }) => context.method === 'CreditCard',
-    /** Totals for the address, a method (and a card when paying by card), and the over-18 confirmation for a box holding spirits. */
-    readyToPlace: ({ context }) =>
-      context.orderID === undefined &&
-      context.totals !== undefined &&
-      context.method !== undefined &&
-      (context.method !== 'CreditCard' || context.cardID !== undefined) &&
-      (!context.plan?.IsAlcohol || context.ageConfirmed),
-    readyToPay: ({ context }) => context.orderID !== undefined && context.method !== undefined && (context.method !== 'CreditCard' || context.cardID !== undefined),
     orderIs: (_, params: { result: CallResult<GetSubscriptionOrderOutput>; status: OrderPaymentStatus }) =>
       params.result.ok && params.result.data.Order.PaymentStatus === params.status,
     orderPayable: (_, params: { result: CallResult<GetSubscriptionOrderOutput> }) =>
       params.result.ok && (params.result.data.Order.PaymentStatus === 'WaitForPayment' || params.result.data.Order.PaymentStatus === 'PaymentFailed'),
-    /** Paying has an outcome (anything but `unpaid`, which is back to the payment step). */
-    paymentEnded: (_, params: { output: OrderPaymentOutput }) => params.output.outcome !== 'unpaid',
-    /** Placing or paying refused with one of these codes. */
-    answerRefused: (_, params: { output: OrderPaymentOutput; codes: readonly string[] }) =>
-      params.output.refusedBy !== undefined && params.codes.includes(params.output.error?.code ?? ''),
+    /** The payment step ended this way. */
+    stepEnded: ({ context }, params: { how: PaymentStepEnd['how'] }) => context.stepEnd?.how === params.how,
+    /** The payment step ended with one of these refusals. */
+    stepRefused: ({ context }, params: { codes: readonly string[] }) => context.stepEnd?.how === 'refused' && params.codes.includes(context.stepEnd.code),
   },
 }).createMachine({
   id: 'subscriptionCheckout',
@@ -318,8 +293,9 @@ export const subscriptionCheckoutMachine = setup({
           },
           {
             guard: { type: 'orderPayable', params: ({ event }) => ({ result: event.output }) },
-            target: 'payingAgain',
+            target: 'payment',
             actions: { type: 'storeResumedOrder', params: ({ event }) => ({ result: event.output }) },
+            description: 'Unpaid: the payment step pays it, from its method (by card, the saved cards read first).',
           },
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
@@ -332,124 +308,57 @@ export const subscriptionCheckoutMachine = setup({
         onError: { target: 'loadFailed', actions: 'storeNetworkError' },
       },
     },
-    payingAgain: {
-      description: 'Paying the order again starts from its method; a card payment first reads the saved cards.',
-      tags: ['step:loading'],
-      always: [{ guard: 'payingByCard', target: '#subscriptionCheckout.payment.changing' }, { target: 'payment' }],
-    },
     payment: {
-      description: 'The totals, the coupon, the over-18 confirmation for a box holding spirits, and how to pay: a saved card (renewals charge it), a new one, Alipay or FPS.',
-      initial: 'choosing',
-      states: {
-        choosing: {
-          description: 'The payment step. Subscribing needs a method, a card when paying by card, and the over-18 confirmation for a box holding spirits.',
-          tags: ['step:payment'],
-          on: {
-            APPLY_COUPON: {
-              guard: { type: 'couponGiven', params: ({ event }) => ({ code: event.code }) },
-              target: '#subscriptionCheckout.calculating',
-              actions: { type: 'applyCoupon', params: ({ event }) => ({ code: event.code }) },
-              description: 'An empty code does nothing (spec §5); a code is tried with the totals.',
-            },
-            REMOVE_COUPON: { guard: and(['noOrderYet', 'hasCoupon']), target: '#subscriptionCheckout.calculating', actions: 'removeCoupon' },
-            CONFIRM_AGE: { actions: { type: 'confirmAge', params: ({ event }) => ({ confirmed: event.confirmed }) } },
-            SELECT_METHOD: 'changing',
-            SELECT_CARD: 'changing',
-            ADD_CARD: { guard: 'payingByCard', target: 'changing' },
-            PLACE_ORDER: [
-              { guard: 'readyToPlace', target: '#subscriptionCheckout.payingOrder', actions: 'clearError' },
-              { guard: 'readyToPay', target: '#subscriptionCheckout.payingOrder', actions: 'clearError', description: 'The order was placed by an earlier attempt (or is a cycle waiting for payment): pay that order.' },
-            ],
-            BACK: { guard: 'noOrderYet', target: '#subscriptionCheckout.choosingAddress', actions: 'clearError' },
-            LEAVE: '#subscriptionCheckout.left',
+      description:
+        'The totals and the payment step every kind shares (paymentStep): the coupon, the over-18 confirmation for a box holding spirits, how to pay (a saved card, which renewals charge, a new one, Alipay, FPS), placing the first cycle’s order (create-subscription) or paying the one waiting, looking again after a lost answer.',
+      tags: ['step:payment'],
+      invoke: {
+        id: 'paymentStep',
+        src: 'paymentStep',
+        input: ({ context }) => ({
+          paying: context,
+          order: {
+            kind: 'subscription' as const,
+            place: { Language: context.language, Currency: context.currency, SubscriptionID: context.subscriptionID ?? '', CouponID: context.couponID },
+            // create-subscription names the card renewals charge PaymentMethodID.
+            placeCardAs: 'PaymentMethodID' as const,
+            listOrders: {},
           },
+          couponID: context.couponID,
+          askAge: Boolean(context.plan?.IsAlcohol),
+          ageConfirmed: context.ageConfirmed,
+          kindRefusals: { codes: [INVALID_COUPON, DELIVERY_ADDRESS_REQUIRED], calls: ['placeOrder' as const, 'payOrder' as const] },
+        }),
+        onDone: {
+          target: 'afterPaymentStep',
+          actions: { type: 'storePaymentStep', params: ({ event }) => ({ output: event.output }) },
+          description: 'How paying stands is kept for the step’s next visit and the output; where the end leads is decided next.',
         },
-        changing: {
-          description:
-            'Choosing how to pay (paymentChoice, shared by every checkout): a method (the card method reads the saved cards), a saved card, or a new card through the add-card form. Paying an order again by card starts here too, reading the cards.',
-          tags: ['step:payment'],
-          invoke: {
-            id: 'paymentChoice',
-            src: 'paymentChoice',
-            input: ({ context, event }) => ({ choice: context, request: event }),
-            onDone: { target: 'choosing', actions: { type: 'storeChoice', params: ({ event }) => ({ output: event.output }) } },
-            onError: { target: 'choosing', actions: 'storeNetworkError' },
-            onSnapshot: { actions: 'followChild', description: 'Choosing moved on (cards read, the add-card form): the page follows.' },
-          },
-          on: {
-            SUBMIT_CARD: { actions: forwardTo('paymentChoice'), description: 'The add-card form is choosing’s.' },
-            CANCEL: { actions: forwardTo('paymentChoice') },
-          },
-        },
+        onError: { target: 'loadFailed', actions: 'storeNetworkError', description: 'The payment step itself failed (not an answer of the server): the member tries again.' },
+        onSnapshot: { actions: 'followChild', description: 'The payment step moved on (choosing, placing, paying): the page, which reads it through this flow, follows.' },
       },
     },
-    payingOrder: {
-      description:
-        'From Subscribe to an outcome, the one paying flow every order kind shares (orderPayment): it notes the member’s subscription orders, places the first cycle’s order (create-subscription) or pays the one waiting (create-subscription-payment), follows the payment’s answer, looks the order up when an answer is lost, and reads it (get-subscription-order) while the provider decides.',
-      tags: ['step:placing'],
-      invoke: {
-        id: 'orderPayment',
-        src: 'orderPayment',
-        input: ({ context }) => {
-          const card = context.method === 'CreditCard' ? context.cardID : undefined;
-          const place: CreateSubscriptionInput | undefined =
-            context.orderID === undefined
-              ? {
-                  Language: context.language,
-                  Currency: context.currency,
-                  PaymentMethod: context.method ?? 'CreditCard',
-                  SubscriptionID: context.subscriptionID ?? '',
-                  PaymentMethodID: card,
-                  CouponID: context.couponID,
-                  AgeConfirmed: context.ageConfirmed,
-                }
-              : undefined;
-          return {
-            kind: 'subscription' as const,
-            payWith: { PaymentMethod: context.method ?? 'CreditCard', CardID: card },
-            listOrders: {},
-            place,
-            orderID: context.orderID,
-          };
+    afterPaymentStep: {
+      description: 'Where the payment step’s end leads: the totals again, the address, out, or the checkout’s end.',
+      tags: ['step:payment'],
+      always: [
+        {
+          guard: { type: 'stepRefused', params: { codes: [INVALID_COUPON] } },
+          target: 'calculating',
+          actions: 'dropCoupon',
+          description: 'Placing answered 70600: drop the coupon, keep its message, and read the totals again.',
         },
-        onDone: [
-          {
-            guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: [INVALID_COUPON] }) },
-            target: 'calculating',
-            actions: { type: 'dropCoupon', params: ({ event }) => ({ error: event.output.error }) },
-            description: 'Placing answered 70600: drop the coupon, keep its message, and read the totals again.',
-          },
-          {
-            guard: { type: 'answerRefused', params: ({ event }) => ({ output: event.output, codes: [DELIVERY_ADDRESS_REQUIRED] }) },
-            target: 'choosingAddress',
-            actions: { type: 'storeAddressRefused', params: ({ event }) => ({ error: event.output.error }) },
-            description: 'The selected address went (or is outside the service range) while the member was paying: nothing placed. Choose one again.',
-          },
-          {
-            guard: { type: 'paymentEnded', params: ({ event }) => ({ output: event.output }) },
-            target: 'done',
-            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
-            description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the checkout’s.',
-          },
-          {
-            target: 'payment',
-            actions: { type: 'storeOrderPayment', params: ({ event }) => ({ output: event.output }) },
-            description:
-              'Nothing paid: another refusal (the box out of stock, already subscribed, the card refused), the orders not noted, or a lost answer’s look-up found the order not placed, or placed and not paid. Back to the payment step with the reason.',
-          },
-        ],
-        onError: { target: 'payment', actions: 'storeNetworkError', description: 'The paying flow itself failed (not an answer of the server): back to the payment step.' },
-        onSnapshot: {
-          actions: 'followChild',
-          description: 'The paying flow moved on (placing, checking, paying): the page, which reads it through this flow, follows.',
+        {
+          guard: { type: 'stepRefused', params: { codes: [DELIVERY_ADDRESS_REQUIRED] } },
+          target: 'choosingAddress',
+          actions: 'forgetTotals',
+          description: 'The selected address went (or is outside the service range) while the member was paying: nothing placed. Choose one again.',
         },
-      },
-      on: {
-        RETRY: {
-          actions: sendTo('orderPayment', { type: 'RETRY' }),
-          description: 'The look-up after a lost answer failed too, and the member looks again: the paying flow does.',
-        },
-      },
+        { guard: { type: 'stepEnded', params: { how: 'couponChanged' } }, target: 'calculating', actions: 'changeCoupon', description: 'A coupon applied or removed: the totals with it.' },
+        { guard: { type: 'stepEnded', params: { how: 'back' } }, target: 'choosingAddress', actions: 'clearError' },
+        { guard: { type: 'stepEnded', params: { how: 'left' } }, target: 'left' },
+        { target: 'done', description: 'Paying ended (paid, the provider’s page, the FPS popup, still processing, failed, cancelled): its outcome is the checkout’s.' },
+      ],
     },
     done: {
       type: 'final',

@@ -8,13 +8,13 @@ import type {
   SubscriptionTotals,
 } from './subscription-checkout.types.ts';
 import { DELIVERY_ADDRESS_REQUIRED } from './subscription-checkout.types.ts';
-import * as paymentStep from '../order-payment/payment-step.selectors.ts';
+import * as paymentStep from '../payment-step/payment-step.selectors.ts';
 
 export type SubscriptionCheckoutSnapshot = SnapshotFrom<typeof subscriptionCheckoutMachine>;
 export type { SubscriptionCheckoutStep };
 
-/** The payment step, read through the checkout's children as every kind's is (machines/order-payment/payment-step.selectors.ts). */
-export * from '../order-payment/payment-step.selectors.ts';
+/** The payment step, read through the checkout's child as every kind's is (machines/payment-step/payment-step.selectors.ts). */
+export * from '../payment-step/payment-step.selectors.ts';
 
 /** The step the state (or a running child) names; 'done' once finished. */
 export const step = (s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutStep => paymentStep.stepOf<SubscriptionCheckoutStep>(s, 'subscriptionCheckout');
@@ -33,14 +33,14 @@ export const canContinue = (s: SubscriptionCheckoutSnapshot): boolean => s.can({
 export const totals = (s: SubscriptionCheckoutSnapshot): SubscriptionTotals | undefined => s.context.totals;
 export const couponID = (s: SubscriptionCheckoutSnapshot): string | undefined => s.context.couponID;
 export const couponError = (s: SubscriptionCheckoutSnapshot): CouponError | undefined => s.context.couponError;
-export const canApplyCoupon = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'APPLY_COUPON', code: 'X' });
-export const canRemoveCoupon = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'REMOVE_COUPON' });
+export const canApplyCoupon = (s: SubscriptionCheckoutSnapshot): boolean => paymentStep.stepCan(s, { type: 'APPLY_COUPON', code: 'X' }) ?? false;
+export const canRemoveCoupon = (s: SubscriptionCheckoutSnapshot): boolean => paymentStep.stepCan(s, { type: 'REMOVE_COUPON' }) ?? false;
 
 /** A box holding spirits: the over-18 confirmation is asked before subscribing. */
-export const needsAge = (s: SubscriptionCheckoutSnapshot): boolean => Boolean(s.context.plan?.IsAlcohol) && s.context.orderID === undefined;
-export const ageConfirmed = (s: SubscriptionCheckoutSnapshot): boolean => s.context.ageConfirmed;
+export const needsAge = (s: SubscriptionCheckoutSnapshot): boolean => Boolean(s.context.plan?.IsAlcohol) && !paymentStep.hasOrder(s);
 
-export const canGoBack = (s: SubscriptionCheckoutSnapshot): boolean => s.can({ type: 'BACK' });
+/** Back to the step before: the payment step's while it runs, else the kind's. */
+export const canGoBack = (s: SubscriptionCheckoutSnapshot): boolean => paymentStep.stepCan(s, { type: 'BACK' }) ?? s.can({ type: 'BACK' });
 
 /** The flow's result once done: where to go next. */
 export const result = (s: SubscriptionCheckoutSnapshot): SubscriptionCheckoutOutput | undefined => (s.status === 'done' ? s.output : undefined);

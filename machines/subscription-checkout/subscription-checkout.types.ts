@@ -19,12 +19,9 @@ import type { CouponError } from '../shared/coupon.ts';
 
 export type Currency = 'HKD' | 'USD';
 export type Language = 'en' | 'zh';
-// ---- Choosing how to pay, by the flow every checkout shares (machines/payment-choice).
-export type { PaymentChoiceInput, PaymentChoiceOutput, PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
+// ---- How the member pays (machines/payment-choice, run by the payment step).
+export type { PaymentMethod, SavedCard } from '../payment-choice/payment-choice.types.ts';
 import type { PaymentMethod } from '../payment-choice/payment-choice.types.ts';
-import type { paymentChoiceMachine } from '../payment-choice/payment-choice.machine.ts';
-/** Choosing's logic, which the subscription checkout invokes as its child `paymentChoice`. */
-export type PaymentChoiceLogic = typeof paymentChoiceMachine;
 
 /** Spec §3: plan durations. */
 export type SubscriptionDuration = 'month' | 'quarter' | 'annual';
@@ -94,13 +91,13 @@ export type CreateSubscriptionPaymentInput = { OrderID: string; PaymentMethod: P
 export type { PaymentStart, OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
 import type { OrderPaymentStatus } from '../order-payment/order-payment.types.ts';
 
-// ---- Paying, by the flow every order kind shares (machines/order-payment).
+// ---- The payment step every kind shares (machines/payment-step): choosing how to pay, placing, paying.
 
-export type { OrderPaymentError, OrderPaymentInput, OrderPaymentOutcome, OrderPaymentOutput } from '../order-payment/order-payment.types.ts';
-import type { CheckoutEnd, PayingContext, PaymentStepEvent, PaymentStepName } from '../order-payment/order-payment.types.ts';
-import type { orderPaymentMachine } from '../order-payment/order-payment.machine.ts';
-/** The paying flow's logic, which the subscription checkout invokes as its child `orderPayment`. */
-export type OrderPaymentLogic = typeof orderPaymentMachine;
+export type { OrderPaymentError, PaymentStepEnd, PaymentStepInput, PaymentStepOutput } from '../payment-step/payment-step.types.ts';
+import type { CheckoutEnd, KindPayingContext, PaymentStepName } from '../payment-step/payment-step.types.ts';
+import type { paymentStepMachine } from '../payment-step/payment-step.machine.ts';
+/** The payment step's logic, which the subscription checkout invokes as its child `paymentStep`. */
+export type PaymentStepLogic = typeof paymentStepMachine;
 
 /** get-subscription-order {RecordID}: what the flow reads of a subscription order (the pages show the rest). */
 export type SubscriptionOrderSummary = {
@@ -150,7 +147,7 @@ export type SubscriptionCheckoutContext = {
   totals?: SubscriptionTotals | undefined;
   ageConfirmed: boolean;
   outcome?: SubscriptionCheckoutOutcome | undefined;
-} & PayingContext;
+} & KindPayingContext;
 
 export type SubscriptionCheckoutEvent =
   /** The member picks a delivery address on the page: it is saved as their selected one. */
@@ -159,12 +156,9 @@ export type SubscriptionCheckoutEvent =
   | { type: 'CHOOSE_ADDRESS'; index: number }
   | { type: 'CONTINUE' }
   | { type: 'BACK' }
-  | { type: 'APPLY_COUPON'; code: string }
-  | { type: 'REMOVE_COUPON' }
-  | { type: 'CONFIRM_AGE'; confirmed: boolean }
-  /** Choosing how to pay, placing, paying (and RETRY: reading again what could not be read). */
-  | PaymentStepEvent
-  /** The member leaves the checkout (back to the plans). */
+  /** Reading again what could not be read. The payment step's events go to the step itself (payment-step.selectors.ts paymentStepActor). */
+  | { type: 'RETRY' }
+  /** The member leaves the checkout (back to the kind's page). */
   | { type: 'LEAVE' };
 
 export type SubscriptionCheckoutOutput = CheckoutEnd<SubscriptionCheckoutOutcome>;

@@ -9,11 +9,17 @@ import { eventJoinMachine } from '../../machines/event-join/event-join.machine.t
 import * as select from '../../machines/event-join/event-join.selectors.ts';
 import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
 import { paymentChoiceMachine } from '../../machines/payment-choice/payment-choice.machine.ts';
-import type { OrderPaymentInput, ReadOrderOutput } from '../../machines/order-payment/order-payment.types.ts';
+import { paymentStepMachine } from '../../machines/payment-step/payment-step.machine.ts';
+import type { ReadOrderOutput } from '../../machines/order-payment/order-payment.types.ts';
+import type { PaymentStepEvent, PaymentStepExtraEvent, PaymentStepInput } from '../../machines/payment-step/payment-step.types.ts';
+import { paymentStepActor, type KindCheckoutSnapshot } from '../../machines/payment-step/payment-step.selectors.ts';
+
+type PaymentEvent = PaymentStepEvent | PaymentStepExtraEvent;
 import type {
   CallResult,
   EventCalculateRequest,
   EventDetail,
+  EventJoinEvent,
   EventJoinInput,
   GetEventOrderOutput,
   ListUserEventOrderOutput,
@@ -25,6 +31,19 @@ import { MAX_SEATS_PER_ORDER } from '../../machines/event-join/event-join.types.
 import { coverage, formatCoverage, modelPaths } from './coverage.ts';
 import { eventJoinModel } from './event-join.model.ts';
 import { replayOnActor } from '../support/replay.ts';
+
+
+/**
+ * Sends as the page does: the payment step's events to the step while the flow runs it (sendToPaymentStep
+ * in src/features/checkout/checkout-parts.tsx), the rest to the flow.
+ */
+const sendAsThePage =
+  (actor: { getSnapshot(): unknown; send(event: EventJoinEvent): void }) =>
+  (event: EventJoinEvent | PaymentEvent): void => {
+    const step = paymentStepActor(actor.getSnapshot() as KindCheckoutSnapshot);
+    if (step) step.send(event as PaymentEvent);
+    else actor.send(event as EventJoinEvent);
+  };
 
 const paths = modelPaths(eventJoinModel);
 
@@ -39,21 +58,22 @@ describe('eventJoin: model paths', () => {
     const { calls } = await replayOnActor(eventJoinModel, p);
     for (const call of calls) {
       const input = call.input as Record<string, unknown>;
-      if (call.src === 'orderPayment') {
-        const { kind, payWith, listOrders, place, orderID } = call.input as OrderPaymentInput;
-        expect({ kind, listOrders }).toEqual({ kind: 'event', listOrders: { VarianceID: 'var-oolong-1' } });
-        if (payWith.PaymentMethod === 'CreditCard') expect(['pm_visa', 'pm_mc', 'pm_new']).toContain(payWith.CardID);
-        else expect(payWith.CardID).toBeUndefined();
-        if (orderID === undefined) {
-          const request = place as NewEventCheckOutInput;
-          expect(request).toMatchObject({ Language: 'en', Currency: 'HKD', VarianceID: 'var-oolong-1', ...payWith });
+      if (call.src === 'paymentStep') {
+        // The event's order as data: the payment step adds how to pay (machines/payment-step has its own model).
+        const { order, kindRefusals, paying } = call.input as PaymentStepInput;
+        expect({ kind: order.kind, listOrders: order.listOrders, placeCardAs: order.placeCardAs }).toEqual({
+          kind: 'event',
+          listOrders: { VarianceID: 'var-oolong-1' },
+          placeCardAs: 'CardID',
+        });
+        expect(kindRefusals).toEqual({ codes: ['70600', 'OutOfStock', 'EventSaleClosed'], calls: ['placeOrder', 'payOrder'] });
+        if (paying.orderID === undefined) {
+          const request = order.place as Omit<NewEventCheckOutInput, 'PaymentMethod' | 'AgeConfirmed'>;
+          expect(request).toMatchObject({ Language: 'en', Currency: 'HKD', VarianceID: 'var-oolong-1' });
           expect(request.NumberOfSeat).toBeGreaterThanOrEqual(1);
           // Only named guests travel, never more than the guest slots.
           expect(request.GuestInfo.length).toBeLessThan(request.NumberOfSeat);
-        } else {
-          expect(orderID).toBe('eorder-1');
-          expect(place).toBeUndefined();
-        }
+        } else expect(paying.orderID).toBe('eorder-1');
       }
       if (call.src === 'EventCalculate') expect((input.request as EventCalculateRequest).VarianceID).toBe('var-oolong-1');
       if (call.src === 'getEventOrder') expect(input.orderID).toBe('eorder-1');
@@ -111,29 +131,33 @@ function startJoin(input: EventJoinInput, answers: Answers = {}) {
       EventCalculate: couponTotalsMachine.provide({
         actors: { calculateTotals: fromPromise(call('EventCalculate', (i: never) => calculate(i) as CallResult<unknown, { reason?: 'Expired' }>)) as never },
       }) as never,
-      paymentChoice: paymentChoiceMachine.provide({
-        actors: {
-          getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
-          addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
-          addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
-        },
-      }),
       getEventOrder: fromPromise(call('getEventOrder', readOrder)),
-      // The paying flow with the event's calls, recorded under the calls' names.
-      orderPayment: orderPaymentMachine.provide({
+      // The payment step with choosing how to pay and paying by the event's calls, recorded under the calls' names.
+      paymentStep: paymentStepMachine.provide({
         actors: {
-          listOrders: fromPromise(call('listUserEventOrder', answers.orders ?? ((): CallResult<ListUserEventOrderOutput> => ({ ok: true, data: { OrderList: [] } })))),
-          placeOrder: fromPromise(call('newEventCheckOut', (i: Readonly<Record<string, unknown>>) => (answers.place ?? ((): PlaceResult => ok(paid)))(i as NewEventCheckOutInput))),
-          payOrder: fromPromise(call('createEventPayment', (): PlaceResult => ok(paid))),
-          confirmCardPayment: fromPromise(call('productCreditcardPayment', (): PlaceResult => ({ ok: false, code: 'InternalError', message: 'not expected here' }))),
-          readOrder: fromPromise(call('getEventOrder', (): CallResult<ReadOrderOutput> => readOrder())),
+          paymentChoice: paymentChoiceMachine.provide({
+            actors: {
+              getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
+              addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
+              addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
+            },
+          }),
+          orderPayment: orderPaymentMachine.provide({
+            actors: {
+              listOrders: fromPromise(call('listUserEventOrder', answers.orders ?? ((): CallResult<ListUserEventOrderOutput> => ({ ok: true, data: { OrderList: [] } })))),
+              placeOrder: fromPromise(call('newEventCheckOut', (i: Readonly<Record<string, unknown>>) => (answers.place ?? ((): PlaceResult => ok(paid)))(i as NewEventCheckOutInput))),
+              payOrder: fromPromise(call('createEventPayment', (): PlaceResult => ok(paid))),
+              confirmCardPayment: fromPromise(call('productCreditcardPayment', (): PlaceResult => ({ ok: false, code: 'InternalError', message: 'not expected here' }))),
+              readOrder: fromPromise(call('getEventOrder', (): CallResult<ReadOrderOutput> => readOrder())),
+            },
+          }),
         },
       }),
     },
   });
   const actor = createActor(machine, { input, clock });
   actor.start();
-  return { actor, clock, calls, snapshot: () => actor.getSnapshot() };
+  return { actor, clock, calls, snapshot: () => actor.getSnapshot(), send: sendAsThePage(actor) };
 }
 
 const picked: EventJoinInput = { currency: 'HKD', language: 'en', eventID: 'evt-oolong', svip: false, varianceID: 'var-oolong-1', seats: 3 };
@@ -145,22 +169,22 @@ describe('eventJoin: behaviour', () => {
     expect(select.step(t.snapshot())).toBe('seats');
     expect(select.maxSeats(t.snapshot())).toBe(5);
     expect(select.guestSlotCount(t.snapshot())).toBe(2);
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     expect(select.step(t.snapshot())).toBe('guests');
-    t.actor.send({ type: 'EDIT_GUEST', index: 0, name: ' Chan Tai Man ', contact: '+852 9123 4567' });
-    t.actor.send({ type: 'EDIT_GUEST', index: 1, name: 'Wong Siu Ming', contact: 'not a number' });
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'EDIT_GUEST', index: 0, name: ' Chan Tai Man ', contact: '+852 9123 4567' });
+    t.send({ type: 'EDIT_GUEST', index: 1, name: 'Wong Siu Ming', contact: 'not a number' });
+    t.send({ type: 'CONTINUE' });
     expect(select.step(t.snapshot())).toBe('guests');
     expect(select.guestProblems(t.snapshot())).toEqual([undefined, { name: undefined, contact: 'format' }]);
-    t.actor.send({ type: 'EDIT_GUEST', index: 1, name: 'Wong Siu Ming', contact: '6123 4567' });
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'EDIT_GUEST', index: 1, name: 'Wong Siu Ming', contact: '6123 4567' });
+    t.send({ type: 'CONTINUE' });
     await tick();
     expect(select.step(t.snapshot())).toBe('payment');
     expect(select.canPlaceOrder(t.snapshot())).toBe(false);
-    t.actor.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
+    t.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
     await tick();
     expect(select.selectedCard(t.snapshot())).toEqual(visa);
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'PLACE_ORDER' });
     await tick();
     await tick();
     expect(select.result(t.snapshot())).toEqual({ outcome: 'confirmed', OrderID: 'eorder-1' });
@@ -185,12 +209,12 @@ describe('eventJoin: behaviour', () => {
     const place = (input: NewEventCheckOutInput): PlaceResult => ({ ok: true, data: { ...paid, OrderID: `o-${input.GuestInfo.length}` } });
     const t = startJoin(picked, { place });
     await tick();
-    t.actor.send({ type: 'CONTINUE' });
-    t.actor.send({ type: 'EDIT_GUEST', index: 1, name: 'Wong Siu Ming', contact: '61234567' });
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
+    t.send({ type: 'EDIT_GUEST', index: 1, name: 'Wong Siu Ming', contact: '61234567' });
+    t.send({ type: 'CONTINUE' });
     await tick();
-    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.send({ type: 'PLACE_ORDER' });
     await tick();
     await tick();
     expect(select.result(t.snapshot())?.OrderID).toBe('o-1');
@@ -201,8 +225,8 @@ describe('eventJoin: behaviour', () => {
     await tick();
     expect(select.alreadyJoined(t.snapshot())).toBe(true);
     expect(select.guestSlotCount(t.snapshot())).toBe(3);
-    t.actor.send({ type: 'SET_SEATS', seats: 1 });
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'SET_SEATS', seats: 1 });
+    t.send({ type: 'CONTINUE' });
     expect(select.step(t.snapshot())).toBe('guests');
     expect(select.guests(t.snapshot())).toHaveLength(1);
   });
@@ -219,9 +243,9 @@ describe('eventJoin: behaviour', () => {
     await tick();
     expect(select.step(t.snapshot())).toBe('session');
     expect(select.sessions(t.snapshot()).map((s) => s.open)).toEqual([true, false]);
-    t.actor.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-2' });
+    t.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-2' });
     expect(select.step(t.snapshot())).toBe('session');
-    t.actor.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-1' });
+    t.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-1' });
     expect(select.step(t.snapshot())).toBe('seats');
     expect(select.seats(t.snapshot())).toBe(3);
   });
@@ -248,7 +272,7 @@ describe('eventJoin: behaviour', () => {
         ['var-oolong-2', false, false],
         ['var-oolong-svip', false, true],
       ]);
-      t.actor.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-svip' });
+      t.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-svip' });
       expect(select.step(t.snapshot())).toBe('session');
     });
 
@@ -257,9 +281,9 @@ describe('eventJoin: behaviour', () => {
       await tick();
       expect(select.step(t.snapshot())).toBe('seats');
       expect(select.session(t.snapshot())?.VarianceID).toBe('var-oolong-svip');
-      t.actor.send({ type: 'BACK' });
+      t.send({ type: 'BACK' });
       expect(select.sessions(t.snapshot()).find((s) => s.VarianceID === 'var-oolong-svip')).toMatchObject({ open: true, svipEarlyAccess: true });
-      t.actor.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-svip' });
+      t.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-svip' });
       expect(select.step(t.snapshot())).toBe('seats');
     });
 
@@ -283,16 +307,16 @@ describe('eventJoin: behaviour', () => {
       },
     });
     await tick();
-    t.actor.send({ type: 'CONTINUE' });
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await tick();
-    t.actor.send({ type: 'SELECT_METHOD', method: 'FPS' });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'SELECT_METHOD', method: 'FPS' });
+    t.send({ type: 'PLACE_ORDER' });
     for (let i = 0; i < 4; i++) await tick();
     expect(select.step(t.snapshot())).toBe('session');
     expect(select.sessionNotice(t.snapshot())).toEqual({ varianceID: 'var-oolong-1', code: 'OutOfStock', spacesLeft: 2, seatsWanted: 3 });
     expect(select.varianceID(t.snapshot())).toBeUndefined();
-    t.actor.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-1' });
+    t.send({ type: 'SELECT_SESSION', varianceID: 'var-oolong-1' });
     expect(select.seats(t.snapshot())).toBe(2);
     expect(select.sessionNotice(t.snapshot())).toBeUndefined();
   });
@@ -300,8 +324,8 @@ describe('eventJoin: behaviour', () => {
   it('EventCalculate answering OutOfStock goes back to choosing too', async () => {
     const t = startJoin(picked, { calculate: () => ({ ok: false, code: 'OutOfStock' }) });
     await tick();
-    t.actor.send({ type: 'CONTINUE' });
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     for (let i = 0; i < 4; i++) await tick();
     expect(select.step(t.snapshot())).toBe('session');
     expect(select.sessionNotice(t.snapshot())?.code).toBe('OutOfStock');
@@ -313,12 +337,12 @@ describe('eventJoin: behaviour', () => {
         input.couponID ? { ok: false, code: '70600', message: 'This coupon has expired', data: { reason: 'Expired' } } : { ok: true, data: threeSeats },
     });
     await tick();
-    t.actor.send({ type: 'CONTINUE' });
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await tick();
-    t.actor.send({ type: 'APPLY_COUPON', code: '  ' });
+    t.send({ type: 'APPLY_COUPON', code: '  ' });
     expect(select.step(t.snapshot())).toBe('payment');
-    t.actor.send({ type: 'APPLY_COUPON', code: 'OLD5' });
+    t.send({ type: 'APPLY_COUPON', code: 'OLD5' });
     for (let i = 0; i < 4; i++) await tick();
     expect(select.step(t.snapshot())).toBe('payment');
     expect(select.couponID(t.snapshot())).toBeUndefined();
@@ -329,14 +353,14 @@ describe('eventJoin: behaviour', () => {
   it('a spirits tasting needs the over-18 confirmation before the order can be placed', async () => {
     const t = startJoin({ ...picked, seats: 1 }, { event: () => ({ ok: true, data: { eventDetail: whiskyTasting } }) });
     await tick();
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await tick();
-    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.send({ type: 'SELECT_METHOD', method: 'Alipay' });
     expect(select.needsAge(t.snapshot())).toBe(true);
     expect(select.canPlaceOrder(t.snapshot())).toBe(false);
-    t.actor.send({ type: 'CONFIRM_AGE', confirmed: true });
+    t.send({ type: 'CONFIRM_AGE', confirmed: true });
     expect(select.canPlaceOrder(t.snapshot())).toBe(true);
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'PLACE_ORDER' });
     await tick();
     await tick();
     expect(t.calls.find((c) => c.src === 'newEventCheckOut')!.input).toMatchObject({ AgeConfirmed: true, NumberOfSeat: 1, GuestInfo: [] });
@@ -349,11 +373,11 @@ describe('eventJoin: behaviour', () => {
       order: () => ({ ok: true, data: { Order: { ...unpaidOrder, PaymentStatus: ++reads < 2 ? 'WaitForPayment' : 'Paid' } } }),
     });
     await tick();
-    t.actor.send({ type: 'CONTINUE' });
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await tick();
-    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.send({ type: 'PLACE_ORDER' });
     for (let i = 0; i < 3; i++) await tick();
     expect(select.step(t.snapshot())).toBe('paying');
     expect(reads).toBe(1);
@@ -372,7 +396,7 @@ describe('eventJoin: behaviour', () => {
     expect(select.step(t.snapshot())).toBe('payment');
     expect(select.paymentMethod(t.snapshot())).toBe('CreditCard');
     expect(select.totals(t.snapshot())?.orderDetail.Total).toBe(129_600);
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'PLACE_ORDER' });
     await tick();
     await tick();
     expect(t.calls.find((c) => c.src === 'createEventPayment')?.input).toEqual({ OrderID: 'eorder-1', PaymentMethod: 'CreditCard', CardID: 'pm_visa' });

@@ -6,7 +6,12 @@ import { createSubscription, createSubscriptionPayment, getSubscriptionOrder, Su
 import { couponTotalsMachine } from '../../machines/coupon-totals/coupon-totals.machine.ts';
 import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
 import { paymentChoiceMachine } from '../../machines/payment-choice/payment-choice.machine.ts';
-import type { ListOrdersOutput, OrderPaymentInput, ReadOrderOutput } from '../../machines/order-payment/order-payment.types.ts';
+import { paymentStepMachine } from '../../machines/payment-step/payment-step.machine.ts';
+import type { PaymentStepEvent, PaymentStepExtraEvent, PaymentStepInput } from '../../machines/payment-step/payment-step.types.ts';
+import { paymentStepActor, type KindCheckoutSnapshot } from '../../machines/payment-step/payment-step.selectors.ts';
+
+type PaymentEvent = PaymentStepEvent | PaymentStepExtraEvent;
+import type { ListOrdersOutput, ReadOrderOutput } from '../../machines/order-payment/order-payment.types.ts';
 import { annual, monthly, paid, quarterly, quarterTotals, unpaidOrder, visa } from '../../machines/subscription-checkout/subscription-checkout.fixtures.ts';
 import { subscriptionCheckoutMachine } from '../../machines/subscription-checkout/subscription-checkout.machine.ts';
 import * as select from '../../machines/subscription-checkout/subscription-checkout.selectors.ts';
@@ -18,6 +23,7 @@ import type {
   GetSubscriptionPlanOutput,
   PaymentStart,
   SubscriptionCalculateRequest,
+  SubscriptionCheckoutEvent,
   SubscriptionCheckoutInput,
   SubscriptionDuration as MachineDuration,
 } from '../../machines/subscription-checkout/subscription-checkout.types.ts';
@@ -25,6 +31,19 @@ import { DELIVERY_ADDRESS_REQUIRED, OUT_OF_STOCK } from '../../machines/subscrip
 import { coverage, formatCoverage, modelPaths } from './coverage.ts';
 import { subscriptionCheckoutModel } from './subscription-checkout.model.ts';
 import { replayOnActor } from '../support/replay.ts';
+
+
+/**
+ * Sends as the page does: the payment step's events to the step while the flow runs it (sendToPaymentStep
+ * in src/features/checkout/checkout-parts.tsx), the rest to the flow.
+ */
+const sendAsThePage =
+  (actor: { getSnapshot(): unknown; send(event: SubscriptionCheckoutEvent): void }) =>
+  (event: SubscriptionCheckoutEvent | PaymentEvent): void => {
+    const step = paymentStepActor(actor.getSnapshot() as KindCheckoutSnapshot);
+    if (step) step.send(event as PaymentEvent);
+    else actor.send(event as SubscriptionCheckoutEvent);
+  };
 
 const paths = modelPaths(subscriptionCheckoutModel);
 
@@ -40,20 +59,23 @@ describe('subscriptionCheckout: model paths', () => {
     const { calls } = await replayOnActor(subscriptionCheckoutModel, p);
     for (const call of calls) {
       const input = call.input as Record<string, unknown>;
-      if (call.src === 'orderPayment') {
-        const { kind, payWith, listOrders, place, orderID } = call.input as OrderPaymentInput;
-        expect({ kind, listOrders }).toEqual({ kind: 'subscription', listOrders: {} });
-        if (payWith.PaymentMethod === 'CreditCard') expect(['pm_visa', 'pm_mc', 'pm_new']).toContain(payWith.CardID);
-        else expect(payWith.CardID).toBeUndefined();
-        if (orderID === undefined) {
-          const request = place as CreateSubscriptionInput;
-          expect(request).toMatchObject({ Language: 'en', Currency: 'HKD', SubscriptionID: 'plan-quarter', PaymentMethod: payWith.PaymentMethod, PaymentMethodID: payWith.CardID });
-          // The body create-subscription takes, as the contract reads it.
+      if (call.src === 'paymentStep') {
+        // The subscription's order as data: the payment step adds how to pay (machines/payment-step has its own model).
+        const { order, kindRefusals, paying, ageConfirmed } = call.input as PaymentStepInput;
+        expect({ kind: order.kind, listOrders: order.listOrders, placeCardAs: order.placeCardAs }).toEqual({
+          kind: 'subscription',
+          listOrders: {},
+          placeCardAs: 'PaymentMethodID',
+        });
+        expect(kindRefusals).toEqual({ codes: ['70600', 'DeliveryAddressRequired'], calls: ['placeOrder', 'payOrder'] });
+        if (paying.orderID === undefined) {
+          expect(order.place).toMatchObject({ Language: 'en', Currency: 'HKD', SubscriptionID: 'plan-quarter' });
+          // With how to pay added as the step adds it, the body create-subscription takes, as the contract reads it.
+          const request = { ...order.place, PaymentMethod: 'CreditCard', [order.placeCardAs]: 'pm_visa', AgeConfirmed: ageConfirmed };
           expect(v.safeParse(createSubscription.body, request).success).toBe(true);
         } else {
-          expect(orderID).toBe('sorder-1');
-          expect(place).toBeUndefined();
-          expect(v.safeParse(createSubscriptionPayment.body, { ...payWith, OrderID: orderID }).success).toBe(true);
+          expect(paying.orderID).toBe('sorder-1');
+          expect(v.safeParse(createSubscriptionPayment.body, { PaymentMethod: paying.method ?? 'CreditCard', OrderID: paying.orderID }).success).toBe(true);
         }
       }
       if (call.src === 'subscriptionCalculate') expect((input.request as SubscriptionCalculateRequest).SubscriptionID).toBe('plan-quarter');
@@ -107,29 +129,33 @@ function startCheckout(input: SubscriptionCheckoutInput, answers: Answers = {}) 
       subscriptionCalculate: couponTotalsMachine.provide({
         actors: { calculateTotals: fromPromise(call('subscriptionCalculate', (i: never) => calculate(i) as CallResult<unknown, { reason?: 'Expired' }>)) as never },
       }) as never,
-      paymentChoice: paymentChoiceMachine.provide({
-        actors: {
-          getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
-          addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
-          addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
-        },
-      }),
       getSubscriptionOrder: fromPromise(call('getSubscriptionOrder', readOrder)),
-      // The paying flow with the subscription's calls, recorded under the calls' names.
-      orderPayment: orderPaymentMachine.provide({
+      // The payment step with choosing how to pay and paying by the subscription's calls, recorded under the calls' names.
+      paymentStep: paymentStepMachine.provide({
         actors: {
-          listOrders: fromPromise(call('getSubscriptionRecord', (): CallResult<ListOrdersOutput> => ok({ OrderList: [] }))),
-          placeOrder: fromPromise(call('createSubscription', (i: Readonly<Record<string, unknown>>) => (answers.place ?? (() => ok(paid)))(i as CreateSubscriptionInput))),
-          payOrder: fromPromise(call('createSubscriptionPayment', (i: CreateSubscriptionPaymentInput) => (answers.pay ?? (() => ok(paid)))(i))),
-          confirmCardPayment: fromPromise(call('productCreditcardPayment', (): CallResult<PaymentStart, { OrderID?: string }> => ({ ok: false, code: 'InternalError', message: 'not expected here' }))),
-          readOrder: fromPromise(call('getSubscriptionOrder', (): CallResult<ReadOrderOutput> => readOrder())),
+          paymentChoice: paymentChoiceMachine.provide({
+            actors: {
+              getPaymentMehtod: fromPromise(call('getPaymentMehtod', () => ok({ PaymentMethodList: [visa] }))),
+              addCreditCard: fromPromise(call('addCreditCard', () => ok({ PaymentMethodID: 'pm_new' }))),
+              addPaymentMehtod: fromPromise(call('addPaymentMehtod', () => ok({ PaymentMethod: visa }))),
+            },
+          }),
+          orderPayment: orderPaymentMachine.provide({
+            actors: {
+              listOrders: fromPromise(call('getSubscriptionRecord', (): CallResult<ListOrdersOutput> => ok({ OrderList: [] }))),
+              placeOrder: fromPromise(call('createSubscription', (i: Readonly<Record<string, unknown>>) => (answers.place ?? (() => ok(paid)))(i as CreateSubscriptionInput))),
+              payOrder: fromPromise(call('createSubscriptionPayment', (i: CreateSubscriptionPaymentInput) => (answers.pay ?? (() => ok(paid)))(i))),
+              confirmCardPayment: fromPromise(call('productCreditcardPayment', (): CallResult<PaymentStart, { OrderID?: string }> => ({ ok: false, code: 'InternalError', message: 'not expected here' }))),
+              readOrder: fromPromise(call('getSubscriptionOrder', (): CallResult<ReadOrderOutput> => readOrder())),
+            },
+          }),
         },
       }),
     },
   });
   const actor = createActor(machine, { input, clock });
   actor.start();
-  return { actor, clock, calls, snapshot: () => actor.getSnapshot() };
+  return { actor, clock, calls, snapshot: () => actor.getSnapshot(), send: sendAsThePage(actor) };
 }
 
 const chosen: SubscriptionCheckoutInput = { currency: 'HKD', language: 'en', subscriptionID: 'plan-quarter', addressIndex: 0 };
@@ -141,15 +167,15 @@ describe('subscriptionCheckout: behaviour', () => {
     expect(select.step(t.snapshot())).toBe('address');
     expect(select.plan(t.snapshot())).toEqual(quarterly);
     expect(select.totals(t.snapshot())).toBeUndefined();
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
     expect(select.step(t.snapshot())).toBe('payment');
     expect(select.totals(t.snapshot())).toEqual(quarterTotals);
     expect(select.canPlaceOrder(t.snapshot())).toBe(false);
-    t.actor.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
+    t.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
     await ticks();
     expect(select.selectedCard(t.snapshot())).toEqual(visa);
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'PLACE_ORDER' });
     await ticks();
     expect(select.result(t.snapshot())).toEqual({ outcome: 'subscribed', OrderID: 'sorder-1' });
     expect(t.calls.find((c) => c.src === 'createSubscription')!.input).toEqual({
@@ -168,14 +194,14 @@ describe('subscriptionCheckout: behaviour', () => {
     const t = startCheckout({ ...chosen, addressIndex: undefined });
     await ticks();
     expect(select.canContinue(t.snapshot())).toBe(false);
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     expect(t.calls.some((c) => c.src === 'subscriptionCalculate')).toBe(false);
-    t.actor.send({ type: 'PICK_ADDRESS', index: 1 });
+    t.send({ type: 'PICK_ADDRESS', index: 1 });
     expect(select.isSavingAddress(t.snapshot())).toBe(true);
     await ticks();
     expect(t.calls.find((c) => c.src === 'userUpdateInfo')!.input).toEqual({ mainDeliveryAddressIndex: 1 });
     expect(select.addressIndex(t.snapshot())).toBe(1);
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
     expect(select.step(t.snapshot())).toBe('payment');
   });
@@ -186,15 +212,15 @@ describe('subscriptionCheckout: behaviour', () => {
       calculate: () => (refused ? { ok: false, code: 'DeliveryAddressRequired', message: 'Not delivered there' } : { ok: true, data: quarterTotals }),
     });
     await ticks();
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
     expect(select.step(t.snapshot())).toBe('address');
     expect(select.addressRefused(t.snapshot())).toBe(true);
     refused = false;
-    t.actor.send({ type: 'PICK_ADDRESS', index: 1 });
+    t.send({ type: 'PICK_ADDRESS', index: 1 });
     await ticks();
     expect(select.addressRefused(t.snapshot())).toBe(false);
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
     expect(select.step(t.snapshot())).toBe('payment');
   });
@@ -205,11 +231,11 @@ describe('subscriptionCheckout: behaviour', () => {
         input.couponID ? { ok: false, code: '70600', message: 'This coupon has expired', data: { reason: 'Expired' } } : { ok: true, data: quarterTotals },
     });
     await ticks();
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
-    t.actor.send({ type: 'APPLY_COUPON', code: '  ' });
+    t.send({ type: 'APPLY_COUPON', code: '  ' });
     expect(select.step(t.snapshot())).toBe('payment');
-    t.actor.send({ type: 'APPLY_COUPON', code: 'OLD5' });
+    t.send({ type: 'APPLY_COUPON', code: 'OLD5' });
     await ticks();
     expect(select.step(t.snapshot())).toBe('payment');
     expect(select.couponID(t.snapshot())).toBeUndefined();
@@ -223,18 +249,18 @@ describe('subscriptionCheckout: behaviour', () => {
       place: (i) => (++placed === 1 && i.CouponID ? { ok: false, code: '70600', message: 'Used up' } : ok(paid)),
     });
     await ticks();
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
-    t.actor.send({ type: 'APPLY_COUPON', code: 'TEA10' });
+    t.send({ type: 'APPLY_COUPON', code: 'TEA10' });
     await ticks();
     expect(select.couponID(t.snapshot())).toBe('TEA10');
-    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.send({ type: 'PLACE_ORDER' });
     await ticks(6);
     expect(select.step(t.snapshot())).toBe('payment');
     expect(select.couponID(t.snapshot())).toBeUndefined();
     expect(select.couponError(t.snapshot())).toMatchObject({ couponID: 'TEA10', message: 'Used up' });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'PLACE_ORDER' });
     await ticks();
     expect(select.result(t.snapshot())?.outcome).toBe('subscribed');
   });
@@ -242,13 +268,13 @@ describe('subscriptionCheckout: behaviour', () => {
   it('a box holding spirits needs the over-18 confirmation', async () => {
     const t = startCheckout(chosen, { plans: () => ok({ PlanList: [annual] }), place: () => ok({ ...paid, PaymentStatus: 'pending' }) });
     await ticks();
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
-    t.actor.send({ type: 'SELECT_METHOD', method: 'FPS' });
+    t.send({ type: 'SELECT_METHOD', method: 'FPS' });
     expect(select.needsAge(t.snapshot())).toBe(true);
     expect(select.canPlaceOrder(t.snapshot())).toBe(false);
-    t.actor.send({ type: 'CONFIRM_AGE', confirmed: true });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'CONFIRM_AGE', confirmed: true });
+    t.send({ type: 'PLACE_ORDER' });
     await ticks();
     expect(t.calls.find((c) => c.src === 'createSubscription')!.input).toMatchObject({ AgeConfirmed: true, PaymentMethod: 'FPS', PaymentMethodID: undefined });
     expect(select.result(t.snapshot())?.outcome).toBe('fps');
@@ -264,10 +290,10 @@ describe('subscriptionCheckout: behaviour', () => {
   it('already subscribed: back at the payment step with the reason, nothing paid', async () => {
     const t = startCheckout(chosen, { place: () => ({ ok: false, code: 'AlreadySubscribed' }) });
     await ticks();
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
-    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.send({ type: 'PLACE_ORDER' });
     await ticks();
     expect(select.step(t.snapshot())).toBe('payment');
     expect(select.error(t.snapshot())?.code).toBe('AlreadySubscribed');
@@ -280,10 +306,10 @@ describe('subscriptionCheckout: behaviour', () => {
       order: () => ok({ Order: { ...unpaidOrder, PaymentStatus: ++reads < 2 ? 'WaitForPayment' : 'Paid' } }),
     });
     await ticks();
-    t.actor.send({ type: 'CONTINUE' });
+    t.send({ type: 'CONTINUE' });
     await ticks();
-    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.send({ type: 'PLACE_ORDER' });
     await ticks(3);
     expect(select.step(t.snapshot())).toBe('paying');
     t.clock.increment(POLL_INTERVAL);
@@ -298,8 +324,8 @@ describe('subscriptionCheckout: behaviour', () => {
     expect(select.paymentMethod(t.snapshot())).toBe('FPS');
     expect(select.totals(t.snapshot())?.total).toBe(88_000);
     expect(select.canGoBack(t.snapshot())).toBe(false);
-    t.actor.send({ type: 'SELECT_METHOD', method: 'Alipay' });
-    t.actor.send({ type: 'PLACE_ORDER' });
+    t.send({ type: 'SELECT_METHOD', method: 'Alipay' });
+    t.send({ type: 'PLACE_ORDER' });
     await ticks();
     expect(t.calls.find((c) => c.src === 'createSubscriptionPayment')?.input).toEqual({ OrderID: 'sorder-1', PaymentMethod: 'Alipay', CardID: undefined });
     expect(t.calls.some((c) => c.src === 'createSubscription')).toBe(false);

@@ -12,6 +12,7 @@ import { Popup } from '../../ui/Popup.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
 import { AddCardFields } from '../../ui/AddCardFields.tsx';
 import type { createCheckoutFlow } from './checkout.actors.ts';
+import { sendToPaymentStep } from './checkout-parts.tsx';
 
 type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutFlow>>;
 
@@ -42,11 +43,11 @@ export function CardSelectionPopup({ actor, onClose }: { actor: CheckoutActor; o
     canAdd: useSelector(actor, checkoutState.canAddCard),
     busy: useSelector(actor, checkoutState.isBusy),
     error: useSelector(actor, checkoutState.error),
-    select: (cardID) => actor.send({ type: 'SELECT_CARD', cardID }),
-    add: () => actor.send({ type: 'ADD_CARD' }),
-    submitCard: (card) => actor.send({ type: 'SUBMIT_CARD', ...card }),
+    select: (cardID) => sendToPaymentStep(actor, { type: 'SELECT_CARD', cardID }),
+    add: () => sendToPaymentStep(actor, { type: 'ADD_CARD' }),
+    submitCard: (card) => sendToPaymentStep(actor, { type: 'SUBMIT_CARD', ...card }),
     cancelAdding: () => {
-      if (checkoutState.isEditingCard(actor.getSnapshot())) actor.send({ type: 'CANCEL' });
+      if (checkoutState.isEditingCard(actor.getSnapshot())) sendToPaymentStep(actor, { type: 'CANCEL' });
     },
   };
   return <CardSelection choice={choice} onClose={onClose} />;

@@ -5,12 +5,12 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { UserDetail } from '../../../contract/index.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
-import type { PaymentStepName } from '../../../machines/order-payment/order-payment.types.ts';
+import type { PaymentStepName } from '../../../machines/payment-step/payment-step.types.ts';
 import type { OrderKind } from '../../app/order-kinds.ts';
 import { useOrderOutcome, type OrderCheckoutResult } from '../../app/order-outcome.ts';
 import { useServices } from '../../app/services.ts';
-import type { HeadingRef } from './checkout-parts.tsx';
-import { recallRequest, useRememberedPayment, type RememberedPaymentView } from './remembered-payment.ts';
+import { sendToPaymentStep, type HeadingRef } from './checkout-parts.tsx';
+import { useRememberedPayment, type RememberedPaymentView } from './remembered-payment.ts';
 
 /**
  * Every kind's checkout page: its heading, then the flow, a checkout of its own on each visit (also when the
@@ -60,7 +60,7 @@ export type CheckoutFrameView<S, Own extends string> = RememberedPaymentView<S> 
   result: (s: S) => OrderCheckoutResult | undefined;
 };
 
-type FlowActor<S> = Pick<AnyActorRef, 'subscribe'> & { getSnapshot(): S; send(event: ReturnType<typeof recallRequest>): void };
+type FlowActor<S> = Pick<AnyActorRef, 'subscribe'> & { getSnapshot(): S };
 
 const isAfterPlacing = (step: string): step is AfterPlacingStep => step === 'checking' || step === 'unconfirmed' || step === 'paying' || step === 'done';
 const isPaymentStep = (step: string): step is 'payment' | 'addCard' | 'placing' => step === 'payment' || step === 'addCard' || step === 'placing';
@@ -92,7 +92,7 @@ export function CheckoutFrame<S, Own extends string>(props: {
   const result = useSelector(actor, view.result);
   const busy = useSelector(actor, view.isBusy);
   useOrderOutcome(props.kind, result, props.leave);
-  useRememberedPayment(actor, view, (request) => actor.send(request));
+  useRememberedPayment(actor, view, (request) => sendToPaymentStep(actor, request));
   const heading = useRef<HTMLHeadingElement>(null);
   const settled = useRef(false);
   const quiet = (props.quiet as readonly string[]).includes(step);

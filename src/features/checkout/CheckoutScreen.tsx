@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { UserDetail } from '../../../contract/index.ts';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
 import type { CheckoutInput, CheckoutStep } from '../../../machines/checkout/checkout.types.ts';
-import type { PaymentStepName } from '../../../machines/order-payment/order-payment.types.ts';
+import type { PaymentStepName } from '../../../machines/payment-step/payment-step.types.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { preloadable } from '../../app/preloadable.tsx';
@@ -17,7 +17,7 @@ import { useAddressLabel } from '../../ui/address-label.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { ErrorNote, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
+import { ErrorNote, sendToPaymentStep, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
 import { CheckoutFrame, CheckoutPage, mainAddressIndex } from './CheckoutFrame.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import './checkout.css';
@@ -254,7 +254,7 @@ function ChosenAddresses(props: { actor: CheckoutActor; member: UserDetail; orde
   const { actor, member, orderID, headingRef } = props;
   const { api } = useServices();
   const index = useSelector(actor, checkoutState.addressIndex);
-  const canGoBack = useSelector(actor, (s) => s.can({ type: 'BACK' }) && !s.matches('confirmingAge'));
+  const canGoBack = useSelector(actor, checkoutState.canGoBack);
   // An order placed before keeps the address it was placed with, whatever the member's main one is now.
   const order = useQuery({ ...productOrderQuery(api, orderID ?? '', false), enabled: orderID !== undefined });
   const address = orderID !== undefined ? order.data?.DeliveryAddress : index === undefined ? undefined : member.deliveryAddress[index];
@@ -272,7 +272,7 @@ function ChosenAddresses(props: { actor: CheckoutActor; member: UserDetail; orde
         </p>
       )}
       {canGoBack && (
-        <button type="button" className="link-button" onClick={() => actor.send({ type: 'BACK' })}>
+        <button type="button" className="link-button" onClick={() => sendToPaymentStep(actor, { type: 'BACK' })}>
           <Trans>Change address</Trans>
         </button>
       )}

@@ -4,15 +4,13 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { Currency } from '../../../contract/index.ts';
 import type { PaymentMethod, SavedCard } from '../../../machines/checkout/checkout.types.ts';
-import type { EventJoinEvent } from '../../../machines/event-join/event-join.types.ts';
-import type { SubscriptionCheckoutEvent } from '../../../machines/subscription-checkout/subscription-checkout.types.ts';
 import type { FlowCode } from '../../../machines/shared/codes.ts';
 import { preloadable } from '../../app/preloadable.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useMethodName } from '../../ui/OrderDetails.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
 import type { CardChoice } from './CardSelectionPopup.tsx';
-import { ErrorNote, type HeadingRef } from './checkout-parts.tsx';
+import { ErrorNote, type HeadingRef, type PaymentEvent } from './checkout-parts.tsx';
 
 /**
  * The payment step the event and subscription checkouts share: coupon, how to pay, the over-18
@@ -29,12 +27,6 @@ const CardSelection = preloadable(() => import('./CardSelectionPopup.tsx').then(
 export function prefetchPopups() {
   for (const popup of [PaymentMethodPopup, CardSelection]) popup.preload().catch(() => {});
 }
-
-/** The events the payment step sends: both flows take them, alike. */
-export type PaymentEvent = Extract<
-  EventJoinEvent | SubscriptionCheckoutEvent,
-  { type: 'BACK' | 'APPLY_COUPON' | 'REMOVE_COUPON' | 'CONFIRM_AGE' | 'SELECT_METHOD' | 'SELECT_CARD' | 'ADD_CARD' | 'SUBMIT_CARD' | 'CANCEL' | 'PLACE_ORDER' }
->;
 
 /** What the step reads from the kind's flow (its selectors module, plus the totals and the add-card form). */
 export type PaymentSelectors<S> = {

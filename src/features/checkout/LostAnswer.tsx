@@ -5,7 +5,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutActor } from './checkout-parts.tsx';
+import { sendToPaymentStep, type CheckoutActor } from './checkout-parts.tsx';
 
 /**
  * The look-up failed too (still offline): whether the order went through is not known. Offers to
@@ -27,7 +27,7 @@ export function Unconfirmed({ actor, headingRef }: { actor: CheckoutActor; headi
         </p>
       </div>
       <div className="checkout-actions">
-        <button type="button" className="button primary" disabled={!canCheckAgain} onClick={() => actor.send({ type: 'RETRY' })}>
+        <button type="button" className="button primary" disabled={!canCheckAgain} onClick={() => sendToPaymentStep(actor, { type: 'RETRY' })}>
           <Trans>Check again</Trans>
         </button>
       </div>

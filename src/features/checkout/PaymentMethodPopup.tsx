@@ -10,6 +10,7 @@ import { useServices } from '../../app/services.ts';
 import { useMethodName } from '../../ui/OrderDetails.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { checkoutBag, type createCheckoutFlow } from './checkout.actors.ts';
+import { sendToPaymentStep } from './checkout-parts.tsx';
 import { askWallet, type WalletState } from './wallet-support.ts';
 
 type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutFlow>>;
@@ -26,10 +27,10 @@ async function payWithWallet(actor: CheckoutActor, api: ApiClient) {
   if (!sheet) return;
   try {
     const saved = await api.call(addPaymentMehtod, { PaymentMethodID: sheet.paymentMethod.id });
-    actor.send({ type: 'SELECT_METHOD', method: 'CreditCard' });
-    await waitFor(actor, (s) => s.matches({ payment: 'choosing' }));
-    actor.send({ type: 'SELECT_CARD', cardID: saved.PaymentMethod.id });
-    actor.send({ type: 'PLACE_ORDER' });
+    sendToPaymentStep(actor, { type: 'SELECT_METHOD', method: 'CreditCard' });
+    await waitFor(actor, checkoutState.isChoosing);
+    sendToPaymentStep(actor, { type: 'SELECT_CARD', cardID: saved.PaymentMethod.id });
+    sendToPaymentStep(actor, { type: 'PLACE_ORDER' });
     const settled = await waitFor(actor, (s) => !checkoutState.isBusy(s));
     const outcome = settled.status === 'done' ? settled.output.outcome : undefined;
     sheet.complete(outcome === 'confirmed' || outcome === 'processing' || outcome === 'redirect' ? 'success' : 'fail');

@@ -5,7 +5,7 @@ import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts
 import type { PaymentMethod } from '../../../machines/checkout/checkout.types.ts';
 import { preloadable } from '../../app/preloadable.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { ErrorNote, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
+import { ErrorNote, sendToPaymentStep, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
 import { checkoutBag } from './checkout.actors.ts';
 import { CardRow, PaymentMethodRow } from './KindPaymentStep.tsx';
 import { LostAnswerNote } from './LostAnswer.tsx';
@@ -38,7 +38,7 @@ export function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headi
   const cardPopupOpen = popup === 'card' || step === 'addCard';
 
   const chooseMethod = (next: PaymentMethod) => {
-    actor.send({ type: 'SELECT_METHOD', method: next });
+    sendToPaymentStep(actor, { type: 'SELECT_METHOD', method: next });
     setPopup(next === 'CreditCard' ? 'card' : null);
   };
 
@@ -61,7 +61,7 @@ export function PaymentStep({ actor, headingRef }: { actor: CheckoutActor; headi
       )}
       {step !== 'addCard' && (lostAnswerFinding ? <LostAnswerNote finding={lostAnswerFinding} /> : <ErrorNote error={error} />)}
       <div className="checkout-actions">
-        <button type="button" className="button primary wide" disabled={!canPlace} onClick={() => actor.send({ type: 'PLACE_ORDER' })}>
+        <button type="button" className="button primary wide" disabled={!canPlace} onClick={() => sendToPaymentStep(actor, { type: 'PLACE_ORDER' })}>
           {step === 'placing' ? (
             <Trans>Placing your order…</Trans>
           ) : hasOrder ? (

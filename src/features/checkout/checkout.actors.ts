@@ -17,6 +17,7 @@ import { checkoutMachine } from '../../../machines/checkout/checkout.machine.ts'
 import type { CheckoutSnapshot } from '../../../machines/checkout/checkout.selectors.ts';
 import type { CheckoutCallInput, GetShoppingBagInput, ListUserProductOrderInput, ShoppingBag } from '../../../machines/checkout/checkout.types.ts';
 import { orderPaymentMachine } from '../../../machines/order-payment/order-payment.machine.ts';
+import { paymentStepMachine } from '../../../machines/payment-step/payment-step.machine.ts';
 import { couponFailData, withCouponRecovery } from '../../../machines/coupon-totals/coupon-totals.provide.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { asCallResult } from '../../api/call-result.ts';
@@ -44,17 +45,22 @@ export function createCheckoutFlow(api: ApiClient, session: SessionActor) {
           couponFailData,
         ),
       ),
-      paymentChoice: createPaymentChoice(api),
       getProductOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
-      orderPayment: orderPaymentMachine.provide({
+      // The payment step every kind shares, with choosing how to pay and paying by this kind's calls.
+      paymentStep: paymentStepMachine.provide({
         actors: {
-          // The request checkout.machine.ts builds for the checkout call (the paying flow passes it on as it is).
-          placeOrder: fromPromise(({ input }) => asCallResult(api.call(checkout, input as CheckoutCallInput), orderFailData)),
-          payOrder: fromPromise(({ input }) => asCallResult(api.call(createProductPayment, input), orderFailData)),
-          confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
-          readOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
-          // The member's newest orders: noted before placing, read again when placing's answer is lost.
-          listOrders: fromPromise(({ input }) => asCallResult(api.call(listUserProductOrder, input as ListUserProductOrderInput))),
+          paymentChoice: createPaymentChoice(api),
+          orderPayment: orderPaymentMachine.provide({
+            actors: {
+              // The request the payment step builds for the checkout call from checkout.machine.ts's order (the paying flow passes it on as it is).
+              placeOrder: fromPromise(({ input }) => asCallResult(api.call(checkout, input as CheckoutCallInput), orderFailData)),
+              payOrder: fromPromise(({ input }) => asCallResult(api.call(createProductPayment, input), orderFailData)),
+              confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
+              readOrder: fromPromise(({ input }) => asCallResult(api.call(getProductOrder, input))),
+              // The member's newest orders: noted before placing, read again when placing's answer is lost.
+              listOrders: fromPromise(({ input }) => asCallResult(api.call(listUserProductOrder, input as ListUserProductOrderInput))),
+            },
+          }),
         },
       }),
       userUpdateInfo: fromPromise(async ({ input }) => {

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
 import type { EventJoinInput, EventJoinStep } from '../../../../machines/event-join/event-join.types.ts';
-import type { PaymentStepName } from '../../../../machines/order-payment/order-payment.types.ts';
+import type { PaymentStepName } from '../../../../machines/payment-step/payment-step.types.ts';
 import * as sessionState from '../../../../machines/session/session.selectors.ts';
 import { useServices } from '../../../app/services.ts';
 import { useStore } from '../../../app/store.ts';

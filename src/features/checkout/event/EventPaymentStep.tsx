@@ -4,6 +4,7 @@ import {
 } from '../../../../machines/event-join/event-join.selectors.ts';
 import { Price } from '../../../ui/Price.tsx';
 import { KindPaymentStep, type PaymentWords } from '../KindPaymentStep.tsx';
+import { sendToPaymentStep } from '../checkout-parts.tsx';
 import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 import { joinTotals } from './event-join.actors.ts';
 
@@ -35,7 +36,7 @@ export function PaymentStep({ actor, headingRef }: { actor: JoinActor; headingRe
   return (
     <KindPaymentStep
       actor={actor}
-      send={(event) => actor.send(event)}
+      send={(event) => sendToPaymentStep(actor, event)}
       selectors={selectors}
       total={(s) => joinTotals(s)?.orderDetail}
       editingCard={isEditingCard}

@@ -19,6 +19,7 @@ import { eventJoinMachine } from '../../../../machines/event-join/event-join.mac
 import type { EventJoinSnapshot } from '../../../../machines/event-join/event-join.selectors.ts';
 import type { EventCalculateRequest, EventTotals, ListUserEventOrderInput, NewEventCheckOutInput } from '../../../../machines/event-join/event-join.types.ts';
 import { orderPaymentMachine } from '../../../../machines/order-payment/order-payment.machine.ts';
+import { paymentStepMachine } from '../../../../machines/payment-step/payment-step.machine.ts';
 import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import { orderFailData } from '../order-fail-data.ts';
@@ -44,17 +45,22 @@ export function createEventJoinFlow(api: ApiClient) {
           couponFailData,
         ),
       ),
-      paymentChoice: createPaymentChoice(api),
       getEventOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
-      orderPayment: orderPaymentMachine.provide({
+      // The payment step every kind shares, with choosing how to pay and paying by this kind's calls.
+      paymentStep: paymentStepMachine.provide({
         actors: {
-          // The request event-join.machine.ts builds for newEventCheckOut (the paying flow passes it on as it is).
-          placeOrder: fromPromise(({ input }) => asCallResult(api.call(newEventCheckOut, input as NewEventCheckOutInput), orderFailData)),
-          payOrder: fromPromise(({ input }) => asCallResult(api.call(createEventPayment, input), orderFailData)),
-          confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
-          readOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
-          // The member's orders for the session: noted before placing, read again when placing's answer is lost.
-          listOrders: fromPromise(({ input }) => asCallResult(api.call(listUserEventOrder, input as ListUserEventOrderInput))),
+          paymentChoice: createPaymentChoice(api),
+          orderPayment: orderPaymentMachine.provide({
+            actors: {
+              // The request the payment step builds for newEventCheckOut from event-join.machine.ts's order (the paying flow passes it on as it is).
+              placeOrder: fromPromise(({ input }) => asCallResult(api.call(newEventCheckOut, input as NewEventCheckOutInput), orderFailData)),
+              payOrder: fromPromise(({ input }) => asCallResult(api.call(createEventPayment, input), orderFailData)),
+              confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
+              readOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
+              // The member's orders for the session: noted before placing, read again when placing's answer is lost.
+              listOrders: fromPromise(({ input }) => asCallResult(api.call(listUserEventOrder, input as ListUserEventOrderInput))),
+            },
+          }),
         },
       }),
     },

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorCode, type UserDetail } from '../../../../contract/index.ts';
 import * as subscribe from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
-import type { PaymentStepName } from '../../../../machines/order-payment/order-payment.types.ts';
+import type { PaymentStepName } from '../../../../machines/payment-step/payment-step.types.ts';
 import type { SubscriptionCheckoutInput, SubscriptionCheckoutStep } from '../../../../machines/subscription-checkout/subscription-checkout.types.ts';
 import { useServices } from '../../../app/services.ts';
 import { useStore } from '../../../app/store.ts';

@@ -4,6 +4,7 @@ import {
 } from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
 import { Price } from '../../../ui/Price.tsx';
 import { KindPaymentStep, type PaymentWords } from '../KindPaymentStep.tsx';
+import { sendToPaymentStep } from '../checkout-parts.tsx';
 import type { HeadingRef, SubscribeActor } from './subscription-checkout-parts.tsx';
 import { checkoutTotals } from './subscription-checkout.actors.ts';
 
@@ -38,7 +39,7 @@ export function PaymentStep({ actor, headingRef }: { actor: SubscribeActor; head
   return (
     <KindPaymentStep
       actor={actor}
-      send={(event) => actor.send(event)}
+      send={(event) => sendToPaymentStep(actor, event)}
       selectors={selectors}
       total={(s) => checkoutTotals(s)?.orderDetail}
       editingCard={isEditingCard}

@@ -16,6 +16,7 @@ import {
 } from '../../../../contract/index.ts';
 import { couponFailData, withCouponRecovery } from '../../../../machines/coupon-totals/coupon-totals.provide.ts';
 import { orderPaymentMachine } from '../../../../machines/order-payment/order-payment.machine.ts';
+import { paymentStepMachine } from '../../../../machines/payment-step/payment-step.machine.ts';
 import type { ListOrdersOutput } from '../../../../machines/order-payment/order-payment.types.ts';
 import { subscriptionCheckoutMachine } from '../../../../machines/subscription-checkout/subscription-checkout.machine.ts';
 import type { SubscriptionCheckoutSnapshot } from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
@@ -69,16 +70,21 @@ export function createSubscriptionCheckoutFlow(api: ApiClient, session: SessionA
           couponFailData,
         ),
       ),
-      paymentChoice: createPaymentChoice(api),
       getSubscriptionOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, input))),
-      orderPayment: orderPaymentMachine.provide({
+      // The payment step every kind shares, with choosing how to pay and paying by this kind's calls.
+      paymentStep: paymentStepMachine.provide({
         actors: {
-          // The request subscription-checkout.machine.ts builds for create-subscription (the paying flow passes it on as it is).
-          placeOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscription, input as CreateSubscriptionInput), orderFailData)),
-          payOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscriptionPayment, input), orderFailData)),
-          confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
-          readOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, { RecordID: input.orderID }))),
-          listOrders: fromPromise(() => listSubscriptionOrders(api)),
+          paymentChoice: createPaymentChoice(api),
+          orderPayment: orderPaymentMachine.provide({
+            actors: {
+              // The request the payment step builds for create-subscription from subscription-checkout.machine.ts's order (the paying flow passes it on as it is).
+              placeOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscription, input as CreateSubscriptionInput), orderFailData)),
+              payOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscriptionPayment, input), orderFailData)),
+              confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
+              readOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, { RecordID: input.orderID }))),
+              listOrders: fromPromise(() => listSubscriptionOrders(api)),
+            },
+          }),
         },
       }),
     },
