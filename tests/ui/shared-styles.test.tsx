@@ -2,8 +2,9 @@
  * What src/ui shares comes with its styles (issue 14: the checkout showed the billing address as one
  * italic line until the account popup, whose stylesheet styled it, had been opened once). For every
  * component in src/ui: each class it sets that some stylesheet styles must be styled by styles.css
- * (always loaded) or by a stylesheet the component imports, itself or through the src/ui modules it
- * imports; a class styled only in a feature's stylesheet is styled only once that feature has loaded.
+ * (always loaded, with the parts it @imports) or by a stylesheet the component imports, itself or through
+ * the src/ui modules it imports; a class styled only in a feature's stylesheet is styled only once that
+ * feature has loaded.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -25,6 +26,15 @@ function stylesheetClasses(path: string): Set<string> {
   }
   return classes;
 }
+
+/** A stylesheet and, after it, the stylesheets it @imports (styles.css is an index of src/ui/styles/). */
+function withImports(path: string): string[] {
+  const imports = [...withoutComments(read(path)).matchAll(/@import\s+['"](\.[^'"]+)['"]/g)];
+  return [path, ...imports.flatMap((m) => withImports(resolve(dirname(path), m[1]!)))];
+}
+
+/** Class names a stylesheet styles, itself or through the stylesheets it @imports. */
+const classesWithImports = (path: string) => new Set(withImports(path).flatMap((sheet) => [...stylesheetClasses(sheet)]));
 
 function cssFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -60,7 +70,7 @@ describe('the shared parts of src/ui', () => {
   for (const sheet of cssFiles(join(ROOT, 'src'))) {
     for (const name of stylesheetClasses(sheet)) everywhere.set(name, [...(everywhere.get(name) ?? []), sheet.slice(ROOT.length + 1)]);
   }
-  const global = stylesheetClasses(join(UI, 'styles.css'));
+  const global = classesWithImports(join(UI, 'styles.css'));
   const components = readdirSync(UI).filter((f) => f.endsWith('.tsx'));
 
   it('finds the components and the stylesheets to check', () => {
