@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 /**
- * npm test: the checks (types, dependency rules, the zh-Hant catalogue), then the unit suite beside the
+ * npm test: the checks (types, dependency rules, the zh-Hant catalogue), then the unit suite, then the
  * production build and the browser suite.
  *
- * Why side by side: on our 2-core machines the browser suite keeps about one core busy (one Chromium, one
- * server) and waits on it, and the unit suite alone fills both; run one after the other they took ~21
- * minutes, side by side the machine stays full. No test measures time (issue 27), so neither suite minds
- * the other's load: that is what `npm test` beside a CPU burner checks.
+ * Why one after the other (issue 27): measured on a quiet 2-core machine, the unit suite alone took 10.8 min
+ * (1.9 cores busy) and the browser suite alone 10.3 min (Chromium, the server and Playwright: 1.5 cores busy),
+ * but side by side they took 30.1 and 25.6 min, so npm test took 31.2 min instead of ~22. Together they ask for
+ * more than the two cores, and the browser suite's steps, each waiting on the next frame or answer, queue
+ * behind the unit suite's workers while those wait on theirs. One after the other, each has the machine.
  *
  * Each suite's lines are prefixed with its name; both run to the end (a failure in one does not hide the
- * other's), and npm test fails when either does. `--serial` runs them one after the other.
+ * other's), and npm test fails when either does. Each prints the minutes at which it ended.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const serial = process.argv.includes('--serial');
 const started = Date.now();
 const minutes = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
 
@@ -42,9 +42,8 @@ function run(label, scripts) {
 const checks = await run('checks', ['typecheck', 'deps:check', 'i18n:check']);
 if (checks !== 0) process.exit(checks);
 
-const unit = () => run('unit', ['test:unit']);
-const e2e = () => run('e2e', ['test:e2e']);
-const [unitStatus, e2eStatus] = serial ? [await unit(), await e2e()] : await Promise.all([unit(), e2e()]);
+const unitStatus = await run('unit', ['test:unit']);
+const e2eStatus = await run('e2e', ['test:e2e']);
 
 console.log(`npm test: checks passed; unit suite ${unitStatus === 0 ? 'passed' : 'FAILED'}; browser suite ${e2eStatus === 0 ? 'passed' : 'FAILED'} (${minutes()}).`);
 process.exit(unitStatus || e2eStatus);
