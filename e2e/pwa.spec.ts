@@ -63,15 +63,15 @@ test('the manifest has the fields and icons browsers require, linked from every 
 });
 
 test('Chromium offers to install the shop', async ({ baseURL }) => {
-  // Installing is never offered in an incognito profile (as every test context is): a profile of its own.
-  // Chromium also waits for some engagement with the page; the flag leaves that out, so the offer
+  // Installing is never offered in an incognito profile (as every test context is): a profile of its own, in the
+  // full browser (the suite's headless shell never offers it). Chromium also waits for some engagement with the page; the flag leaves that out, so the offer
   // (beforeinstallprompt) comes as soon as the shop qualifies.
   const profile = await mkdtemp(path.join(tmpdir(), 'sg-pwa-'));
   const { defaultBrowserType: _, ...phone } = devices['Pixel 7'];
   const context = await chromium.launchPersistentContext(profile, {
     ...phone,
     baseURL,
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--bypass-app-banner-engagement-checks'],
   });
   try {
