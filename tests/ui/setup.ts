@@ -1,4 +1,4 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // The first render transforms lazy screen chunks on demand. A findBy's timeout tells a hang from a wait, not
@@ -6,7 +6,31 @@ import { afterEach } from 'vitest';
 // (two browser suites, two typechecks and Vitest side by side), and 20 s ran out opening the account popup and
 // an event record with Vitest beside two builds, a Chromium profile and two typechecks (load 10 on 2 cores;
 // the popup's chunk alone took longer to transform). 45 s (issue 27); the ui tests' own timeout is 120 s.
-configure({ asyncUtilTimeout: 45_000 });
+configure({ asyncUtilTimeout: 45_000, getElementError: elementErrorWrittenWhenRead });
+
+/**
+ * Testing Library's own getElementError, but the page's markup is written into the message only when someone
+ * reads it. A findBy or waitFor runs its query on every change of the page and every 50 ms until it is met,
+ * and each miss built an error holding the whole page pretty-printed, then threw it away: a fifth of the
+ * CPU of tests/ui/account-popup.test.tsx (issue 27). A test that fails reads the message, so it shows the
+ * same markup as before.
+ */
+function elementErrorWrittenWhenRead(message: string | null, container: Element): Error {
+  const error = new Error();
+  Error.captureStackTrace(error, elementErrorWrittenWhenRead); // the failure points at the test, not here
+  error.name = 'TestingLibraryElementError';
+  let written: string | undefined;
+  Object.defineProperty(error, 'message', {
+    get: () =>
+      (written ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n')),
+    set: (value: string) => {
+      written = value;
+    },
+    configurable: true,
+  });
+  return error;
+}
+
 // jsdom implements no scrolling; the router scrolls to top after each navigation.
 window.scrollTo = () => {};
 afterEach(() => cleanup());
