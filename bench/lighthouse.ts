@@ -16,6 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
@@ -25,9 +26,29 @@ export type Category = (typeof CATEGORIES)[number];
 /** Issue 14's targets, as scores out of 100. */
 export const TARGETS: Partial<Record<Category, number>> = { performance: 95, accessibility: 100, seo: 100 };
 
-export const PAGES = ['/home', '/product/tea-tieguanyin', '/search_result/oolong'];
+/** A page Lighthouse measures: its address, and the member it is seen as (a visitor when none). */
+export interface BenchPage {
+  path: string;
+  signedInAs?: { email: string; password: string };
+}
+
+/** The demo member of the seed data (server/db/seed/member-data.ts), as `npm start` loads it. */
+const DEMO_MEMBER = { email: 'demo@sipandgather.hk', password: 'SipGather2026' };
+
+/** Issue 30: the three pages of the first-visit work, an event page, and the member home seen as the demo member. */
+export const PAGES: BenchPage[] = [
+  { path: '/home' },
+  { path: '/product/tea-tieguanyin' },
+  { path: '/search_result/oolong' },
+  { path: '/event/evt-gongfu-oolong' },
+  { path: '/home', signedInAs: DEMO_MEMBER },
+];
+
+/** How a page is named in the results: its address, and who sees it when that is a member. */
+export const pageName = (page: BenchPage) => (page.signedInAs ? `${page.path} (signed in)` : page.path);
 
 export interface PageResult {
+  /** The page as pageName names it. */
   path: string;
   /** Median score of each category over the runs (0–100). */
   median: Record<Category, number>;
@@ -48,7 +69,7 @@ export interface PageResult {
 export interface LighthouseOptions {
   repoRoot: string;
   runs: number;
-  pages?: string[];
+  pages?: BenchPage[];
   chromePath?: string;
   /** Leave dist/spa as it is (otherwise it is built first, as the tree stands). */
   skipBuild?: boolean;
@@ -188,6 +209,35 @@ function summarise(pagePath: string, lhrs: LighthouseResult[], spaDir: string, r
   };
 }
 
+/**
+ * Signs the browser in as a member before a run, the way Lighthouse's guide to pages behind a login does
+ * (puppeteer, then a run that keeps the origin's storage): the origin's storage and the browser's cache are
+ * cleared as Lighthouse would clear them, then the session the shop keeps in local storage (src/app/session.ts)
+ * is the one user-login just answered, so the run is a member's first visit of the day on a fresh device.
+ */
+async function signInBeforeRun(shopUrl: string, chromePort: number, member: { email: string; password: string }) {
+  const answer = await fetch(`${shopUrl}/api/user-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(member),
+  });
+  if (!answer.ok) throw new Error(`user-login for ${member.email}: ${answer.status} ${await answer.text()}`);
+  const tokens = await answer.text();
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('Storage.clearDataForOrigin', { origin: shopUrl, storageTypes: 'all' });
+    await cdp.send('Network.clearBrowserCache');
+    // A file of the shop's that runs no script, to write its origin's storage from.
+    await page.goto(`${shopUrl}/robots.txt`);
+    await page.evaluate((value) => localStorage.setItem('sg.tokens', value), tokens);
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 /** Builds the SPA (unless told not to), starts the shop, runs Lighthouse `runs` times per page, stops the shop. */
 export async function runLighthouse(options: LighthouseOptions): Promise<{ pages: PageResult[]; reportDir: string; loadBefore: number[]; loadAfter: number[]; version: string; browser: string }> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -209,7 +259,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
       logLevel: 'silent',
     });
     // One visit first, so the server's first answers (index.html completed, PGlite's first queries) are not timed.
-    for (const page of options.pages ?? PAGES) await fetch(shop.url + page).then((r) => r.text());
+    for (const page of options.pages ?? PAGES) await fetch(shop.url + page.path).then((r) => r.text());
 
     const loadBefore = os.loadavg();
     const pages: PageResult[] = [];
@@ -218,19 +268,22 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
     for (const page of options.pages ?? PAGES) {
       const lhrs: LighthouseResult[] = [];
       for (let run = 0; run < options.runs; run++) {
-        const result = await lighthouse(shop.url + page, {
+        if (page.signedInAs) await signInBeforeRun(shop.url, chrome.port, page.signedInAs);
+        const result = await lighthouse(shop.url + page.path, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
+          // Storage is reset by signInBeforeRun for a member's page (Lighthouse's reset would sign them out).
+          disableStorageReset: Boolean(page.signedInAs),
         });
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (!result) throw new Error(`Lighthouse gave no result for ${pageName(page)}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${pageName(page)}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         lhrs.push(result.lhr);
         version = result.lhr.lighthouseVersion;
         browser = result.lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
       }
-      pages.push(summarise(page, lhrs, spaDir, reportDir));
+      pages.push(summarise(pageName(page), lhrs, spaDir, reportDir));
     }
     return { pages, reportDir, loadBefore, loadAfter: os.loadavg(), version, browser };
   } finally {
