@@ -2,7 +2,8 @@
  * The landing and the member home (issue 20) against the real server app in-process: every block of a
  * visitor's landing with the server's data (both languages), and a member's guide, next tasting and picks.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getBigPromotionBanner,
@@ -20,6 +21,8 @@ import {
 } from '../../contract/index.ts';
 import { eventMember, fromSeed, paidBooking, signIn } from '../support/event-bookings.ts';
 import { renderApp } from '../support/render-app.tsx';
+import { users } from '../../server/db/schema/accounts.ts';
+import { heldCalls } from '../support/ui-paths.ts';
 import { auth } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -158,6 +161,49 @@ describe('a member’s home', () => {
     expect(await screen.findByText('Write a taste card about something you drink, and we will pick drinks for your taste.')).toBeTruthy();
     expect(await screen.findByText('No tasting booked yet.')).toBeTruthy();
     expect(screen.getByText('1 of 5 done')).toBeTruthy();
+    view.unmount();
+  });
+
+  // Issue 30: the member home sits above the landing; each part arriving pushed the banners down (CLS 0.568).
+  it('holds its place above the banners while the member and each part load', async () => {
+    const m = await eventMember(server, { given_name: 'Wing' });
+    const held = heldCalls((call) => ['user-get-info', 'get-member-guide', 'list-user-event-record', 'get-recommended-product'].includes(call));
+    const view = await renderApp(server, '/home', { wrapFetch: held.wrapFetch });
+    act(() => view.services.session.send({ type: 'SIGNED_IN', tokens: m }));
+
+    const status = await screen.findByText('Loading your home…');
+    const placeholder = status.closest('section')!;
+    expect(placeholder.getAttribute('aria-busy')).toBe('true');
+    const banners = screen.getByRole('region', { name: 'Featured' });
+    expect(placeholder.compareDocumentPosition(banners) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // The member arrives: the greeting, and each part that is still loading holds its own place.
+    await held.passAll('user-get-info');
+    expect(await screen.findByRole('heading', { name: /Welcome, Wing/ })).toBeTruthy();
+    expect(screen.queryByText('Loading your home…')).toBeNull();
+    for (const loading of ['Loading your member guide…', 'Loading your tastings…', 'Finding drinks for your taste…']) {
+      const part = await screen.findByText(loading);
+      expect(part.parentElement!.querySelectorAll('.skeleton').length, loading).toBeGreaterThan(0);
+    }
+
+    await held.passAll('get-member-guide');
+    await held.passAll('list-user-event-record');
+    await held.passAll('get-recommended-product');
+    expect(await screen.findByText('1 of 5 done')).toBeTruthy();
+    expect(await screen.findByText('No tasting booked yet.')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.member-home .skeleton')).toBeNull());
+    view.unmount();
+  });
+
+  it('holds no place for a guide the member has finished', async () => {
+    const m = await eventMember(server);
+    await server.db.update(users).set({ memberGuideFinished: true }).where(eq(users.id, m.userID));
+    const held = heldCalls((call) => call === 'get-member-guide');
+    const view = await renderApp(server, '/home', { wrapFetch: held.wrapFetch });
+    await signIn(view, m);
+    expect(await screen.findByRole('heading', { name: /Welcome/ })).toBeTruthy();
+    expect(screen.queryByText('Loading your member guide…')).toBeNull();
+    expect(document.querySelector('.guide-skeleton')).toBeNull();
     view.unmount();
   });
 });

@@ -12,6 +12,7 @@ import { sessionWhen } from '../../ui/event-dates.ts';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
 import { shopQueries } from './queries.ts';
+import { DailySipSkeleton, GuideSkeleton, MemberHomeSkeleton, NextTastingSkeleton, PicksSkeleton } from './MemberHomeSkeleton.tsx';
 import { scrollToBlock } from './WhenNear.tsx';
 import './member-home.css';
 
@@ -72,15 +73,19 @@ function GuideStep({ step, done }: { step: MemberGuideStep; done: boolean }) {
 
 /** Spec §1 and §3: the member guide, step by step, until "member guide finished". */
 function MemberGuide() {
-  const { api } = useServices();
+  const { api, session } = useServices();
   const { t } = useLingui();
+  // The member's status flags already say whether the guide is over: no guide's place held for nothing.
+  const finished = useSelector(session, sessionState.checking)?.MemberGuideFinished === true;
   const guide = useQuery(shopQueries.memberGuide(api));
-  if (guide.isError || guide.data?.MemberGuideFinished) return null;
+  if (finished || guide.isError || guide.data?.MemberGuideFinished) return null;
   if (!guide.data) {
     return (
-      <p className="muted" role="status">
-        <Trans>Loading your member guide…</Trans>
-      </p>
+      <GuideSkeleton>
+        <p className="visually-hidden" role="status">
+          <Trans>Loading your member guide…</Trans>
+        </p>
+      </GuideSkeleton>
     );
   }
   const steps = guide.data.Steps;
@@ -132,9 +137,11 @@ function NextTasting() {
         <Trans>Your next tasting</Trans>
       </h3>
       {!records.data ? (
-        <p className="muted" role="status">
-          <Trans>Loading your tastings…</Trans>
-        </p>
+        <NextTastingSkeleton>
+          <span className="visually-hidden" role="status">
+            <Trans>Loading your tastings…</Trans>
+          </span>
+        </NextTastingSkeleton>
       ) : next ? (
         <Link
           to="/event_record/$eventID/$varianceID"
@@ -179,9 +186,11 @@ function Recommendations() {
         <Trans>Picked for your taste</Trans>
       </h3>
       {!picks.data ? (
-        <p className="muted" role="status">
-          <Trans>Finding drinks for your taste…</Trans>
-        </p>
+        <PicksSkeleton>
+          <span className="visually-hidden" role="status">
+            <Trans>Finding drinks for your taste…</Trans>
+          </span>
+        </PicksSkeleton>
       ) : picks.data.ProductList.length > 0 ? (
         <ProductGrid
           products={ranked.map((p) => p.Product)}
@@ -249,8 +258,9 @@ function Greeting({ user }: { user: UserDetail }) {
 export function MemberHome() {
   const { session, popups } = useServices();
   const user = useSelector(session, sessionState.user);
+  const checking = useSelector(session, sessionState.checking);
   const { t } = useLingui();
-  if (!user) return null;
+  if (!user) return <MemberHomeSkeleton guide={checking?.MemberGuideFinished !== true} />;
   return (
     <section aria-labelledby="member-home-title" className="section member-home">
       <Greeting user={user} />
@@ -272,7 +282,7 @@ export function MemberHome() {
         </Link>
       </nav>
       <MemberGuide />
-      <Slot name="dailySip" />
+      <Slot name="dailySip" fallback={<DailySipSkeleton />} />
       <NextTasting />
       <Recommendations />
     </section>
