@@ -1,0 +1,479 @@
+/**
+ * The payment step's model paths (machines/payment-step, tests/machines/payment-step.model.ts), run
+ * on the rendered PRODUCT checkout page (issue 27, 3: every state and transition of a flow through
+ * the UI, the rest through the machine alone). tests/ui/checkout-paths.test.tsx only brings the step
+ * to its ends; here its inner steps go through the page: the method and card popups, the add-card
+ * form, Place order / Pay now, "Check again" after a lost answer, Change address.
+ *
+ * The step's children are real on the page, so a child's end in a path (`paymentChoice:done`,
+ * `orderPayment:done`, fixtures of the step's model) is brought about by the member's controls and the
+ * HTTP answers that make the child end that way; only ends the page can bring are kept. Choosing's
+ * end that needs no answer (another method, a saved card, the add-card form cancelled) comes at once
+ * on the page: the path's in-between snapshot is not checked, and its end is appended to a path that
+ * stops there. After every other step the live payment step (found through the app's inspection hook)
+ * must be where the path is, and the page must show it, read through the step's selectors.
+ *
+ * Paths start where the product checkout starts the step: a fresh order, and paying an order placed
+ * before again by card or by Alipay (`?orderID&method`). What the product page cannot play is listed
+ * in the coverage test with its reason.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnyActorRef, AnyEventObject, InspectionEvent } from 'xstate';
+import { checkout as placeOrderCall, getProductOrder, userUpdateInfo, type ProductOrder } from '../../contract/index.ts';
+import { AFTER, DONE, ERROR, coverage, describeEvent, formatCoverage, materialize, type ModelPath, type ModelSnapshot } from '../../flows/model.ts';
+import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
+import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN, type OrderPaymentOutput } from '../../machines/order-payment/order-payment.types.ts';
+import { paymentChoiceMachine } from '../../machines/payment-choice/payment-choice.machine.ts';
+import type { PaymentChoice } from '../../machines/payment-choice/payment-choice.types.ts';
+import { paymentStepMachine } from '../../machines/payment-step/payment-step.machine.ts';
+import * as select from '../../machines/payment-step/payment-step.selectors.ts';
+import type { PaymentStepContext, PaymentStepInput, SavedCard } from '../../machines/payment-step/payment-step.types.ts';
+import { BAG_ERRORS, INVALID_COUPON } from '../../machines/shared/codes.ts';
+import { users } from '../../server/db/schema.ts';
+import { paymentStepModel } from '../machines/payment-step.model.ts';
+import { signUpMember } from '../support/members.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { HONG_KONG_ADDRESS, auth, fillBag } from '../support/shop.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { coveringPaths, heldCalls, realisablePaths, refusal, type HttpAnswer } from '../support/ui-paths.ts';
+
+type Step = ModelSnapshot & { context: PaymentStepContext };
+type Input = PaymentStepInput;
+
+/**
+ * The model with choosing how to pay as itself (not started, as nothing runs in the model): a snapshot
+ * in `changing` then holds choosing's first state for the member's request (the cards being read, the
+ * add-card form, or already chosen), which says what the page shows and which ends it can bring.
+ */
+const machine = paymentStepMachine.provide({ actors: { paymentChoice: paymentChoiceMachine } });
+const model = { ...paymentStepModel, machine } as never as typeof paymentStepModel;
+const delays = orderPaymentMachine.implementations.delays as Record<string, number>;
+
+/** What the product checkout passes the step (machines/checkout: the age is its own step, only placing's refusals are its own). */
+const fresh: Input = {
+  ...paymentStepModel.inputs[0],
+  couponID: undefined,
+  ageConfirmed: false,
+  kindRefusals: { codes: [INVALID_COUPON, ...BAG_ERRORS], calls: ['placeOrder'] },
+};
+/** Paying an order placed before again (`?orderID&method`), by card (its cards read first) or by Alipay. */
+const again = (method: 'CreditCard' | 'Alipay'): Input => ({ ...fresh, paying: { method, orderID: 'order-1' } });
+const inputs = [fresh, again('CreditCard'), again('Alipay')];
+
+const choosingChild = (s: Step) => select.choosingOf(s as never);
+const cardIDs = (c: PaymentChoice) => JSON.stringify(c.cards?.map((card) => card.id));
+const sameChoice = (a: PaymentChoice, b: PaymentChoice) => a.method === b.method && a.cardID === b.cardID && a.error?.code === b.error?.code && cardIDs(a) === cardIDs(b);
+
+/**
+ * How the page ends choosing (machines/payment-choice) with this outcome, if it can: at once (another
+ * method, a saved card), the cards read or refused (getPaymentMehtod answered), or the add-card form
+ * cancelled. A new card saved is no end of the step's model (choosing's own model and checkout.test.tsx
+ * have it); choosing itself failing is no answer the page gets.
+ */
+function choosingEnd(s: Step, out: PaymentChoice): 'atOnce' | 'cardsRead' | 'cardsRefused' | 'cancelled' | undefined {
+  const child = choosingChild(s);
+  if (!child) return undefined;
+  if (child.status === 'done') return sameChoice(out, child.output!) ? 'atOnce' : undefined;
+  const before = child.context;
+  if (child.matches('loadingCards')) {
+    if (out.method !== 'CreditCard') return undefined;
+    if (out.error) return out.error.code === 'StripeError' && sameChoice(out, { ...before, error: out.error }) ? 'cardsRefused' : undefined;
+    const cards = out.cards ?? [];
+    return out.cardID === (cards.some((c) => c.id === before.cardID) ? before.cardID : cards[0]?.id) ? 'cardsRead' : undefined;
+  }
+  if (child.matches({ addingCard: 'editing' })) return sameChoice(out, { ...before, error: undefined }) ? 'cancelled' : undefined;
+  return undefined;
+}
+
+/**
+ * Whether the page's answers can end paying (machines/order-payment) this way: an outcome that fits
+ * the method, a refusal of the call the page makes (placing, or paying the order again). Left out for
+ * the run's time, not for want of a control: the provider's page (the browser leaves; jsdom cannot) and
+ * still processing (a minute of reads); both take the same transition of the step as paid.
+ */
+function payingAnswerable(s: Step, out: OrderPaymentOutput): boolean {
+  const placing = s.context.orderID === undefined;
+  const fps = s.context.method === 'FPS';
+  switch (out.outcome) {
+    case 'confirmed':
+    case 'failed':
+      return true;
+    case 'fps':
+      return fps;
+    case 'cancelled':
+      return !fps;
+    case 'unpaid':
+      if (out.refusedBy) return (out.refusedBy === 'placeOrder') === placing;
+      return out.error?.code === PAYMENT_NOT_TAKEN || (out.error?.code === ORDER_NOT_PLACED && placing);
+    default:
+      return false;
+  }
+}
+
+/** Whether the product page offers a control for this member event here (the coupon, the age and leaving are the event and subscription pages'). */
+function playable(s: Step, e: AnyEventObject): boolean {
+  switch (e.type) {
+    case 'SELECT_CARD':
+      // A radio of the card popup: a saved card, not the one already chosen.
+      return s.can(e as never) && s.context.method === 'CreditCard' && Boolean(s.context.cards?.some((c: SavedCard) => c.id === e.cardID)) && s.context.cardID !== e.cardID;
+    case 'SUBMIT_CARD':
+    case 'CANCEL':
+      return choosingChild(s)?.matches({ addingCard: 'editing' }) === true;
+    case 'RETRY':
+      // "Check again", once the page's answers made the look-up after a lost answer fail.
+      return s.matches('paying');
+    case 'APPLY_COUPON':
+    case 'REMOVE_COUPON':
+    case 'CONFIRM_AGE':
+    case 'LEAVE':
+      return false;
+    default:
+      return s.can(e as never);
+  }
+}
+
+const realisable = (s: Step, e: AnyEventObject): boolean => {
+  if (e.type.startsWith(ERROR)) return false;
+  if (e.type === `${DONE}paymentChoice`) return choosingEnd(s, e.output as PaymentChoice) !== undefined;
+  if (e.type === `${DONE}orderPayment`) return payingAnswerable(s, e.output as OrderPaymentOutput);
+  return !e.type.startsWith(AFTER) && playable(s, e);
+};
+
+/** Choosing ends at once on the page after this step (no answer needed): the page is already past the snapshot. */
+const passesAtOnce = (s: Step, e: AnyEventObject) => s.matches('changing') && (e.type === 'CANCEL' || choosingChild(s)?.status === 'done');
+
+/** A path that stops where choosing ends at once goes on to that end, which the page shows. */
+function completed(p: ModelPath): ModelPath {
+  const last = p.path.steps.at(-1)!;
+  const s = last.state as Step;
+  if (!passesAtOnce(s, last.event)) return p;
+  const child = choosingChild(s)!;
+  // Cancelled: the choice as it stood, without the form's last refusal.
+  const { method, cards, cardID } = child.context;
+  const output: PaymentChoice = child.status === 'done' ? child.output! : { method, cards, cardID, error: undefined };
+  const events = [...p.path.steps.slice(1).map((step) => step.event), { type: `${DONE}paymentChoice`, output, actorId: 'paymentChoice' }];
+  return { ...p, path: materialize(machine, p.input, events), description: `${p.description} → paymentChoice:done` };
+}
+
+/** A path's name: where it starts, then each step, with how choosing and paying ended. */
+function named(p: ModelPath): ModelPath {
+  const input = p.input as Input;
+  const start = input.paying.orderID ? `paying an order again by ${input.paying.method}` : 'a new order';
+  const step = ({ event: e }: { event: AnyEventObject }) => {
+    if (e.type === `${DONE}paymentChoice`) {
+      const out = e.output as PaymentChoice;
+      return `chosen(${out.method}${out.cardID ? ` ${out.cardID}` : ''}${out.cards ? ` of ${out.cards.length}` : ''}${out.error ? ` ${out.error.code}` : ''})`;
+    }
+    if (e.type === `${DONE}orderPayment`) {
+      const out = e.output as OrderPaymentOutput;
+      return `paid(${out.outcome}${out.error ? ` ${out.error.code}` : ''})`;
+    }
+    return e.type === 'SELECT_METHOD' ? `SELECT_METHOD ${e.method}` : e.type === 'SELECT_CARD' ? `SELECT_CARD ${e.cardID}` : describeEvent(e);
+  };
+  return { ...p, description: `[${start}] ${p.path.steps.slice(1).map(step).join(' → ')}` };
+}
+
+const key = (s: ModelSnapshot) =>
+  JSON.stringify({ value: s.value, status: s.status, view: paymentStepModel.abstraction?.(s), child: choosingChild(s as Step)?.value, error: (s as Step).context.error?.code });
+const { chosen, missing } = coveringPaths(
+  machine,
+  inputs.flatMap((input) => realisablePaths(model, input, { realisable: (s, e) => realisable(s as Step, e), key }).map(completed)),
+  { preferShorter: true },
+);
+const uiPaths = chosen.map(named);
+
+// ---- The page.
+
+const CALLS = {
+  getPaymentMehtod: 'getPaymentMehtod',
+  addCreditCard: 'addCreditCard',
+  checkout: 'checkout',
+  pay: 'create-product-payment',
+  read: 'get-product-order',
+  list: 'list-user-product-order',
+};
+const TEA = 'tea-tieguanyin-50g';
+
+let server: TestApp;
+/** A placed order as get-product-order answers it: the body of every order the held calls answer with. */
+let orderBody: ProductOrder;
+let held: ReturnType<typeof heldCalls>;
+let view: Awaited<ReturnType<typeof renderApp>>;
+/** The payment step actors the checkout started, first the path's. */
+let steps: AnyActorRef[];
+/** The order the path pays: the real one when paying again, else the one the answers place. */
+let orderID: string;
+
+async function member() {
+  const tokens = await signUpMember(server);
+  await server.db.update(users).set({ preSurveyDone: true }).where(eq(users.id, tokens.userID));
+  await server.call(userUpdateInfo, { accessToken: tokens.accessToken, deliveryAddress: [HONG_KONG_ADDRESS], mainDeliveryAddressIndex: 0 }, auth(tokens));
+  await fillBag(server, tokens, { [TEA]: 1 });
+  return tokens;
+}
+
+beforeAll(async () => {
+  server = await createTestApp();
+  const tokens = await member();
+  const placed = await server.call(placeOrderCall, { Language: 'en', Currency: 'HKD', PaymentMethod: 'Alipay' }, auth(tokens));
+  orderBody = (await server.call(getProductOrder, { orderID: placed.OrderID }, auth(tokens))).Order;
+});
+afterAll(() => server.close());
+afterEach(() => vi.useRealTimers());
+
+async function open(input: Input) {
+  const tokens = await member();
+  orderID = 'order-1';
+  if (input.paying.orderID) {
+    orderID = (await server.call(placeOrderCall, { Language: 'en', Currency: 'HKD', PaymentMethod: 'Alipay' }, auth(tokens))).OrderID;
+  }
+  steps = [];
+  // The step's calls are held from its start (the checkout's own read of the order goes to the server).
+  held = heldCalls((call) => Object.values(CALLS).includes(call) && (call !== CALLS.read || steps.length > 0));
+  view = await renderApp(server, '/home', { wrapFetch: held.wrapFetch });
+  const inspect = view.services.inspection.inspect;
+  view.services.inspection.inspect = (event: InspectionEvent) => {
+    const actor = event.actorRef as AnyActorRef;
+    if (event.type === '@xstate.actor' && actor.id === 'paymentStep') steps.push(actor);
+    inspect(event);
+  };
+  act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
+  await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+  const search = input.paying.orderID ? { orderID, method: input.paying.method } : {};
+  await act(() => view.router.navigate({ to: '/checkout_product', search }));
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+  if (!input.paying.orderID) {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+  }
+  await waitFor(() => expect(steps.length).toBe(1));
+}
+
+const ok = (data: object): HttpAnswer => ({ status: 200, body: { result: true, ...data } });
+const order = (PaymentStatus: string) => ({ ...orderBody, OrderID: orderID, PaymentStatus });
+const orderRead = (PaymentStatus: string) => ok({ Order: order(PaymentStatus) });
+const started = (PaymentStatus: string) => ok({ OrderID: orderID, PaymentStatus, PaymentID: 'pi_1' });
+const settle = () => act(async () => vi.advanceTimersByTimeAsync(delays.answerLostSettle!));
+
+/** Placing's or paying's answer lost, then, after the pause, the order looked up and found as `found` says (an order status, or the look-up lost too). */
+async function lost(placing: boolean, found: string | 'network down') {
+  await held.answerAll(placing ? CALLS.checkout : CALLS.pay, 'network down');
+  await settle();
+  const answer = found === 'network down' ? found : placing ? ok({ OrderList: found ? [order(found)] : [] }) : orderRead(found);
+  await held.answerAll(placing ? CALLS.list : CALLS.read, answer);
+}
+
+/** The paying flow's calls answered so that it ends as the path's outcome says: placing (its orders noted first) or paying the order again. */
+async function payingEnds(out: OrderPaymentOutput, before: Step) {
+  const placing = before.context.orderID === undefined;
+  const call = placing ? CALLS.checkout : CALLS.pay;
+  if (placing) await held.answerAll(CALLS.list, ok({ OrderList: [] }));
+  switch (out.outcome) {
+    case 'confirmed':
+      return held.answerAll(call, started('succeeded'));
+    case 'fps':
+      return held.answerAll(call, started('pending'));
+    case 'failed':
+      return held.answerAll(call, refusal(out.error!.code, out.error!.message, { OrderID: orderID }));
+    case 'cancelled':
+      await held.answerAll(call, started('processing'));
+      return held.answerAll(CALLS.read, orderRead('Cancelled'));
+    case 'unpaid':
+      if (out.refusedBy) return held.answerAll(call, refusal(out.error!.code, out.error!.message ?? '', out.OrderID ? { OrderID: orderID } : {}));
+      // What the look-up found: no new order among the member's, or the order there and its payment failed.
+      return lost(placing, out.error?.code === ORDER_NOT_PLACED ? '' : 'PaymentFailed');
+    default:
+      throw new Error(`the page does not end paying with ${out.outcome}`);
+  }
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+const dialog = (name: string) => screen.queryByRole('dialog', { name });
+
+async function openCardPopup(user: User) {
+  if (!dialog('Choose a card')) await user.click(screen.getByRole('button', { name: /^(Change card|Choose card)$/ }));
+  return screen.findByRole('dialog', { name: 'Choose a card' });
+}
+
+/** Closes the card popup, which sits over the page's own buttons. */
+async function closeCardPopup(user: User) {
+  const popup = dialog('Choose a card');
+  if (popup) await user.click(within(popup).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(dialog('Choose a card')).toBeNull());
+}
+
+async function perform(event: AnyEventObject, before: Step): Promise<void> {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  if (event.type === `${DONE}orderPayment`) return payingEnds(event.output as OrderPaymentOutput, before);
+  if (event.type === `${DONE}paymentChoice`) {
+    const out = event.output as PaymentChoice;
+    switch (choosingEnd(before, out)) {
+      case 'cardsRead':
+        return held.answerAll(CALLS.getPaymentMehtod, ok({ PaymentMethodList: out.cards }));
+      case 'cardsRefused':
+        return held.answerAll(CALLS.getPaymentMehtod, refusal(out.error!.code));
+      case 'cancelled':
+        return perform({ type: 'CANCEL' }, before);
+      default:
+        // Choosing ended at once, with the member's request before.
+        return;
+    }
+  }
+  switch (event.type) {
+    case 'SELECT_METHOD': {
+      await closeCardPopup(user);
+      await user.click(screen.getByRole('button', { name: /^(Change|Choose payment method)$/ }));
+      const popup = await screen.findByRole('dialog', { name: 'Payment method' });
+      const label = { CreditCard: /Credit or debit card/, Alipay: /Alipay/, FPS: /FPS QR code/ }[event.method as string]!;
+      await user.click(within(popup).getByRole('radio', { name: label }));
+      return user.click(within(popup).getByRole('button', { name: 'Use this payment method' }));
+    }
+    case 'SELECT_CARD': {
+      const popup = await openCardPopup(user);
+      return user.click(within(popup).getByRole('radio', { name: /Mastercard ending in 4444/ }));
+    }
+    case 'ADD_CARD': {
+      const popup = await openCardPopup(user);
+      return user.click(within(popup).getByRole('button', { name: 'Add a new card' }));
+    }
+    case 'SUBMIT_CARD': {
+      const form = within(await screen.findByRole('dialog', { name: 'Add a card' }));
+      const expiry = `${String(event.expMonth).padStart(2, '0')}/${String(event.expYear).slice(2)}`;
+      for (const [label, value] of [['Card number', event.number], ['Expiry (MM/YY)', expiry], ['CVC', event.cvc]] as const) {
+        await user.clear(form.getByLabelText(label));
+        await user.type(form.getByLabelText(label), String(value));
+      }
+      return user.click(form.getByRole('button', { name: 'Save card' }));
+    }
+    case 'CANCEL':
+      return user.click(within(await screen.findByRole('dialog', { name: 'Add a card' })).getByRole('button', { name: 'Cancel' }));
+    case 'PLACE_ORDER':
+      await closeCardPopup(user);
+      return user.click(screen.getByRole('button', { name: /^(Place order|Pay now)/ }));
+    case 'RETRY': {
+      // Placing's (or paying's) answer lost, and the look-up lost too: then "Check again".
+      await lost(before.context.orderID === undefined, 'network down');
+      if (before.context.orderID === undefined) await held.answerAll(CALLS.list, ok({ OrderList: [] }));
+      return user.click(await screen.findByRole('button', { name: 'Check again' }));
+    }
+    case 'BACK':
+      await closeCardPopup(user);
+      return user.click(screen.getByRole('button', { name: 'Change address' }));
+    default:
+      throw new Error(`the product checkout page cannot send ${event.type}`);
+  }
+}
+
+/** What the live step and the path's snapshot must agree on: the state, how the member pays, the order, the last failure, the end. */
+function stepView(s: { status: string; value: unknown; context: PaymentStepContext }) {
+  const c = s.context;
+  return { status: s.status, value: s.value, method: c.method, cardID: c.cardID, cards: c.cards?.map((card) => card.id), order: c.orderID !== undefined, error: c.error?.code, end: c.end };
+}
+
+/** The expected step as the kind's snapshot holds it, for the step's selectors. */
+const asKind = (s: Step): select.KindCheckoutSnapshot => ({
+  status: 'active',
+  value: 'payment',
+  tags: new Set(['step:payment']),
+  context: s.context,
+  children: { paymentStep: { getSnapshot: () => s } },
+  hasTag: () => false,
+});
+
+/** The payment method's or the card's row on the page, by what it says. */
+const rowValue = (text: string | RegExp) => screen.getByText(text, { selector: '.checkout-value, .checkout-value > span' });
+const METHOD = { CreditCard: 'Credit or debit card', Alipay: 'Alipay', FPS: 'FPS QR code' } as const;
+
+/** The page shows the step's state: choosing's controls and what it found, choosing's popups, paying's views, or where the end led. */
+async function expectPageShows(expected: Step, what: string, event: AnyEventObject) {
+  const k = asKind(expected);
+  const placeButton = () => screen.queryByRole('button', { name: /^(Place order|Pay now|Placing)/, hidden: true }) as HTMLButtonElement | null;
+  await waitFor(() => {
+    if (expected.matches('choosing')) {
+      // The card popup may be open over the page (which is then hidden from the accessibility tree).
+      expect(screen.getByRole('heading', { name: 'Payment', hidden: true }), what).toBeTruthy();
+      expect(dialog('Add a card'), what).toBeNull();
+      expect(placeButton()?.disabled, `${what}: place`).toBe(!select.canPlaceOrder(k));
+      expect(placeButton()?.textContent?.startsWith('Pay now'), `${what}: pay now`).toBe(select.hasOrder(k));
+      const method = select.paymentMethod(k);
+      expect(rowValue(method ? METHOD[method] : 'Not chosen yet'), `${what}: method`).toBeTruthy();
+      if (method === 'CreditCard') {
+        const card = select.selectedCard(k);
+        expect(rowValue(card ? new RegExp(`^${card.brand === 'visa' ? 'Visa' : 'Mastercard'} ending in ${card.last4}`) : 'No card chosen'), `${what}: card`).toBeTruthy();
+      }
+      expect(Boolean(screen.queryByText(/^Your order was not placed and nothing was charged/)), `${what}: not placed`).toBe(select.lostAnswerFinding(k) === 'notPlaced');
+      expect(Boolean(screen.queryByText(/^Your order is placed, but its payment did not go through/)), `${what}: not paid`).toBe(select.lostAnswerFinding(k) === 'notPaid');
+    } else if (expected.matches('changing')) {
+      expect(placeButton()?.disabled, `${what}: place`).toBe(true);
+      if (select.isLoadingCards(k)) expect(screen.getAllByText('Loading your cards…').length, `${what}: loading cards`).toBeGreaterThan(0);
+      if (select.isAddingCard(k)) {
+        const form = screen.getByRole('form', { name: 'Card details' });
+        // Sent (the card being tokenised) after SUBMIT_CARD, which the form's flow takes.
+        expect(form.getAttribute('aria-busy'), `${what}: form`).toBe(String(event.type === 'SUBMIT_CARD'));
+      }
+    } else if (expected.matches('paying')) {
+      // Placing, or looking again after RETRY: no way to place or pay meanwhile.
+      expect(placeButton()?.disabled ?? true, `${what}: place`).toBe(true);
+      if (event.type === 'RETRY') expect(screen.getByRole('heading', { name: 'Checking your order' }), what).toBeTruthy();
+    } else {
+      const end = expected.context.end!;
+      const path = view.router.state.location.pathname;
+      if (end.how === 'back') expect(screen.getByRole('button', { name: 'Continue to payment' }), what).toBeTruthy();
+      else if (end.how === 'refused' && end.code === INVALID_COUPON) {
+        // The checkout reads its totals again and starts the step anew.
+        expect(steps.length, `${what}: the step again`).toBe(2);
+        expect(screen.getByRole('heading', { name: 'Payment' }), what).toBeTruthy();
+      } else if (end.how === 'refused') expect(screen.getByRole('heading', { name: 'Your bag has changed' }), what).toBeTruthy();
+      else if (end.how === 'paymentEnded' && end.outcome === 'confirmed') expect(path, what).toBe(`/order_product_confirm/${orderID}`);
+      else if (end.how === 'paymentEnded' && end.outcome === 'failed') expect(path, what).toBe('/payment_fail');
+      else if (end.how === 'paymentEnded' && end.outcome === 'fps') expect(screen.getByRole('dialog', { name: 'Pay with FPS' }), what).toBeTruthy();
+      else if (end.how === 'paymentEnded' && end.outcome === 'cancelled') expect(screen.getByRole('heading', { name: 'Order cancelled' }), what).toBeTruthy();
+      else throw new Error(`${what}: no page for the end ${JSON.stringify(end)}`);
+    }
+  });
+}
+
+describe('payment step: model paths on the rendered product checkout page', () => {
+  it('the paths the page plays reach every state, and every transition but those the product page has no way to', () => {
+    const c = coverage(machine, chosen);
+    expect(c.states.missing, formatCoverage(c)).toEqual([]);
+    expect(missing.sort(), formatCoverage(c)).toEqual(
+      [
+        // The coupon, the over-18 box and leaving are on the event and subscription pages' step (the product checkout asks
+        // the age on its own step and takes its coupon from the bag): tests/machines/payment-step.test.ts takes them.
+        'paymentStep.choosing —APPLY_COUPON [couponGiven]→ paymentStep.ended',
+        'paymentStep.choosing —REMOVE_COUPON [and]→ paymentStep.ended',
+        'paymentStep.choosing —CONFIRM_AGE→ (self)',
+        'paymentStep.choosing —LEAVE→ paymentStep.ended',
+        // Back from the card's extra step the product flow resumes on the order confirmation page, not the checkout page
+        // (checkout.test.tsx plays it there).
+        'paymentStep.starting —(always) [resumingCard] #1→ paymentStep.paying',
+        // Choosing or paying itself failing (its machine throwing) is no answer of the server: the children turn every
+        // lost or refused call into a value.
+        'paymentStep.changing —xstate.error.actor.paymentChoice→ paymentStep.choosing',
+        'paymentStep.paying —xstate.error.actor.orderPayment→ paymentStep.choosing',
+      ].sort(),
+    );
+  });
+
+  it.each(uiPaths.map((p) => [p.description, p] as const))('%s', async (_, p) => {
+    await open(p.input as Input);
+    let passed = false;
+    for (const [i, { event, state }] of p.path.steps.entries()) {
+      const before = p.path.steps[i - 1]?.state as Step;
+      const expected = state as Step;
+      // The end of a choosing that ended at once on the page: nothing to do.
+      if (passed && event.type !== `${DONE}paymentChoice`) throw new Error(`${describeEvent(event)} after choosing ended at once`);
+      if (i > 0 && !passed) await perform(event, before);
+      passed = i > 0 && passesAtOnce(expected, event);
+      if (passed) continue;
+      const what = `step ${i} (${describeEvent(event)})`;
+      await waitFor(() => expect(stepView(steps[0]!.getSnapshot()), what).toEqual(stepView(expected)));
+      await expectPageShows(expected, what, event);
+    }
+  });
+});
