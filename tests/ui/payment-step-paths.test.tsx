@@ -14,176 +14,31 @@
  * must be where the path is, and the page must show it, read through the step's selectors.
  *
  * Paths start where the product checkout starts the step: a fresh order, and paying an order placed
- * before again by card or by Alipay (`?orderID&method`). What the product page cannot play is listed
- * in the coverage test with its reason.
+ * before again by card or by Alipay (`?orderID&method`). The paths are chosen in
+ * tests/support/payment-step-paths.ts; what the product page cannot play, the coupon and the over-18
+ * box, tests/ui/payment-step-event-paths.test.tsx plays on the event page. The coverage test here
+ * takes both pages' paths and lists what neither plays, with its reason.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef, AnyEventObject, InspectionEvent } from 'xstate';
+import type { AnyActorRef, AnyEventObject } from 'xstate';
 import { checkout as placeOrderCall, getProductOrder, userUpdateInfo, type ProductOrder } from '../../contract/index.ts';
-import { AFTER, DONE, ERROR, coverage, describeEvent, formatCoverage, materialize, type ModelPath, type ModelSnapshot } from '../../flows/model.ts';
-import { orderPaymentMachine } from '../../machines/order-payment/order-payment.machine.ts';
-import { ORDER_NOT_PLACED, PAYMENT_NOT_TAKEN, type OrderPaymentOutput } from '../../machines/order-payment/order-payment.types.ts';
-import { paymentChoiceMachine } from '../../machines/payment-choice/payment-choice.machine.ts';
+import { DONE, coverage, describeEvent, formatCoverage } from '../../flows/model.ts';
+import { ORDER_NOT_PLACED, type OrderPaymentOutput } from '../../machines/order-payment/order-payment.types.ts';
 import type { PaymentChoice } from '../../machines/payment-choice/payment-choice.types.ts';
-import { paymentStepMachine } from '../../machines/payment-step/payment-step.machine.ts';
 import * as select from '../../machines/payment-step/payment-step.selectors.ts';
-import type { PaymentStepContext, PaymentStepInput, SavedCard } from '../../machines/payment-step/payment-step.types.ts';
-import { BAG_ERRORS, INVALID_COUPON } from '../../machines/shared/codes.ts';
+import { INVALID_COUPON } from '../../machines/shared/codes.ts';
 import { users } from '../../server/db/schema.ts';
-import { paymentStepModel } from '../machines/payment-step.model.ts';
 import { signUpMember } from '../support/members.ts';
+import {
+  asKind, choosingEnd, delays, eventPaths, machine, passesAtOnce, productPaths, stepView, watchPaymentSteps, type Input, type Step,
+} from '../support/payment-step-paths.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { HONG_KONG_ADDRESS, auth, fillBag } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { coveringPaths, heldCalls, realisablePaths, refusal, type HttpAnswer } from '../support/ui-paths.ts';
-
-type Step = ModelSnapshot & { context: PaymentStepContext };
-type Input = PaymentStepInput;
-
-/**
- * The model with choosing how to pay as itself (not started, as nothing runs in the model): a snapshot
- * in `changing` then holds choosing's first state for the member's request (the cards being read, the
- * add-card form, or already chosen), which says what the page shows and which ends it can bring.
- */
-const machine = paymentStepMachine.provide({ actors: { paymentChoice: paymentChoiceMachine } });
-const model = { ...paymentStepModel, machine } as never as typeof paymentStepModel;
-const delays = orderPaymentMachine.implementations.delays as Record<string, number>;
-
-/** What the product checkout passes the step (machines/checkout: the age is its own step, only placing's refusals are its own). */
-const fresh: Input = {
-  ...paymentStepModel.inputs[0],
-  couponID: undefined,
-  ageConfirmed: false,
-  kindRefusals: { codes: [INVALID_COUPON, ...BAG_ERRORS], calls: ['placeOrder'] },
-};
-/** Paying an order placed before again (`?orderID&method`), by card (its cards read first) or by Alipay. */
-const again = (method: 'CreditCard' | 'Alipay'): Input => ({ ...fresh, paying: { method, orderID: 'order-1' } });
-const inputs = [fresh, again('CreditCard'), again('Alipay')];
-
-const choosingChild = (s: Step) => select.choosingOf(s as never);
-const cardIDs = (c: PaymentChoice) => JSON.stringify(c.cards?.map((card) => card.id));
-const sameChoice = (a: PaymentChoice, b: PaymentChoice) => a.method === b.method && a.cardID === b.cardID && a.error?.code === b.error?.code && cardIDs(a) === cardIDs(b);
-
-/**
- * How the page ends choosing (machines/payment-choice) with this outcome, if it can: at once (another
- * method, a saved card), the cards read or refused (getPaymentMehtod answered), or the add-card form
- * cancelled. A new card saved is no end of the step's model (choosing's own model and checkout.test.tsx
- * have it); choosing itself failing is no answer the page gets.
- */
-function choosingEnd(s: Step, out: PaymentChoice): 'atOnce' | 'cardsRead' | 'cardsRefused' | 'cancelled' | undefined {
-  const child = choosingChild(s);
-  if (!child) return undefined;
-  if (child.status === 'done') return sameChoice(out, child.output!) ? 'atOnce' : undefined;
-  const before = child.context;
-  if (child.matches('loadingCards')) {
-    if (out.method !== 'CreditCard') return undefined;
-    if (out.error) return out.error.code === 'StripeError' && sameChoice(out, { ...before, error: out.error }) ? 'cardsRefused' : undefined;
-    const cards = out.cards ?? [];
-    return out.cardID === (cards.some((c) => c.id === before.cardID) ? before.cardID : cards[0]?.id) ? 'cardsRead' : undefined;
-  }
-  if (child.matches({ addingCard: 'editing' })) return sameChoice(out, { ...before, error: undefined }) ? 'cancelled' : undefined;
-  return undefined;
-}
-
-/**
- * Whether the page's answers can end paying (machines/order-payment) this way: an outcome that fits
- * the method, a refusal of the call the page makes (placing, or paying the order again). Left out for
- * the run's time, not for want of a control: the provider's page (the browser leaves; jsdom cannot) and
- * still processing (a minute of reads); both take the same transition of the step as paid.
- */
-function payingAnswerable(s: Step, out: OrderPaymentOutput): boolean {
-  const placing = s.context.orderID === undefined;
-  const fps = s.context.method === 'FPS';
-  switch (out.outcome) {
-    case 'confirmed':
-    case 'failed':
-      return true;
-    case 'fps':
-      return fps;
-    case 'cancelled':
-      return !fps;
-    case 'unpaid':
-      if (out.refusedBy) return (out.refusedBy === 'placeOrder') === placing;
-      return out.error?.code === PAYMENT_NOT_TAKEN || (out.error?.code === ORDER_NOT_PLACED && placing);
-    default:
-      return false;
-  }
-}
-
-/** Whether the product page offers a control for this member event here (the coupon, the age and leaving are the event and subscription pages'). */
-function playable(s: Step, e: AnyEventObject): boolean {
-  switch (e.type) {
-    case 'SELECT_CARD':
-      // A radio of the card popup: a saved card, not the one already chosen.
-      return s.can(e as never) && s.context.method === 'CreditCard' && Boolean(s.context.cards?.some((c: SavedCard) => c.id === e.cardID)) && s.context.cardID !== e.cardID;
-    case 'SUBMIT_CARD':
-    case 'CANCEL':
-      return choosingChild(s)?.matches({ addingCard: 'editing' }) === true;
-    case 'RETRY':
-      // "Check again", once the page's answers made the look-up after a lost answer fail.
-      return s.matches('paying');
-    case 'APPLY_COUPON':
-    case 'REMOVE_COUPON':
-    case 'CONFIRM_AGE':
-    case 'LEAVE':
-      return false;
-    default:
-      return s.can(e as never);
-  }
-}
-
-const realisable = (s: Step, e: AnyEventObject): boolean => {
-  if (e.type.startsWith(ERROR)) return false;
-  if (e.type === `${DONE}paymentChoice`) return choosingEnd(s, e.output as PaymentChoice) !== undefined;
-  if (e.type === `${DONE}orderPayment`) return payingAnswerable(s, e.output as OrderPaymentOutput);
-  return !e.type.startsWith(AFTER) && playable(s, e);
-};
-
-/** Choosing ends at once on the page after this step (no answer needed): the page is already past the snapshot. */
-const passesAtOnce = (s: Step, e: AnyEventObject) => s.matches('changing') && (e.type === 'CANCEL' || choosingChild(s)?.status === 'done');
-
-/** A path that stops where choosing ends at once goes on to that end, which the page shows. */
-function completed(p: ModelPath): ModelPath {
-  const last = p.path.steps.at(-1)!;
-  const s = last.state as Step;
-  if (!passesAtOnce(s, last.event)) return p;
-  const child = choosingChild(s)!;
-  // Cancelled: the choice as it stood, without the form's last refusal.
-  const { method, cards, cardID } = child.context;
-  const output: PaymentChoice = child.status === 'done' ? child.output! : { method, cards, cardID, error: undefined };
-  const events = [...p.path.steps.slice(1).map((step) => step.event), { type: `${DONE}paymentChoice`, output, actorId: 'paymentChoice' }];
-  return { ...p, path: materialize(machine, p.input, events), description: `${p.description} → paymentChoice:done` };
-}
-
-/** A path's name: where it starts, then each step, with how choosing and paying ended. */
-function named(p: ModelPath): ModelPath {
-  const input = p.input as Input;
-  const start = input.paying.orderID ? `paying an order again by ${input.paying.method}` : 'a new order';
-  const step = ({ event: e }: { event: AnyEventObject }) => {
-    if (e.type === `${DONE}paymentChoice`) {
-      const out = e.output as PaymentChoice;
-      return `chosen(${out.method}${out.cardID ? ` ${out.cardID}` : ''}${out.cards ? ` of ${out.cards.length}` : ''}${out.error ? ` ${out.error.code}` : ''})`;
-    }
-    if (e.type === `${DONE}orderPayment`) {
-      const out = e.output as OrderPaymentOutput;
-      return `paid(${out.outcome}${out.error ? ` ${out.error.code}` : ''})`;
-    }
-    return e.type === 'SELECT_METHOD' ? `SELECT_METHOD ${e.method}` : e.type === 'SELECT_CARD' ? `SELECT_CARD ${e.cardID}` : describeEvent(e);
-  };
-  return { ...p, description: `[${start}] ${p.path.steps.slice(1).map(step).join(' → ')}` };
-}
-
-const key = (s: ModelSnapshot) =>
-  JSON.stringify({ value: s.value, status: s.status, view: paymentStepModel.abstraction?.(s), child: choosingChild(s as Step)?.value, error: (s as Step).context.error?.code });
-const { chosen, missing } = coveringPaths(
-  machine,
-  inputs.flatMap((input) => realisablePaths(model, input, { realisable: (s, e) => realisable(s as Step, e), key }).map(completed)),
-  { preferShorter: true },
-);
-const uiPaths = chosen.map(named);
+import { heldCalls, refusal, type HttpAnswer } from '../support/ui-paths.ts';
 
 // ---- The page.
 
@@ -234,12 +89,7 @@ async function open(input: Input) {
   // The step's calls are held from its start (the checkout's own read of the order goes to the server).
   held = heldCalls((call) => Object.values(CALLS).includes(call) && (call !== CALLS.read || steps.length > 0));
   view = await renderApp(server, '/home', { wrapFetch: held.wrapFetch });
-  const inspect = view.services.inspection.inspect;
-  view.services.inspection.inspect = (event: InspectionEvent) => {
-    const actor = event.actorRef as AnyActorRef;
-    if (event.type === '@xstate.actor' && actor.id === 'paymentStep') steps.push(actor);
-    inspect(event);
-  };
+  steps = watchPaymentSteps(view);
   act(() => view.services.session.send({ type: 'SIGNED_IN', tokens }));
   await waitFor(() => expect(view.services.session.getSnapshot().context.user?.userID).toBe(tokens.userID));
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
@@ -368,21 +218,6 @@ async function perform(event: AnyEventObject, before: Step): Promise<void> {
   }
 }
 
-/** What the live step and the path's snapshot must agree on: the state, how the member pays, the order, the last failure, the end. */
-function stepView(s: { status: string; value: unknown; context: PaymentStepContext }) {
-  const c = s.context;
-  return { status: s.status, value: s.value, method: c.method, cardID: c.cardID, cards: c.cards?.map((card) => card.id), order: c.orderID !== undefined, error: c.error?.code, end: c.end };
-}
-
-/** The expected step as the kind's snapshot holds it, for the step's selectors. */
-const asKind = (s: Step): select.KindCheckoutSnapshot => ({
-  status: 'active',
-  value: 'payment',
-  tags: new Set(['step:payment']),
-  context: s.context,
-  children: { paymentStep: { getSnapshot: () => s } },
-  hasTag: () => false,
-});
 
 /** The payment method's or the card's row on the page, by what it says. */
 const rowValue = (text: string | RegExp) => screen.getByText(text, { selector: '.checkout-value, .checkout-value > span' });
@@ -438,16 +273,15 @@ async function expectPageShows(expected: Step, what: string, event: AnyEventObje
 }
 
 describe('payment step: model paths on the rendered product checkout page', () => {
-  it('the paths the page plays reach every state, and every transition but those the product page has no way to', () => {
-    const c = coverage(machine, chosen);
+  it('the paths the pages play (these, and the event page\'s) reach every state, and every transition but those no page has a way to', () => {
+    const c = coverage(machine, [...productPaths, ...eventPaths]);
     expect(c.states.missing, formatCoverage(c)).toEqual([]);
-    expect(missing.sort(), formatCoverage(c)).toEqual(
+    expect(c.transitions.missing.sort(), formatCoverage(c)).toEqual(
       [
-        // The coupon, the over-18 box and leaving are on the event and subscription pages' step (the product checkout asks
-        // the age on its own step and takes its coupon from the bag): tests/machines/payment-step.test.ts takes them.
-        'paymentStep.choosing —APPLY_COUPON [couponGiven]→ paymentStep.ended',
-        'paymentStep.choosing —REMOVE_COUPON [and]→ paymentStep.ended',
-        'paymentStep.choosing —CONFIRM_AGE→ (self)',
+        // The coupon and the over-18 box are on the event and subscription pages' step (the product checkout asks the age on its
+        // own step and takes its coupon from the bag): tests/ui/payment-step-event-paths.test.tsx plays them on the event page.
+        // Leaving has no control on any page's payment step: the event and subscription pages' "Back to …" links send LEAVE to
+        // the kind's flow, on its other steps; tests/machines/payment-step.test.ts takes it.
         'paymentStep.choosing —LEAVE→ paymentStep.ended',
         // Back from the card's extra step the product flow resumes on the order confirmation page, not the checkout page
         // (checkout.test.tsx plays it there).
@@ -460,7 +294,7 @@ describe('payment step: model paths on the rendered product checkout page', () =
     );
   });
 
-  it.each(uiPaths.map((p) => [p.description, p] as const))('%s', async (_, p) => {
+  it.each(productPaths.map((p) => [p.description, p] as const))('%s', async (_, p) => {
     await open(p.input as Input);
     let passed = false;
     for (const [i, { event, state }] of p.path.steps.entries()) {
