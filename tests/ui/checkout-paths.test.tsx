@@ -34,6 +34,7 @@ import { signUpMember } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { HONG_KONG_ADDRESS, auth } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { closeCardPopup, playPaymentControl } from '../support/payment-controls.ts';
 import { couponTotalsAnswerable, couponTotalsAnswers, coveringPaths, heldCalls, httpAnswer, realisablePaths, refusal, type HttpAnswer } from '../support/ui-paths.ts';
 
 type Snapshot = ModelSnapshot & { context: CheckoutContext };
@@ -194,7 +195,6 @@ async function open(input: Input) {
   await screen.findByRole('heading', { level: 1, name: 'Checkout' });
 }
 
-const dialog = (name: string) => screen.queryByRole('dialog', { name });
 
 const ok = (data: object): HttpAnswer => ({ status: 200, body: { result: true, ...data } });
 const orderRead = (PaymentStatus: string): HttpAnswer => ok({ Order: fullOrder({ OrderID: 'order-1', PaymentStatus }) });
@@ -236,18 +236,6 @@ async function payingEnds(out: PaymentStepOutput, before: Snapshot) {
   }
 }
 
-/** Closes the card popup, which sits over the page's own buttons. */
-async function closeCardPopup(user: ReturnType<typeof userEvent.setup>) {
-  const popup = dialog('Choose a card');
-  if (popup) await user.click(within(popup).getByRole('button', { name: 'Close' }));
-  await waitFor(() => expect(dialog('Choose a card')).toBeNull());
-}
-
-async function openCardPopup(user: ReturnType<typeof userEvent.setup>) {
-  if (!dialog('Choose a card')) await user.click(screen.getByRole('button', { name: /^(Change card|Choose card)$/ }));
-  return screen.findByRole('dialog', { name: 'Choose a card' });
-}
-
 /**
  * The page brings the payment step to the model's end: back to the address; or a method that fits (FPS
  * for its QR, else Alipay), Place order (Pay now for an order placed before) and the paying flow's calls
@@ -279,6 +267,8 @@ async function perform(event: AnyEventObject, before: Snapshot): Promise<void> {
     for (const answer of httpAnswers(event)) await held.answerAll(call, answer);
     return;
   }
+  if (await playPaymentControl(user, event)) return;
+  if (await playPaymentControl(user, event)) return;
   switch (event.type) {
     case 'PICK_ADDRESS':
       return user.click(screen.getByRole('radio', { name: /2 Queen’s Road Central/ }));
@@ -299,39 +289,6 @@ async function perform(event: AnyEventObject, before: Snapshot): Promise<void> {
       return user.click(screen.getByRole('button', { name: 'I am 18 or over' }));
     case 'DECLINE_AGE':
       return user.click(screen.getByRole('button', { name: 'I am under 18' }));
-    case 'SELECT_METHOD': {
-      await closeCardPopup(user);
-      await user.click(screen.getByRole('button', { name: /^(Change|Choose payment method)$/ }));
-      const popup = await screen.findByRole('dialog', { name: 'Payment method' });
-      const label = { CreditCard: /Credit or debit card/, Alipay: /Alipay/, FPS: /FPS QR code/ }[event.method as string]!;
-      await user.click(within(popup).getByRole('radio', { name: label }));
-      return user.click(within(popup).getByRole('button', { name: 'Use this payment method' }));
-    }
-    case 'SELECT_CARD': {
-      const popup = await openCardPopup(user);
-      return user.click(within(popup).getByRole('radio', { name: /Mastercard ending in 4444/ }));
-    }
-    case 'ADD_CARD': {
-      const popup = await openCardPopup(user);
-      return user.click(within(popup).getByRole('button', { name: 'Add a new card' }));
-    }
-    case 'SUBMIT_CARD': {
-      const form = within(await screen.findByRole('dialog', { name: 'Add a card' }));
-      for (const [label, value] of [
-        ['Card number', event.number],
-        ['Expiry (MM/YY)', `${String(event.expMonth).padStart(2, '0')}/${String(event.expYear).slice(2)}`],
-        ['CVC', event.cvc],
-      ] as const) {
-        await user.clear(form.getByLabelText(label));
-        await user.type(form.getByLabelText(label), String(value));
-      }
-      return user.click(form.getByRole('button', { name: 'Save card' }));
-    }
-    case 'CANCEL':
-      return user.click(within(await screen.findByRole('dialog', { name: 'Add a card' })).getByRole('button', { name: 'Cancel' }));
-    case 'PLACE_ORDER':
-      await closeCardPopup(user);
-      return user.click(screen.getByRole('button', { name: /^(Place order|Pay now)/ }));
     case 'RETRY':
       return user.click(screen.getByRole('button', { name: before.matches('lostAnswer') ? 'Check again' : 'Try again' }));
     default:

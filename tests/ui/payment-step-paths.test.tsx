@@ -19,7 +19,7 @@
  * box, tests/ui/payment-step-event-paths.test.tsx plays on the event page. The coverage test here
  * takes both pages' paths and lists what neither plays, with its reason.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,7 @@ import {
 import { renderApp } from '../support/render-app.tsx';
 import { HONG_KONG_ADDRESS, auth, fillBag } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { closeCardPopup, playPaymentControl } from '../support/payment-controls.ts';
 import { heldCalls, refusal, type HttpAnswer } from '../support/ui-paths.ts';
 
 // ---- The page.
@@ -141,20 +142,7 @@ async function payingEnds(out: OrderPaymentOutput, before: Step) {
   }
 }
 
-type User = ReturnType<typeof userEvent.setup>;
 const dialog = (name: string) => screen.queryByRole('dialog', { name });
-
-async function openCardPopup(user: User) {
-  if (!dialog('Choose a card')) await user.click(screen.getByRole('button', { name: /^(Change card|Choose card)$/ }));
-  return screen.findByRole('dialog', { name: 'Choose a card' });
-}
-
-/** Closes the card popup, which sits over the page's own buttons. */
-async function closeCardPopup(user: User) {
-  const popup = dialog('Choose a card');
-  if (popup) await user.click(within(popup).getByRole('button', { name: 'Close' }));
-  await waitFor(() => expect(dialog('Choose a card')).toBeNull());
-}
 
 async function perform(event: AnyEventObject, before: Step): Promise<void> {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -173,37 +161,8 @@ async function perform(event: AnyEventObject, before: Step): Promise<void> {
         return;
     }
   }
+  if (await playPaymentControl(user, event)) return;
   switch (event.type) {
-    case 'SELECT_METHOD': {
-      await closeCardPopup(user);
-      await user.click(screen.getByRole('button', { name: /^(Change|Choose payment method)$/ }));
-      const popup = await screen.findByRole('dialog', { name: 'Payment method' });
-      const label = { CreditCard: /Credit or debit card/, Alipay: /Alipay/, FPS: /FPS QR code/ }[event.method as string]!;
-      await user.click(within(popup).getByRole('radio', { name: label }));
-      return user.click(within(popup).getByRole('button', { name: 'Use this payment method' }));
-    }
-    case 'SELECT_CARD': {
-      const popup = await openCardPopup(user);
-      return user.click(within(popup).getByRole('radio', { name: /Mastercard ending in 4444/ }));
-    }
-    case 'ADD_CARD': {
-      const popup = await openCardPopup(user);
-      return user.click(within(popup).getByRole('button', { name: 'Add a new card' }));
-    }
-    case 'SUBMIT_CARD': {
-      const form = within(await screen.findByRole('dialog', { name: 'Add a card' }));
-      const expiry = `${String(event.expMonth).padStart(2, '0')}/${String(event.expYear).slice(2)}`;
-      for (const [label, value] of [['Card number', event.number], ['Expiry (MM/YY)', expiry], ['CVC', event.cvc]] as const) {
-        await user.clear(form.getByLabelText(label));
-        await user.type(form.getByLabelText(label), String(value));
-      }
-      return user.click(form.getByRole('button', { name: 'Save card' }));
-    }
-    case 'CANCEL':
-      return user.click(within(await screen.findByRole('dialog', { name: 'Add a card' })).getByRole('button', { name: 'Cancel' }));
-    case 'PLACE_ORDER':
-      await closeCardPopup(user);
-      return user.click(screen.getByRole('button', { name: /^(Place order|Pay now)/ }));
     case 'RETRY': {
       // Placing's (or paying's) answer lost, and the look-up lost too: then "Check again".
       await lost(before.context.orderID === undefined, 'network down');
