@@ -46,7 +46,12 @@ export function useWishlist() {
     loggedIn,
     list,
     failed,
-    has: (productID: string) => Boolean(list.data?.some((p) => p.ProductID === productID)),
+    // The toggle being sent shows at once: the cached list only changes after onMutate's await (an answer
+    // still on its way is cancelled first), which on a busy phone left the heart as it was after the tap.
+    has: (productID: string) =>
+      mutation.isPending && mutation.variables.product.ProductID === productID
+        ? mutation.variables.save
+        : Boolean(list.data?.some((p) => p.ProductID === productID)),
     toggle: (product: ProductCard, save: boolean) => mutation.mutate({ product, save }),
   };
 }
