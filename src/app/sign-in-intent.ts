@@ -110,6 +110,16 @@ export function askToSignIn(services: AppServices, intent: SignInIntent) {
   if (!services.popups.get().some((p) => p.name === 'login')) services.popups.open('login');
 }
 
+/**
+ * A member's add tapped before their bag has been read (its chunk and its first answer come late on a
+ * slow line or a busy phone): it is made as a signed-in visitor's is, once the bag takes changes, and
+ * `useIntentResult` tells the form how it went. Settles once the add has been answered (or could not be
+ * made: the bag did not load, or the member signed out).
+ */
+export function addOnceBagIsRead(services: AppServices, intent: Extract<SignInIntent, { kind: 'addToBag' }>): Promise<void> {
+  return withTimeout(import('./sign-in-intent-run.ts'), CHUNK_LOAD_TIMEOUT_MS).then((m) => m.carryOut(services, intent, handleFor(services).result));
+}
+
 /** The intent waiting for a sign-in, if any (the login popup says it); keeps this app following the session. */
 export function usePendingIntent(): SignInIntent | undefined {
   const services = useServices();

@@ -8,7 +8,7 @@ import { MAX_LINE_QUANTITY, type BagLine, type ChangeOutcome } from '../../../ma
 import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { shopQueries } from './queries.ts';
 import { useServices } from '../../app/services.ts';
-import { askToSignIn, useIntentResult } from '../../app/sign-in-intent.ts';
+import { addOnceBagIsRead, askToSignIn, useIntentResult } from '../../app/sign-in-intent.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
@@ -87,6 +87,9 @@ function AddForm(props: {
   const [chosenID, setChosenID] = useState<string>();
   const [quantity, setQuantity] = useState(1);
   const canChange = useSelector(bag, (s) => (s ? bagState.canChange(s) : false));
+  // A member's bag not read yet (its part loads on sign-in): a tap then is kept and made once it has been.
+  const unread = useSelector(bag, (s) => (s ? bagState.isLoading(s) : true));
+  const [waiting, setWaiting] = useState(false);
   const adding = useSelector(bag, (s) => (s ? bagState.pendingVariance(s) : undefined));
   const outcome = useAddOutcome(bag, name, product.ProductID);
   const variance = variances.find((v) => v.VarianceID === chosenID) ?? variances.find(available) ?? variances[0];
@@ -95,7 +98,7 @@ function AddForm(props: {
   const stockLeft = variance?.StockStatus === 'LowStock' ? variance.StockLeft : undefined;
   const left = stockLeft === undefined ? undefined : Math.max(0, stockLeft - inBag);
   const shown = Math.max(1, Math.min(quantity, left ?? MAX_LINE_QUANTITY));
-  const canAdd = variance !== undefined && available(variance) && left !== 0 && (member ? canChange : true);
+  const canAdd = variance !== undefined && available(variance) && left !== 0 && (member ? !waiting && (canChange || unread) : true);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canAdd || !variance) return;
@@ -103,11 +106,16 @@ function AddForm(props: {
       askToSignIn(services, { kind: 'addToBag', ProductID: product.ProductID, Name: product.Name, VarianceID: variance.VarianceID, quantity: shown });
       return;
     }
-    if (!bag) return;
+    if (!bag || !canChange) {
+      setWaiting(true);
+      const done = () => setWaiting(false);
+      addOnceBagIsRead(services, { kind: 'addToBag', ProductID: product.ProductID, Name: product.Name, VarianceID: variance.VarianceID, quantity: shown }).then(done, done);
+      return;
+    }
     outcome.sent(variance.VarianceID);
     bag.send({ type: 'ADD', varianceID: variance.VarianceID, quantity: shown });
   };
-  const busyHere = adding !== undefined && adding === variance?.VarianceID;
+  const busyHere = (member && waiting) || (adding !== undefined && adding === variance?.VarianceID);
   return (
     <form className="add-to-bag" onSubmit={submit} aria-label={fixed ? t`Add to bag` : t`Add ${name} to bag`}>
       {!fixed && <p className="add-to-bag-title">{name}</p>}
