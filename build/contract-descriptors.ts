@@ -21,7 +21,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runnerImport, type Plugin } from 'vite';
+import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import type { Plugin } from 'vite';
 import type { CallDef } from '../contract/define.ts';
 
 const PREFIX = '\0contract/';
@@ -113,12 +115,20 @@ export function contractDescriptors(): Plugin {
   const isSpaSource = (id: string) =>
     [path.join(root, 'src'), path.join(root, 'machines')].some((dir) => id.startsWith(dir + path.sep));
 
-  // The contract, loaded through Vite's module runner: contract/index.ts up front, any other file on demand.
+  // The contract, loaded by tsx in this process: contract/index.ts up front, any other file on demand. (Vite's
+  // module runner, used before, asks for each file over an RPC with a fixed 60 s time-out, which a busy machine
+  // ran out of while the build's own transforms held the event loop: the build failed, issue 27.)
   const loaded = new Map<string, Promise<{ module: Namespace; dependencies: string[] }>>();
   const evaluate = (file: string) => {
     let result = loaded.get(file);
     if (!result) {
-      result = runnerImport<Namespace>(file, { configFile: false, logLevel: 'error' });
+      result = (tsImport(pathToFileURL(file).href, import.meta.url) as Promise<Namespace>).then((module) => ({
+        module,
+        // The contract's files import only each other and valibot.
+        dependencies: readdirSync(contractDir())
+          .filter((f) => f.endsWith('.ts'))
+          .map((f) => path.join(contractDir(), f)),
+      }));
       loaded.set(file, result);
     }
     return result;

@@ -69,6 +69,9 @@ export function precompress(): Plugin {
     async closeBundle(error) {
       if (error || config.build.ssr || config.build.write === false) return;
       const outDir = path.resolve(config.root, config.build.outDir);
+      // A build that failed may still get here without its error (rolldown): nothing written, nothing to do, and
+      // Vite then reports the real error rather than this plugin's ENOENT.
+      if (!(await stat(outDir).catch(() => undefined))) return;
       const { files, bytes, br, gzip: gz } = await precompressDir(outDir);
       const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
       config.logger.info(`precompressed ${files} files: ${kB(bytes)} → brotli ${kB(br)}, gzip ${kB(gz)}`);
