@@ -1,27 +1,33 @@
-/** Event dates and times (spec §9: yyyy-MM-dd; events are held in Hong Kong, so in Hong Kong time). */
+/**
+ * Event dates and times (spec §9: yyyy-MM-dd; events are held in Hong Kong, so in Hong Kong time).
+ *
+ * Written out for the shop's two languages rather than asked of Intl (issue 30): the first Intl.DateTimeFormat
+ * a page makes loads the date data, 40–80 ms of a phone's main thread, in the middle of rendering the home's
+ * tastings, the member's next tasting or an event page. Other locales still ask Intl. Checked against Intl in
+ * tests/ui/intl-free-formats.test.tsx.
+ */
 
-const HONG_KONG = 'Asia/Hong_Kong';
+/** Hong Kong keeps UTC+8 all year (no daylight saving since 1979). */
+const HONG_KONG_OFFSET_MS = 8 * 3_600_000;
+const SHORT_WEEKDAYS: Record<string, readonly string[]> = {
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  'zh-Hant': ['週日', '週一', '週二', '週三', '週四', '週五', '週六'],
+};
 const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
-const instantFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: HONG_KONG,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** The weekday of a yyyy-MM-dd date in the active locale ("Sat", "週六"). */
 export function weekdayOf(date: string, locale: string): string {
+  // The date is already Hong Kong's: read it as a UTC day so no zone moves it.
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return '';
+  const names = SHORT_WEEKDAYS[locale];
+  if (names) return names[day.getUTCDay()]!;
   let format = weekdayFormats.get(locale);
   if (!format) {
-    // The date is already Hong Kong's: read it as a UTC day so no zone moves it.
     format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
     weekdayFormats.set(locale, format);
   }
-  const day = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? '' : format.format(day);
+  return format.format(day);
 }
 
 /** "2026-12-05 (Sat) 19:00–21:00": a session's day and time slot. */
@@ -34,6 +40,6 @@ export function sessionWhen(session: { Date: string; TimeSlot: string }, locale:
 export function hongKongDateTime(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  const part = Object.fromEntries(instantFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  // The instant moved by Hong Kong's offset reads, in UTC, as Hong Kong's wall clock (to the minute).
+  return new Date(at.getTime() + HONG_KONG_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
