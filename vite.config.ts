@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { contractDescriptors } from './build/contract-descriptors.ts';
 import { firstLoadMessages } from './build/first-load-messages.ts';
 import { linguiMacro } from './build/lingui-macro.ts';
+import { linguiPlainNumbers } from './build/lingui-plain-numbers.ts';
 import { firstScreenChunk } from './build/first-screen-chunk.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
@@ -52,6 +53,8 @@ export default defineConfig({
     linguiMacro(),
     react(),
     lingui(),
+    // Builds: a plural's count in English or Chinese written without making an Intl formatter.
+    linguiPlainNumbers(),
     // Production builds: Lingui message ids shortened in the code and the catalogues alike.
     shortMessageIds(),
     // Production builds: the first load carries the messages of the entry and of /home only; every
