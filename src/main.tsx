@@ -35,7 +35,13 @@ const services = createAppServices({
 });
 await nextTask();
 const router = createAppRouter(services);
-await Promise.all([activateLocale(services.preferences.get().locale), heroShown()]);
+// The router loads the page (its screen's chunk, its loaders' answers) before the first render, while the server's
+// first paint stays up: a render started earlier was thrown away when the router's store changed under it and
+// done again synchronously, one task of 100–200 ms on a quiet machine (issue 30). A slow answer does not hold
+// the page's controls back for longer than ROUTER_WAIT_MS: the page then renders with its pending states.
+const ROUTER_WAIT_MS = 1500;
+const routerLoaded = Promise.race([router.load().catch(() => {}), new Promise<void>((resolve) => setTimeout(resolve, ROUTER_WAIT_MS))]);
+await Promise.all([activateLocale(services.preferences.get().locale), heroShown(), routerLoaded]);
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page (the server's first paint stays up meanwhile).
