@@ -3,7 +3,7 @@
  * its budget, and API throughput and latency against a bare Hono hello-world on the same machine in the
  * same run; product search (English, Chinese and no keyword) and a 20-line shopping bag at each
  * catalogue size; Lighthouse (mobile) on the production shop as `npm start` serves it (bench/lighthouse.ts).
- * Exits non-zero when a size budget or a Lighthouse target is missed, or requests failed.
+ * Exits non-zero when a size budget, a Lighthouse target, an API, taste or timing budget is missed, or requests failed.
  *
  *   npm run bench [-- --db pglite|postgres] [--products 10000,100000] [--concurrency 32]
  *                 [--duration 5] [--warmup 1] [--skip-spa] [--skip-api] [--skip-lighthouse]
@@ -273,6 +273,8 @@ async function checkSearches(port: number, scenario: Scenario) {
 interface BudgetRows {
   rows: string[][];
   errors: number;
+  /** The budgets this catalogue size missed, named. */
+  missed: string[];
 }
 
 /** Everything measured against one catalogue size, in its own app server; budget rows are returned. */
@@ -364,8 +366,13 @@ async function benchCatalogue(hello: Server, products: number): Promise<BudgetRo
 
     const size = products.toLocaleString('en');
     const ratio = rotating.rps / helloGetRps;
+    const missed = [
+      ...(ratio < 0.6 ? [`${size}: getProduct ${ratio.toFixed(2)} × hello-world < 0.60`] : []),
+      ...(products >= 100_000 && !(searchSerial.p99 <= 20) ? [`${size}: SearchAndFilterProduct p99 ${ms(searchSerial.p99)} ms > 20 ms`] : []),
+    ];
     return {
       errors: results.reduce((n, r) => n + r.errors, 0),
+      missed,
       rows: [
         [`${size}: ${rotatingName} req/s ÷ hello-world GET req/s (mean of first, last)`, ratio.toFixed(2), '≥ 0.60', mark(ratio >= 0.6)],
         [`${size}:   getProduct (fixed id) ÷ hello-world GET`, (fixed.rps / helloGetRps).toFixed(2), '', ''],
@@ -410,6 +417,12 @@ async function benchApi() {
     console.error(`\n${errors} requests failed; see the warnings above.`);
     process.exitCode = 1;
   }
+  // Issue 30 (5): a missed API budget fails the bench as a missed size or Lighthouse target does.
+  const missed = budgets.flatMap((b) => b.missed);
+  if (missed.length > 0) {
+    console.error(`\nAPI budgets missed: ${missed.join('; ')}`);
+    process.exitCode = 1;
+  } else console.log('API budgets: ok');
 }
 
 // ------------------------------------------------------------------------------- Lighthouse
