@@ -7,13 +7,14 @@
  *
  *   npm run bench [-- --db pglite|postgres] [--products 10000,100000] [--concurrency 32]
  *                 [--duration 5] [--warmup 1] [--skip-spa] [--skip-api] [--skip-lighthouse]
- *                 [--lighthouse-runs 3] [--skip-taste] [--taste-cards 100000] [--skip-timing]
+ *                 [--lighthouse-runs 3] [--skip-taste] [--taste-cards 100000] [--skip-timing] [--skip-walk]
  *
  * Setup: each server runs in a child process of its own (so none shares an event loop with
  * another or with the load generator); the load generator runs here. Everything listens on
  * 127.0.0.1 only, runs for a fixed time and stops by itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     'taste-cards': { type: 'string', default: '100000' },
     /** The timings unit tests assert on work instead (bench/request-timing.ts, issue 27). */
     'skip-timing': { type: 'boolean', default: false },
+    /** The walk (bench/walk.ts) in English on the production build: each step against 1 s (issue 30, item 3). */
+    'skip-walk': { type: 'boolean', default: false },
     /** Lighthouse runs per page; the median is reported. */
     'lighthouse-runs': { type: 'string', default: '3' },
   },
@@ -467,6 +470,45 @@ async function benchLighthouse() {
   } else console.log('Lighthouse targets: ok');
 }
 
+// ------------------------------------------------------------------------------------- walk
+
+/** Issue 30 (3): a customer's step, from the tap to the next screen's content, within a second. */
+const STEP_TARGET_MS = 1000;
+
+async function benchWalk() {
+  heading(`The walk (bench/walk.ts, English, 390 px phone, production build): each step ≤ ${STEP_TARGET_MS} ms`);
+  const jsonFile = path.join(os.tmpdir(), `sg-walk-${process.pid}.json`);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/walk.ts'), '--lang', 'en', '--port', '4390', '--json', jsonFile], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let steps: { step: string; ms?: number; failed?: string; skipped?: string }[] = [];
+  try {
+    steps = JSON.parse(readFileSync(jsonFile, 'utf8')).steps;
+  } catch {
+    console.error(`\nThe walk gave no results (exit ${code}).`);
+    process.exitCode = 1;
+    return;
+  } finally {
+    rmSync(jsonFile, { force: true });
+  }
+  const over = steps.filter((s) => s.failed || (s.ms !== undefined && s.ms > STEP_TARGET_MS));
+  table(
+    ['Step', 'Measured', 'Target', ''],
+    steps.map((s) => [
+      s.step,
+      s.failed ? 'failed' : s.skipped ? 'skipped' : `${Math.round(s.ms!)} ms`,
+      `≤ ${STEP_TARGET_MS} ms`,
+      s.skipped ? '' : mark(!s.failed && s.ms! <= STEP_TARGET_MS),
+    ]),
+  );
+  if (over.length > 0 || code !== 0) {
+    console.error(`\nWalk steps over ${STEP_TARGET_MS} ms or failed: ${over.map((s) => s.step).join(', ') || `the walk exited ${code}`}`);
+    process.exitCode = 1;
+  } else console.log('Walk steps: ok');
+}
+
 // ------------------------------------------------------------------------------------- main
 
 const began = performance.now();
@@ -500,4 +542,5 @@ if (!args['skip-timing']) {
     process.exitCode = 1;
   }
 }
+if (!args['skip-walk']) await benchWalk();
 console.log(`\nDone in ${((performance.now() - began) / 1000).toFixed(0)} s.`);

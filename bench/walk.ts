@@ -6,7 +6,7 @@
  * sideways overflow (document.documentElement.scrollWidth ≤ 390).
  *
  *   npm run walk [-- --base-url http://127.0.0.1:4173] [--port 4290] [--spa-dir /tmp/walk-dist] [--skip-build]
- *                [--lang en,zh-Hant] [--out bench/out/walk]
+ *                [--lang en,zh-Hant] [--out bench/out/walk] [--json FILE]
  *
  * By default it builds the SPA as the tree stands into --spa-dir (`vite build --outDir`, leaving dist/ to
  * others), starts the server as playwright.config.ts's webServer does (fresh embedded database and seed,
@@ -19,7 +19,7 @@
  * a step failed or a page was wider than the phone.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     lang: { type: 'string', default: 'en,zh-Hant' },
     out: { type: 'string', default: path.join(repoRoot, 'bench/out/walk') },
+    /** Also writes each step's result here, as JSON (npm run bench reads it: bench/run.ts). */
+    json: { type: 'string' },
   },
 });
 const langs = args.lang!.split(',').map((l) => l.trim()) as Lang[];
@@ -202,6 +204,10 @@ function report() {
   for (const o of overflows) console.log(`  ${o.step} [${o.lang}], ${o.where}: ${o.scrollWidth} px at ${o.url}`);
   console.log(`\nScreenshots: ${outDir}/<lang>/<nn>-<step>.png`);
 
+  if (args.json) {
+    const steps = STEPS.flatMap((s) => langs.map((lang) => ({ step: s.name, lang, ...results.get(s.name)?.[lang] })));
+    writeFileSync(args.json, JSON.stringify({ steps, overflows }, null, 2));
+  }
   const failed = STEPS.some((s) => langs.some((l) => results.get(s.name)?.[l]?.failed));
   if (failed || overflows.length) process.exitCode = 1;
 }
