@@ -5,6 +5,7 @@ import type { CallDef } from '../../contract/index.ts';
 import { PreparedAnswer, type ApiCookies, type Registered } from '../calls/handler.ts';
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
+import { encodedText } from './compression.ts';
 import { ApiError } from './errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 
@@ -29,8 +30,8 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
     const body = parseBody(call, await readInput(c, call, deps.config.maxBodyBytes));
     const signedInMember = () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
     const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, signedInMember, cookies: apiCookies(c, deps) });
-    if (data instanceof PreparedAnswer) return c.body(data.json, 200, JSON_CONTENT);
-    return c.json({ result: true, ...data });
+    const answer = encodedText(data instanceof PreparedAnswer ? data.json : JSON.stringify({ result: true, ...data }), c.req.header('accept-encoding'));
+    return c.body(answer.body, 200, { ...JSON_CONTENT, ...answer.headers });
   });
 
   return api;
