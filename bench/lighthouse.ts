@@ -58,6 +58,8 @@ export interface PageResult {
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number; tti: number };
   /** The median run's LCP element, as Lighthouse describes it. */
   lcpElement?: string;
+  /** The median run's main-thread tasks: their wall time, and the part of it the thread was on a core. */
+  mainThread?: MainThreadTime;
   /** JavaScript the median run fetched from the shop: files and their gzip -9 size. */
   js: { files: number; gzip: number };
   /** Audits of the median run that did not pass (score below 0.9), for the categories with targets. */
@@ -156,7 +158,47 @@ function builtJsSize(spaDir: string, url: string): number | undefined {
 
 type NetworkItem = { url: string; resourceType?: string; statusCode?: number };
 
-function summarise(pagePath: string, lhrs: LighthouseResult[], spaDir: string, reportDir: string): PageResult {
+export interface MainThreadTime {
+  wallMs: number;
+  cpuMs: number;
+}
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+
+/**
+ * The page's main-thread tasks in a run's trace: their wall time (what Lighthouse's simulation scales by four)
+ * and their thread time (what the page itself used). On two shared cores the difference is the page waiting for
+ * a core, behind the browser, the compositor, the shop's server and Lighthouse itself (issue 30): a figure that
+ * moves with the machine, where thread time moves with the page.
+ */
+export function mainThreadTime(events: readonly TraceEvent[]): MainThreadTime | undefined {
+  const isTask = (e: TraceEvent) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const renderers = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasksByThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (!renderers.has(thread) || !isTask(e)) continue;
+    const tasks = tasksByThread.get(thread) ?? [];
+    tasks.push(e);
+    tasksByThread.set(thread, tasks);
+  }
+  // The page's renderer is the busiest one (Lighthouse's own blank page has a renderer too).
+  const tasks = [...tasksByThread.values()].sort((a, b) => b.length - a.length)[0];
+  if (!tasks) return undefined;
+  tasks.sort((a, b) => a.ts - b.ts);
+  let wall = 0;
+  let cpu = 0;
+  let end = -Infinity;
+  for (const task of tasks) {
+    if (task.ts < end) continue; // nested in the task before it
+    wall += task.dur ?? 0;
+    cpu += task.tdur ?? task.dur ?? 0;
+    end = task.ts + (task.dur ?? 0);
+  }
+  return { wallMs: wall / 1000, cpuMs: cpu / 1000 };
+}
+
+function summarise(pagePath: string, lhrs: LighthouseResult[], mainThreads: (MainThreadTime | undefined)[], spaDir: string, reportDir: string): PageResult {
   const score = (lhr: LighthouseResult, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const runs = lhrs.map((lhr) => Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr, c)])) as Record<Category, number>);
   const chosen = computeMedianRun(lhrs);
@@ -203,6 +245,7 @@ function summarise(pagePath: string, lhrs: LighthouseResult[], spaDir: string, r
       tti: numeric('interactive'),
     },
     lcpElement,
+    mainThread: mainThreads[lhrs.indexOf(chosen)],
     js: { files, gzip },
     failing,
     report,
@@ -267,6 +310,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
     let browser = '?';
     for (const page of options.pages ?? PAGES) {
       const lhrs: LighthouseResult[] = [];
+      const mainThreads: (MainThreadTime | undefined)[] = [];
       for (let run = 0; run < options.runs; run++) {
         if (page.signedInAs) await signInBeforeRun(shop.url, chrome.port, page.signedInAs);
         const result = await lighthouse(shop.url + page.path, {
@@ -280,10 +324,11 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
         if (!result) throw new Error(`Lighthouse gave no result for ${pageName(page)}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${pageName(page)}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         lhrs.push(result.lhr);
+        mainThreads.push(mainThreadTime((result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? []));
         version = result.lhr.lighthouseVersion;
         browser = result.lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
       }
-      pages.push(summarise(pageName(page), lhrs, spaDir, reportDir));
+      pages.push(summarise(pageName(page), lhrs, mainThreads, spaDir, reportDir));
     }
     return { pages, reportDir, loadBefore, loadAfter: os.loadavg(), version, browser };
   } finally {

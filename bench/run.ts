@@ -457,6 +457,13 @@ async function benchLighthouse() {
       'Scores: median (each run); metrics and JS (gzip -9 of the built files the page fetched): the median run.',
   );
   for (const page of result.pages) {
+    const main = page.mainThread;
+    if (main) {
+      console.log(
+        `${page.path}: main-thread tasks ${main.wallMs.toFixed(0)} ms, of which on a core ${main.cpuMs.toFixed(0)} ms ` +
+          `(${((100 * main.cpuMs) / main.wallMs).toFixed(0)} %; the rest waited for one)`,
+      );
+    }
     if (page.lcpElement) console.log(`${page.path}: LCP element ${page.lcpElement}`);
     for (const audit of page.failing) console.log(`${page.path}: ${audit.id} ${audit.score ?? ''} ${audit.title}${audit.display ? ` (${audit.display})` : ''}`);
   }
