@@ -128,20 +128,39 @@ async function signatures(db: Db, now: number): Promise<Signatures> {
   return reading;
 }
 
+/** Keywords whose stems are kept, per database: shoppers repeat keywords, and stemming never changes. */
+const STEMS_KEPT = 2000;
+const stemsOf = new WeakMap<Db, Map<string, string>>();
+
+/**
+ * The keyword's English stems as the search vector has them ("the teas" → 'tea'): one small query, then kept
+ * (a search is a handful of queries; on PGlite each is a round trip through one engine). Oldest first out.
+ */
+async function keywordStems(db: Db, keyword: string): Promise<string> {
+  let kept = stemsOf.get(db);
+  if (!kept) stemsOf.set(db, (kept = new Map()));
+  const known = kept.get(keyword);
+  if (known !== undefined) return known;
+  const result = (await db.execute(sql`select strip(to_tsvector('english', ${keyword}))::text as stems`)) as unknown as {
+    rows: { stems: string }[];
+  };
+  const stems = result.rows[0]?.stems ?? '';
+  if (kept.size >= STEMS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(keyword, stems);
+  return stems;
+}
+
 /**
  * The categories a normalised keyword names as a whole, or undefined: a name equal to the keyword, English
  * compared by its stems (stop words aside), so "Teas", "the tea" and "tea" name the tea type. The keyword is
- * stemmed once (one small query), against the names of the product types and of CATEGORIES.
+ * stemmed once (keywordStems), against the names of the product types and of CATEGORIES.
  */
 export async function keywordCategory(db: Db, keyword: string, now = Date.now()): Promise<KeywordCategory | undefined> {
   if (!keyword || keyword.split(' ').length > MAX_CATEGORY_WORDS) return undefined;
   const known = await signatures(db, now);
   let ids = known.byName.get(keyword);
   if (!ids) {
-    const result = (await db.execute(sql`select strip(to_tsvector('english', ${keyword}))::text as stems`)) as unknown as {
-      rows: { stems: string }[];
-    };
-    const stems = result.rows[0]?.stems;
+    const stems = await keywordStems(db, keyword);
     ids = stems ? known.byStems.get(stems) : undefined;
   }
   if (!ids?.size) return undefined;
