@@ -3,13 +3,22 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { shopQueries } from '../features/shop/queries.ts';
 import { lazyScreen } from '../app/lazy-screen.ts';
+import { isLoggedIn } from '../../machines/session/session.selectors.ts';
 
 export const Route = createFileRoute('/home')({
   staticData: { title: msg`Tea, coffee, incense and spirits`, layout: { addToHomeBanner: true, subscriptionBar: true } },
   validateSearch: v.object({ login: v.fallback(v.optional(v.boolean()), undefined) }),
   // The first screen's data; the blocks below it read theirs as the reader scrolls near them (HomeScreen).
-  loader: async ({ context: { api, queryClient, preferences } }) => {
+  loader: async ({ context: { api, queryClient, preferences, session } }) => {
     const currency = await preferences.resolveCurrency();
+    // A member's home asks its answers now, beside the first screen's, and they are not waited for: asked by
+    // MemberHome itself they came after the home screen, MemberHome's chunk and the member had arrived, one
+    // round trip after another on a phone (issue 30). MemberHome finds them in flight or answered.
+    if (isLoggedIn(session.getSnapshot())) {
+      void queryClient.prefetchQuery(shopQueries.memberGuide(api));
+      void queryClient.prefetchQuery(shopQueries.eventRecords(api));
+      void queryClient.prefetchQuery(shopQueries.recommendations(api, currency));
+    }
     await Promise.all([
       queryClient.ensureQueryData(shopQueries.bigBanners(api)),
       queryClient.ensureQueryData(shopQueries.productTypes(api)),

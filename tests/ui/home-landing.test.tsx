@@ -195,6 +195,29 @@ describe('a member’s home', () => {
     view.unmount();
   });
 
+  // Issue 30: a member's home asked its answers only once the home screen, then MemberHome's chunk, then the
+  // member had arrived (a waterfall of round trips); the route now asks them beside the first screen's.
+  it('asks a returning member’s answers with the page, before the member has arrived', async () => {
+    const m = await eventMember(server);
+    const kept = new Map<string, string>([['sg.tokens', JSON.stringify(m)]]);
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) };
+    const memberCalls = ['get-member-guide', 'list-user-event-record', 'get-recommended-product'];
+    const held = heldCalls((call) => call === 'user-get-info' || memberCalls.includes(call));
+    const view = await renderApp(server, '/home', { wrapFetch: held.wrapFetch, storage });
+    // The member is not known yet (user-get-info waits), and the member part holds its place …
+    expect(await screen.findByText('Loading your home…')).toBeTruthy();
+    // … while its answers are already on their way.
+    await waitFor(() => expect(memberCalls.filter((call) => held.requests(call).length === 0)).toEqual([]));
+    expect(held.requests('user-get-info').length).toBe(1);
+
+    await held.passAll('user-get-info');
+    for (const call of memberCalls) await held.passAll(call);
+    expect(await screen.findByText('No tasting booked yet.')).toBeTruthy();
+    // Asked once each: MemberHome found them in flight.
+    for (const call of memberCalls) expect(held.requests(call)).toEqual([]);
+    view.unmount();
+  });
+
   it('holds no place for a guide the member has finished', async () => {
     const m = await eventMember(server);
     await server.db.update(users).set({ memberGuideFinished: true }).where(eq(users.id, m.userID));
