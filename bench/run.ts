@@ -479,18 +479,18 @@ async function benchLighthouse() {
 
 // ------------------------------------------------------------------------------------- walk
 
-/** Issue 30 (3): a customer's step, from the tap to the next screen's content, within a second. */
+/** Issue 30 (3): each tap of a customer's step, from the tap to the next screen's content, within a second. */
 const STEP_TARGET_MS = 1000;
 
 async function benchWalk() {
-  heading(`The walk (bench/walk.ts, English, 390 px phone, production build): each step ≤ ${STEP_TARGET_MS} ms`);
+  heading(`The walk (bench/walk.ts, English, 390 px phone, production build): each tap ≤ ${STEP_TARGET_MS} ms`);
   const jsonFile = path.join(os.tmpdir(), `sg-walk-${process.pid}.json`);
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/walk.ts'), '--lang', 'en', '--port', '4390', '--json', jsonFile], {
     cwd: repoRoot,
     stdio: 'inherit',
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let steps: { step: string; ms?: number; failed?: string; skipped?: string }[] = [];
+  let steps: { step: string; taps?: { label: string; ms: number }[]; failed?: string; skipped?: string }[] = [];
   try {
     steps = JSON.parse(readFileSync(jsonFile, 'utf8')).steps;
   } catch {
@@ -500,20 +500,25 @@ async function benchWalk() {
   } finally {
     rmSync(jsonFile, { force: true });
   }
-  const over = steps.filter((s) => s.failed || (s.ms !== undefined && s.ms > STEP_TARGET_MS));
-  table(
-    ['Step', 'Measured', 'Target', ''],
-    steps.map((s) => [
-      s.step,
-      s.failed ? 'failed' : s.skipped ? 'skipped' : `${Math.round(s.ms!)} ms`,
-      `≤ ${STEP_TARGET_MS} ms`,
-      s.skipped ? '' : mark(!s.failed && s.ms! <= STEP_TARGET_MS),
-    ]),
-  );
+  // A row per tap; a failed step's taps up to the failure, then the failure; a skipped step one row.
+  const rows: string[][] = [];
+  const over: string[] = [];
+  for (const s of steps) {
+    for (const t of s.taps ?? []) {
+      const ok = t.ms <= STEP_TARGET_MS;
+      if (!ok) over.push(`${s.step}: ${t.label} (${Math.round(t.ms)} ms)`);
+      rows.push([s.step, t.label, `${Math.round(t.ms)} ms`, `≤ ${STEP_TARGET_MS} ms`, mark(ok)]);
+    }
+    if (s.failed) {
+      over.push(`${s.step} failed`);
+      rows.push([s.step, s.failed.length > 80 ? `${s.failed.slice(0, 79)}…` : s.failed, 'failed', `≤ ${STEP_TARGET_MS} ms`, 'FAILED']);
+    } else if (s.skipped) rows.push([s.step, s.skipped, 'skipped', '', '']);
+  }
+  table(['Step', 'Tap', 'Measured', 'Target', ''], rows, ['l', 'l']);
   if (over.length > 0 || code !== 0) {
-    console.error(`\nWalk steps over ${STEP_TARGET_MS} ms or failed: ${over.map((s) => s.step).join(', ') || `the walk exited ${code}`}`);
+    console.error(`\nWalk taps over ${STEP_TARGET_MS} ms or steps failed: ${over.join('; ') || `the walk exited ${code}`}`);
     process.exitCode = 1;
-  } else console.log('Walk steps: ok');
+  } else console.log('Walk taps: ok');
 }
 
 // ------------------------------------------------------------------------------------- main
