@@ -45,7 +45,7 @@ const { values: args } = parseArgs({
     'taste-cards': { type: 'string', default: '100000' },
     /** The timings unit tests assert on work instead (bench/request-timing.ts, issue 27). */
     'skip-timing': { type: 'boolean', default: false },
-    /** The walk (bench/walk.ts) in English on the production build: each step against 1 s (issue 30, item 3). */
+    /** The walk (bench/walk.ts) in English on the production build: each tap against 1 s (issue 30, item 3). */
     'skip-walk': { type: 'boolean', default: false },
     /** Lighthouse runs per page; the median is reported. */
     'lighthouse-runs': { type: 'string', default: '3' },
@@ -280,6 +280,12 @@ interface BudgetRows {
   missed: string[];
 }
 
+/** DESIGN §10: getProduct (a rotating set of ids) keeps this share of a bare Hono server's requests per second. */
+const GET_PRODUCT_MIN_RATIO = 0.6;
+/** DESIGN §10: search p99 with one worker, held from this catalogue size on. */
+const SEARCH_P99_MAX_MS = 20;
+const SEARCH_BUDGET_FROM_PRODUCTS = 100_000;
+
 /** Everything measured against one catalogue size, in its own app server; budget rows are returned. */
 async function benchCatalogue(hello: Server, products: number): Promise<BudgetRows> {
   heading(`API at ${products.toLocaleString('en')} generated products (${args.db === 'postgres' ? 'PostgreSQL' : 'PGlite in memory'})`);
@@ -369,17 +375,25 @@ async function benchCatalogue(hello: Server, products: number): Promise<BudgetRo
 
     const size = products.toLocaleString('en');
     const ratio = rotating.rps / helloGetRps;
+    const productOk = ratio >= GET_PRODUCT_MIN_RATIO;
+    const searchBudgeted = products >= SEARCH_BUDGET_FROM_PRODUCTS;
+    const searchOk = searchSerial.p99 <= SEARCH_P99_MAX_MS;
     const missed = [
-      ...(ratio < 0.6 ? [`${size}: getProduct ${ratio.toFixed(2)} × hello-world < 0.60`] : []),
-      ...(products >= 100_000 && !(searchSerial.p99 <= 20) ? [`${size}: SearchAndFilterProduct p99 ${ms(searchSerial.p99)} ms > 20 ms`] : []),
+      ...(productOk ? [] : [`${size}: getProduct ${ratio.toFixed(2)} × hello-world < ${GET_PRODUCT_MIN_RATIO.toFixed(2)}`]),
+      ...(searchBudgeted && !searchOk ? [`${size}: SearchAndFilterProduct p99 ${ms(searchSerial.p99)} ms > ${SEARCH_P99_MAX_MS} ms`] : []),
     ];
     return {
       errors: results.reduce((n, r) => n + r.errors, 0),
       missed,
       rows: [
-        [`${size}: ${rotatingName} req/s ÷ hello-world GET req/s (mean of first, last)`, ratio.toFixed(2), '≥ 0.60', mark(ratio >= 0.6)],
+        [`${size}: ${rotatingName} req/s ÷ hello-world GET req/s (mean of first, last)`, ratio.toFixed(2), `≥ ${GET_PRODUCT_MIN_RATIO.toFixed(2)}`, mark(productOk)],
         [`${size}:   getProduct (fixed id) ÷ hello-world GET`, (fixed.rps / helloGetRps).toFixed(2), '', ''],
-        [`${size}: SearchAndFilterProduct p99, 1 worker`, `${ms(searchSerial.p99)} ms`, '≤ 20 ms at 100,000', products >= 100_000 ? mark(searchSerial.p99 <= 20) : ''],
+        [
+          `${size}: SearchAndFilterProduct p99, 1 worker`,
+          `${ms(searchSerial.p99)} ms`,
+          `≤ ${SEARCH_P99_MAX_MS} ms at ${SEARCH_BUDGET_FROM_PRODUCTS.toLocaleString('en')}`,
+          searchBudgeted ? mark(searchOk) : '',
+        ],
         ...searchByGroup.map((r, i) => [
           `${size}:   ${Object.keys(groups)[i]} p50 / p99`,
           `${ms(r.p50)} / ${ms(r.p99)} ms`,
@@ -430,11 +444,15 @@ async function benchApi() {
 
 // ------------------------------------------------------------------------------- Lighthouse
 
+/** The SPA as the tree stands, once Lighthouse has built it (dist/spa): the walk serves it instead of building again. */
+let builtSpa: string | undefined;
+
 async function benchLighthouse() {
   const runs = positiveInt('lighthouse-runs', args['lighthouse-runs']!);
   heading(`Lighthouse (mobile defaults, simulated slow 4G) on npm start's shop, ${runs} runs per page`);
   console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')} (Lighthouse's figures move with the machine's load).`);
   const result = await runLighthouse({ repoRoot, runs });
+  builtSpa = path.join(repoRoot, 'dist/spa');
   const targetText = (c: (typeof CATEGORIES)[number]) => (TARGETS[c] === undefined ? '' : `≥ ${TARGETS[c]}`);
   table(
     ['Page', ...CATEGORIES, 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'JS gzip'],
@@ -485,7 +503,8 @@ const STEP_TARGET_MS = 1000;
 async function benchWalk() {
   heading(`The walk (bench/walk.ts, English, 390 px phone, production build): each tap ≤ ${STEP_TARGET_MS} ms`);
   const jsonFile = path.join(os.tmpdir(), `sg-walk-${process.pid}.json`);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/walk.ts'), '--lang', 'en', '--port', '4390', '--json', jsonFile], {
+  const spa = builtSpa ? ['--spa-dir', builtSpa, '--skip-build'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/walk.ts'), '--lang', 'en', '--port', '4390', '--json', jsonFile, ...spa], {
     cwd: repoRoot,
     stdio: 'inherit',
   });
