@@ -259,15 +259,12 @@ export const STEPS: StepDef[] = [
       await page.goto('/home');
       const logInButton = page.getByRole('button', { name: w.t('Log in'), exact: true }).first();
       await expect(logInButton).toBeVisible();
-      await s.tap(
-        'Log in → the log-in dialog',
-        () => logInButton.click(),
-        (expect) => expect(page.getByRole('dialog').getByRole('button', { name: w.t('New here? Create an account') })).toBeVisible(),
-      );
+      const newHere = page.getByRole('dialog').getByRole('button', { name: w.t('New here? Create an account') });
+      await s.tap('Log in → the log-in dialog', () => logInButton.click(), (expect) => expect(newHere).toBeVisible());
       const form = page.getByRole('dialog', { name: w.t('Create an account') });
       await s.tap(
         'New here? Create an account → the sign-up form',
-        () => page.getByRole('dialog').getByRole('button', { name: w.t('New here? Create an account') }).click(),
+        () => newHere.click(),
         (expect) => expect(form.getByLabel(w.t('Given name'))).toBeVisible(),
       );
       await s.fits('the sign-up form');

@@ -210,11 +210,12 @@ describe('a member’s home', () => {
     await waitFor(() => expect(memberCalls.filter((call) => held.requests(call).length === 0)).toEqual([]));
     expect(held.requests('user-get-info').length).toBe(1);
 
+    // The member arrives and MemberHome renders its parts: asked once each, MemberHome found them in flight.
     await held.passAll('user-get-info');
+    expect(await screen.findByText('Loading your member guide…')).toBeTruthy();
+    for (const call of memberCalls) expect(held.requests(call).length, call).toBe(1);
     for (const call of memberCalls) await held.passAll(call);
     expect(await screen.findByText('No tasting booked yet.')).toBeTruthy();
-    // Asked once each: MemberHome found them in flight.
-    for (const call of memberCalls) expect(held.requests(call)).toEqual([]);
     view.unmount();
   });
 
