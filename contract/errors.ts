@@ -50,6 +50,16 @@ export const ErrorCode = {
   InvalidPasswordException: 'InvalidPasswordException',
   NameAlreadyExists: 'NameAlreadyExists',
   LinkRequired: 'LinkRequired',
+  // Spec §8 codes with no wording given; the catalogue names them so the SPA has words for each.
+  UnexpectedLoginProvider: 'UnexpectedLoginProvider',
+  CodeExpired: 'CodeExpired',
+  AlreadyAppliedCoupon: 'AlreadyAppliedCoupon',
+  // Spec §8: invite code outcomes, answered to the caller (the activation screen), not the common handler.
+  UserAlreadyUsedCode: 'UserAlreadyUsedCode',
+  InviteCodeExpired: 'InviteCodeExpired',
+  InviteCodeLimitReached: 'InviteCodeLimitReached',
+  /** A member activating an invite code of their own. */
+  OwnInviteCode: 'OwnInviteCode',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

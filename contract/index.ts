@@ -30,3 +30,4 @@ export * from './nfc.ts';
 export * from './newsletter.ts';
 export * from './member-home.ts';
 export * from './unpaid-orders.ts';
+export * from './invites.ts';

@@ -57,6 +57,8 @@ export interface Limits {
   /** Coupon codes that turned out invalid, per member and per client address. */
   couponGuessesPerMember: RateLimiter;
   couponGuessesPerAddress: RateLimiter;
+  /** Invite codes tried that do not exist, per member. */
+  inviteGuessesPerMember: RateLimiter;
   /** Public forms that mail someone (business enquiries, newsletter sign-ups; keys carry the form's name), per client address and per e-mail. */
   formsPerAddress: RateLimiter;
   formsPerEmail: RateLimiter;

@@ -45,7 +45,14 @@ export type ServerCode =
   | 'ExpiredCodeException'
   | 'InvalidPasswordException'
   | 'NameAlreadyExists'
-  | 'LinkRequired';
+  | 'LinkRequired'
+  | 'UnexpectedLoginProvider'
+  | 'CodeExpired'
+  | 'AlreadyAppliedCoupon'
+  | 'UserAlreadyUsedCode'
+  | 'InviteCodeExpired'
+  | 'InviteCodeLimitReached'
+  | 'OwnInviteCode';
 
 /** What a failed call carries on the client (CallResult.code): a server code, or NETWORK_ERROR when no answer came. */
 export type CallCode = ServerCode | typeof NETWORK_ERROR;

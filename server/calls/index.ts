@@ -12,6 +12,7 @@ import { eventOrderHandlers } from './event-orders.ts';
 import { eventSurveyHandlers } from './event-surveys.ts';
 import { eventHandlers } from './events.ts';
 import { inspirationHandlers } from './inspiration.ts';
+import { inviteHandlers } from './invites.ts';
 import { mediaHandlers } from './media.ts';
 import { memberHomeHandlers } from './member-home.ts';
 import { newsletterHandlers } from './newsletter.ts';
@@ -41,6 +42,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   eventSurveyHandlers,
   eventHandlers,
   inspirationHandlers,
+  inviteHandlers,
   mediaHandlers,
   memberHomeHandlers,
   newsletterHandlers,

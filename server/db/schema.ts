@@ -26,3 +26,4 @@ export * from './schema/b2b.ts';
 export * from './schema/nfc.ts';
 export * from './schema/newsletter.ts';
 export * from './schema/inspiration.ts';
+export * from './schema/invites.ts';
