@@ -33,6 +33,7 @@ import { Route as Testing2RouteImport } from './routes/testing2'
 import { Route as Third_party_loginRouteImport } from './routes/third_party_login'
 import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
+import { Route as Activate_invitationInviteCodeRouteImport } from './routes/activate_invitation/$inviteCode'
 import { Route as Activate_ticketTicketIDRouteImport } from './routes/activate_ticket/$ticketID'
 import { Route as Daily_sipSelect_productRouteImport } from './routes/daily_sip/select_product'
 import { Route as Edit_inspirationChar123InspirationIDChar125RouteImport } from './routes/edit_inspiration/{-$inspirationID}'
@@ -180,6 +181,12 @@ const Verify_successRoute = Verify_successRouteImport.update({
   path: '/verify_success',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Activate_invitationInviteCodeRoute =
+  Activate_invitationInviteCodeRouteImport.update({
+    id: '/activate_invitation/$inviteCode',
+    path: '/activate_invitation/$inviteCode',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const Activate_ticketTicketIDRoute = Activate_ticketTicketIDRouteImport.update({
   id: '/activate_ticket/$ticketID',
   path: '/activate_ticket/$ticketID',
@@ -348,6 +355,7 @@ export interface FileRoutesByFullPath {
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
+  '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
@@ -400,6 +408,7 @@ export interface FileRoutesByTo {
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
+  '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
@@ -453,6 +462,7 @@ export interface FileRoutesById {
   '/third_party_login': typeof Third_party_loginRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
+  '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
@@ -507,6 +517,7 @@ export interface FileRouteTypes {
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
+    | '/activate_invitation/$inviteCode'
     | '/activate_ticket/$ticketID'
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
@@ -559,6 +570,7 @@ export interface FileRouteTypes {
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
+    | '/activate_invitation/$inviteCode'
     | '/activate_ticket/$ticketID'
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
@@ -611,6 +623,7 @@ export interface FileRouteTypes {
     | '/third_party_login'
     | '/verify_sign_up'
     | '/verify_success'
+    | '/activate_invitation/$inviteCode'
     | '/activate_ticket/$ticketID'
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
@@ -664,6 +677,7 @@ export interface RootRouteChildren {
   Third_party_loginRoute: typeof Third_party_loginRoute
   Verify_sign_upRoute: typeof Verify_sign_upRoute
   Verify_successRoute: typeof Verify_successRoute
+  Activate_invitationInviteCodeRoute: typeof Activate_invitationInviteCodeRoute
   Activate_ticketTicketIDRoute: typeof Activate_ticketTicketIDRoute
   Daily_sipSelect_productRoute: typeof Daily_sipSelect_productRoute
   Edit_inspirationChar123InspirationIDChar125Route: typeof Edit_inspirationChar123InspirationIDChar125Route
@@ -858,6 +872,13 @@ declare module '@tanstack/react-router' {
       path: '/verify_success'
       fullPath: '/verify_success'
       preLoaderRoute: typeof Verify_successRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activate_invitation/$inviteCode': {
+      id: '/activate_invitation/$inviteCode'
+      path: '/activate_invitation/$inviteCode'
+      fullPath: '/activate_invitation/$inviteCode'
+      preLoaderRoute: typeof Activate_invitationInviteCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/activate_ticket/$ticketID': {
@@ -1084,6 +1105,7 @@ const rootRouteChildren: RootRouteChildren = {
   Third_party_loginRoute: Third_party_loginRoute,
   Verify_sign_upRoute: Verify_sign_upRoute,
   Verify_successRoute: Verify_successRoute,
+  Activate_invitationInviteCodeRoute: Activate_invitationInviteCodeRoute,
   Activate_ticketTicketIDRoute: Activate_ticketTicketIDRoute,
   Daily_sipSelect_productRoute: Daily_sipSelect_productRoute,
   Edit_inspirationChar123InspirationIDChar125Route:

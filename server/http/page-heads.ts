@@ -241,6 +241,7 @@ export const ROUTE_HEADS: ReadonlyMap<string, HeadEntry> = new Map<string, HeadE
  * link, a ticket or a payment lands on, the sign-in steps, the box sets (a paid member's), the flow tools.
  */
 export const NOT_INDEXED: ReadonlySet<string> = new Set([
+  '/activate_invitation/$inviteCode',
   '/activate_ticket/$ticketID',
   '/newsletter/confirm',
   '/newsletter/unsubscribe',

@@ -16,6 +16,7 @@ export interface PageRouteEntry {
 export const PAGE_ROUTES: readonly PageRouteEntry[] = [
   { path: '/' },
   { path: '/about' },
+  { path: '/activate_invitation/$inviteCode', title: 'Your invitation' },
   { path: '/activate_ticket/$ticketID', title: 'Activate your ticket' },
   { path: '/b2b_enquiry', title: 'Business enquiries' },
   { path: '/checkout_event', title: 'Join the event', signedIn: true },

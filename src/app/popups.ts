@@ -26,7 +26,8 @@ export interface OpenPopup<N extends PopupName = PopupName> {
   urlParam?: string;
 }
 
-type PropsArgs<N extends PopupName> = PopupProps[N] extends Record<string, never> ? [] : [PopupProps[N]];
+// Props that are all optional may be left out.
+type PropsArgs<N extends PopupName> = PopupProps[N] extends Record<string, never> ? [] : object extends PopupProps[N] ? [] | [PopupProps[N]] : [PopupProps[N]];
 
 export interface Popups extends Store<OpenPopup[]> {
   open<N extends PopupName>(name: N, ...props: PropsArgs<N>): void;

@@ -21,6 +21,11 @@ export async function carryOut(services: AppServices, intent: SignInIntent, resu
     result.set({ kind: 'activateTicket', TicketID: intent.TicketID });
     return;
   }
+  if (intent.kind === 'activateInvite') {
+    // The invitation's page activates it (and says how it went).
+    result.set({ kind: 'activateInvite', InviteCode: intent.InviteCode });
+    return;
+  }
   if (intent.kind === 'addNfcProduct') {
     // The tag's page adds it (and says how it went).
     result.set({ kind: 'addNfcProduct', ID: intent.ID });

@@ -11,6 +11,8 @@ export type SignInIntent =
   | { kind: 'joinEvent'; EventID: string; Title: Bilingual; VarianceID: string; seats: number }
   /** Activate a guest ticket (the ticket page offers it once signed in). */
   | { kind: 'activateTicket'; TicketID: string }
+  /** Accept an invitation (its page activates the code once signed in). */
+  | { kind: 'activateInvite'; InviteCode: string }
   /** Add an NFC tag's product to the member's drinks (the tag's page adds it once signed in). */
   | { kind: 'addNfcProduct'; ID: string; Name: Bilingual };
 
@@ -25,4 +27,5 @@ export type IntentResult =
   /** A page's own next step, which the page (still on screen behind the login popup) takes: the event checkout, the ticket's activation. */
   | { kind: 'joinEvent'; EventID: string; VarianceID: string; seats: number }
   | { kind: 'activateTicket'; TicketID: string }
+  | { kind: 'activateInvite'; InviteCode: string }
   | { kind: 'addNfcProduct'; ID: string };

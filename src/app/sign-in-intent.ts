@@ -41,6 +41,7 @@ function restore(storage: AppServices['storage']): Stored | undefined {
     if (stored.kind === 'saveToWishlist' && stored.product?.ProductID) return stored;
     if (stored.kind === 'joinEvent' && stored.EventID && stored.VarianceID && stored.seats >= 1) return stored;
     if (stored.kind === 'activateTicket' && stored.TicketID) return stored;
+    if (stored.kind === 'activateInvite' && stored.InviteCode) return stored;
     if (stored.kind === 'addNfcProduct' && stored.ID && stored.Name) return stored;
   } catch {
     // Unreadable: as if there were none.

@@ -21,6 +21,7 @@ export function useSignInReason(): string | undefined {
     return t`Log in to join ${title}.`;
   }
   if (intent.kind === 'activateTicket') return t`Log in or sign up to activate your ticket.`;
+  if (intent.kind === 'activateInvite') return t`Log in or sign up to accept your invitation.`;
   if (intent.kind === 'addNfcProduct') {
     const name = pick(intent.Name);
     return t`Log in to add ${name} to your drinks.`;

@@ -4,6 +4,7 @@
  * its parameters filled with real ids of the seed, answers 200 with its title; a route whose id the server
  * looks up answers 404 for an id that does not exist, and only then.
  */
+import { DEMO_INVITE_CODE } from '../../server/db/seed/invite-data.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -107,6 +108,7 @@ beforeAll(async () => {
   ids.set('inspirationID', post.id);
   ids.set('userID', member.id);
   ids.set('ticketID', ticket.id);
+  ids.set('inviteCode', DEMO_INVITE_CODE);
   ids.set('ID', tag.id);
   ids.set('keyword', 'oolong');
   ids.set('/order_record/$orderID:orderID', productOrder.id);

@@ -45,6 +45,8 @@ import type * as CouponTotals from '../../machines/coupon-totals/coupon-totals.t
 import type * as EmailChange from '../../machines/email-change/email-change.types.ts';
 import type * as EntrySurvey from '../../machines/entry-survey/entry-survey.types.ts';
 import type * as ForgotPassword from '../../machines/forgot-password/forgot-password.types.ts';
+import type * as InviteActivation from '../../machines/invite-activation/invite-activation.types.ts';
+import type { activateInviteCode } from '../../contract/invites.ts';
 import type * as Session from '../../machines/session/session.types.ts';
 import type * as SignIn from '../../machines/sign-in/sign-in.types.ts';
 import type * as SignUp from '../../machines/sign-up/sign-up.types.ts';
@@ -83,6 +85,13 @@ describe('machine data types match contract/account.ts', () => {
     expectTypeOf<ForgotPassword.UserForgetPasswordInput>().toExtend<CallBodyInput<typeof userForgetPassword>>();
     expectTypeOf<ForgotPassword.UserConfirmForgetPasswordInput>().toExtend<CallBodyInput<typeof userConfirmForgetPassword>>();
     expectTypeOf<EntrySurvey.SubmitPreSurveyInput>().toExtend<CallBodyInput<typeof submitPreSurvey>>();
+  });
+});
+
+describe('invitation data types match contract/invites.ts', () => {
+  it('what the flow sends is the body, and the answer fits what it reads', () => {
+    expectTypeOf<InviteActivation.ActivateInviteCodeInput>().toExtend<CallBodyInput<typeof activateInviteCode>>();
+    expectTypeOf<CallResponse<typeof activateInviteCode>>().toExtend<InviteActivation.ActivateInviteCodeOutput>();
   });
 });
 

@@ -10,6 +10,7 @@ import { eventSurveyModel } from './event-survey.model.ts';
 import { entryGateModel } from './entry-gate.model.ts';
 import { entrySurveyModel } from './entry-survey.model.ts';
 import { inspirationEditorModel } from './inspiration-editor.model.ts';
+import { inviteActivationModel } from './invite-activation.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { fpsPaymentModel } from './fps-payment.model.ts';
 import { optimisticToggleModel } from './optimistic-toggle.model.ts';
@@ -37,6 +38,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
   'fps-payment': fpsPaymentModel as unknown as MachineModel<AnyStateMachine>,
   'inspiration-editor': inspirationEditorModel as unknown as MachineModel<AnyStateMachine>,
+  'invite-activation': inviteActivationModel as unknown as MachineModel<AnyStateMachine>,
   'optimistic-toggle': optimisticToggleModel as unknown as MachineModel<AnyStateMachine>,
   'order-payment': orderPaymentModel as unknown as MachineModel<AnyStateMachine>,
   'payment-choice': paymentChoiceModel as unknown as MachineModel<AnyStateMachine>,

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { isLoggedIn, user } from '../../../machines/session/session.selectors.ts';
+import { lazy } from '../../app/lazy-screen.ts';
 import { useServices } from '../../app/services.ts';
 import { Popup } from '../../ui/Popup.tsx';
 import './account.css';
@@ -14,17 +15,21 @@ import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { UsernameSection } from './UsernameSection.tsx';
 
-type Section = 'profile' | 'username' | 'email' | 'addresses' | 'billing' | 'password' | 'linked';
+type Section = 'profile' | 'membership' | 'username' | 'email' | 'addresses' | 'billing' | 'password' | 'linked';
 
-/** The member's account and settings: profile, username, e-mail, addresses, password, linked sign-ins, and signing out. */
-export function AccountPopup(props: { onClose: () => void }) {
+// Loaded when the tab is opened: the popup's own chunk stays as small as it was.
+const MembershipSection = lazy(() => import('./MembershipSection.tsx').then((m) => ({ default: m.MembershipSection })));
+
+/** The member's account and settings: profile, membership and invite codes, username, e-mail, addresses, password, linked sign-ins, and signing out. */
+export function AccountPopup(props: { onClose: () => void; section?: 'membership' }) {
   const { session, popups } = useServices();
   const member = useSelector(session, user);
   const loggedIn = useSelector(session, isLoggedIn);
   const { t } = useLingui();
-  const [section, setSection] = useState<Section>('profile');
+  const [section, setSection] = useState<Section>(props.section ?? 'profile');
   const titles: Record<Section, string> = {
     profile: t`Profile`,
+    membership: t`Membership`,
     username: t`Username`,
     email: t`E-mail`,
     addresses: t`Addresses`,
@@ -80,6 +85,17 @@ export function AccountPopup(props: { onClose: () => void }) {
           {/* key: a different member (after signing in again) starts from fresh forms. */}
           <Tabs.Content value="profile" className="account-panel">
             <ProfileSection key={member.userID} member={member} />
+          </Tabs.Content>
+          <Tabs.Content value="membership" className="account-panel">
+            <Suspense
+              fallback={
+                <p className="muted" role="status">
+                  <Trans>Loading your membership…</Trans>
+                </p>
+              }
+            >
+              <MembershipSection key={member.userID} />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="username" className="account-panel">
             <UsernameSection key={member.userID} member={member} />

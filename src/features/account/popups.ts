@@ -3,7 +3,8 @@ import { definePopups } from '../../app/popup-registry.ts';
 /** The account popups: their props (added to the app's PopupProps) and their components, each loaded on demand. */
 declare module '../../app/popups.ts' {
   interface PopupProps {
-    account: Record<string, never>;
+    /** `section`: the tab to open on (the invitation page opens Membership). */
+    account: { section?: 'membership' };
     /** Delivery addresses: pick the main one, add, edit (checkout reads the main one). */
     deliveryAddresses: Record<string, never>;
     billingAddress: Record<string, never>;

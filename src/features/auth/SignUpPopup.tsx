@@ -9,7 +9,7 @@ import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { authMessage } from '../../api/account-messages.ts';
 import { createSignUpFlow } from './sign-up.actors.ts';
-import { MembershipNote } from './MembershipNote.tsx';
+import { MembershipNote } from '../../ui/MembershipNote.tsx';
 import { useSignUpReason } from './sign-up-reason.ts';
 import { useSignedIn } from './use-signed-in.ts';
 import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError, requiredError } from '../../ui/validation.ts';

@@ -23,6 +23,8 @@ export function useSignUpReason(): string | undefined {
     }
     case 'activateTicket':
       return t`Sign up to activate your ticket.`;
+    case 'activateInvite':
+      return t`Sign up to accept your invitation and become a Regular Member.`;
     case 'addNfcProduct': {
       const name = pick(intent.Name);
       return t`Sign up to add ${name} to your drinks.`;
