@@ -102,13 +102,17 @@ function follow(services: AppServices) {
 }
 
 /**
- * A visitor asked for something only members can do: remember it, and open the login popup, which
- * says why. Once they are signed in it is done for them.
+ * A visitor asked for something only members can do: remember it, and open the login popup (or, when they
+ * chose Sign up, the sign-up popup), which says why. Once they are signed in it is done for them.
  */
-export function askToSignIn(services: AppServices, intent: SignInIntent) {
+export function askToSignIn(services: AppServices, intent: SignInIntent, via: 'login' | 'signUp' = 'login') {
   follow(services);
   setPending(services, { ...intent, at: Date.now() });
-  if (!services.popups.get().some((p) => p.name === 'login')) services.popups.open('login');
+  // One popup, not the login with the sign-up opened over it in the same moment: two dialogs mounting together
+  // each hid the other from assistive technology (and from the e2e's role queries).
+  if (services.popups.get().some((p) => p.name === via)) return;
+  if (via === 'signUp') services.popups.open('signUp', {});
+  else services.popups.open('login');
 }
 
 /**

@@ -9,7 +9,7 @@ import { membershipQueries } from './membership-queries.ts';
 
 /** A visitor is asked to log in or sign up with the invitation remembered; an accepted one refreshes the Membership tab. */
 export function createInviteActivationFlow(services: AppServices) {
-  const { api, queryClient, popups } = services;
+  const { api, queryClient } = services;
   return inviteActivationMachine.provide({
     actors: {
       activateInviteCode: fromPromise(async ({ input }) => {
@@ -19,10 +19,7 @@ export function createInviteActivationFlow(services: AppServices) {
       }),
     },
     actions: {
-      askToSignIn: (_, params) => {
-        askToSignIn(services, { kind: 'activateInvite', InviteCode: params.inviteCode });
-        if (params.mode === 'signUp') popups.open('signUp', {});
-      },
+      askToSignIn: (_, params) => askToSignIn(services, { kind: 'activateInvite', InviteCode: params.inviteCode }, params.mode),
     },
   });
 }

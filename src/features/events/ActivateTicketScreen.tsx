@@ -150,10 +150,7 @@ export function ActivateTicketScreen() {
                 <button
                   type="button"
                   className="button"
-                  onClick={() => {
-                    askToSignIn(services, { kind: 'activateTicket', TicketID: ticketID });
-                    services.popups.open('signUp', {});
-                  }}
+                  onClick={() => askToSignIn(services, { kind: 'activateTicket', TicketID: ticketID }, 'signUp')}
                 >
                   <Trans>Sign up</Trans>
                 </button>
