@@ -97,12 +97,13 @@ export default defineConfig({
             ...firstScreen.groups,
             {
               // What every checkout (product, event, subscription) loads with its screen besides its own
-              // flow: the paying and the choosing-how-to-pay machines, their selectors and types, and choosing's
-              // calls. Apart, these are small files that compress worse (DESIGN §10). Their dependencies come
-              // along: keep them to these.
+              // flow: the selectors and types of paying and of choosing how to pay, and what fetches the payment
+              // step's chunk. Apart, these are small files that compress worse (DESIGN §10). Their dependencies
+              // come along: keep them to these. Not their machines: those are the payment step's chunk
+              // (src/features/checkout/payment-step-chunk.ts).
               name: 'checkout-common',
               test: (id) =>
-                /[\\/]machines[\\/](order-payment[\\/]order-payment|payment-choice[\\/]payment-choice)\.(machine|selectors|types)\.ts$|[\\/]src[\\/]features[\\/]checkout[\\/](order-fail-data|payment-choice\.actors)\.ts$|[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useRouterState\.js$/.test(id),
+                /[\\/]machines[\\/](order-payment[\\/]order-payment|payment-choice[\\/]payment-choice)\.(selectors|types)\.ts$|[\\/]src[\\/]features[\\/]checkout[\\/](order-fail-data|payment-step-chunk)\.ts$|[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useRouterState\.js$/.test(id),
             },
           ],
         },

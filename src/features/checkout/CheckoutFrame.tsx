@@ -10,23 +10,28 @@ import type { OrderKind } from '../../app/order-kinds.ts';
 import { useOrderOutcome, type OrderCheckoutResult } from '../../app/order-outcome.ts';
 import { useServices } from '../../app/services.ts';
 import { sendToPaymentStep, type HeadingRef } from './checkout-parts.tsx';
+import { usePaymentStep } from './payment-step-chunk.ts';
+import type { CreatePaymentStep } from './payment-step.actors.ts';
 import { useRememberedPayment, type RememberedPaymentView } from './remembered-payment.ts';
 
 /**
  * Every kind's checkout page: its heading, then the flow, a checkout of its own on each visit (also when the
  * page is reached again before it unmounted). `ready` false shows `missing` instead (nothing named to buy);
- * with `member`, the flow waits for the member's account (the addresses are theirs).
+ * with `member`, the flow waits for the member's account (the addresses are theirs). The flow also waits for
+ * the payment step's chunk (payment-step-chunk.ts), showing `loading`, the kind's words for its first step.
  */
 export function CheckoutPage(props: {
   className: string;
   title: ReactNode;
   ready?: boolean | undefined;
   missing?: ReactNode;
-  flow: (visit: string, member: UserDetail | undefined) => ReactNode;
+  loading: ReactNode;
+  flow: (visit: string, member: UserDetail | undefined, createPaymentStep: CreatePaymentStep) => ReactNode;
   member?: boolean | undefined;
 }) {
   const { session } = useServices();
   const member = useSelector(session, sessionState.user);
+  const createPaymentStep = usePaymentStep();
   const visit = useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href });
   return (
     <div className={`page checkout-page ${props.className}`.trim()}>
@@ -35,12 +40,14 @@ export function CheckoutPage(props: {
       </header>
       {props.ready === false ? (
         props.missing
-      ) : !props.member || member ? (
-        props.flow(visit, member)
-      ) : (
+      ) : props.member && !member ? (
         <p className="muted" role="status">
           <Trans>Loading your account…</Trans>
         </p>
+      ) : createPaymentStep ? (
+        props.flow(visit, member, createPaymentStep)
+      ) : (
+        props.loading
       )}
     </div>
   );

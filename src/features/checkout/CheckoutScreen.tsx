@@ -20,6 +20,8 @@ import { Price } from '../../ui/Price.tsx';
 import { ErrorNote, sendToPaymentStep, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
 import { CheckoutFrame, CheckoutPage, mainAddressIndex } from './CheckoutFrame.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
+import { preloadPaymentStep } from './payment-step-chunk.ts';
+import type { CreatePaymentStep } from './payment-step.actors.ts';
 import './checkout.css';
 import { productOrderQuery } from '../../api/order-queries.ts';
 
@@ -33,6 +35,10 @@ const PaymentStep = preloadable(() =>
     return m.PaymentStep;
   }),
 );
+
+// The payment step's machines, which the flow needs to start: fetched as soon as this chunk runs (also when
+// the router preloads it on a link's intent), not in its first load.
+preloadPaymentStep().catch(() => {});
 
 const AfterPlacing = preloadable(() => import('./CheckoutEnd.tsx').then((m) => m.AfterPlacing));
 const StepFailed = preloadable(() => import('./StepFailed.tsx').then((m) => m.StepFailed));
@@ -49,16 +55,17 @@ export function CheckoutScreen() {
       className=""
       title={<Trans>Checkout</Trans>}
       member
-      flow={(visit, member) => member && <CheckoutFlow key={visit} member={member} />}
+      loading={<LoadingOrder />}
+      flow={(visit, member, createPaymentStep) => member && <CheckoutFlow key={visit} member={member} createPaymentStep={createPaymentStep} />}
     />
   );
 }
 
-function CheckoutFlow({ member }: { member: UserDetail }) {
+function CheckoutFlow({ member, createPaymentStep }: { member: UserDetail; createPaymentStep: CreatePaymentStep }) {
   const services = useServices();
   const search = useSearch({ from: '/checkout_product' });
   const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createCheckoutFlow(services.api, services.session));
+  const [machine] = useState(() => createCheckoutFlow(services.api, services.session, createPaymentStep));
   const [input] = useState<CheckoutInput>(() => ({
     currency: currency ?? 'HKD',
     language: contentLanguage(locale),
@@ -111,17 +118,22 @@ function useFollowMainAddress(actor: CheckoutActor, member: UserDetail) {
   }, [actor, key, list, index, choosing, chosen]);
 }
 
+/** The first step, and the page while the payment step's chunk loads. */
+function LoadingOrder() {
+  return (
+    <p className="muted" role="status">
+      <Trans>Loading your order…</Trans>
+    </p>
+  );
+}
+
 /** The product checkout's own steps: loading, the bag changed, the delivery address, the over-18 confirmation. */
 function OwnStep(props: { step: Exclude<CheckoutStep, PaymentStepName | 'done'>; actor: CheckoutActor; member: UserDetail; headingRef: HeadingRef }) {
   const { step, actor, member, headingRef: heading } = props;
   const error = useSelector(actor, checkoutState.error);
   switch (step) {
     case 'loading':
-      return (
-        <p className="muted" role="status">
-          <Trans>Loading your order…</Trans>
-        </p>
-      );
+      return <LoadingOrder />;
     case 'loadFailed':
       return (
         <StepFailed

@@ -12,6 +12,8 @@ import { contentLanguage } from '../../i18n/i18n.ts';
 import { OrderDetails } from '../../ui/OrderDetails.tsx';
 import { currentBag } from '../../app/bag.ts';
 import { createCheckoutFlow } from './checkout.actors.ts';
+import { preloadPaymentStep, usePaymentStep } from './payment-step-chunk.ts';
+import type { CreatePaymentStep } from './payment-step.actors.ts';
 import { Unconfirmed } from './LostAnswer.tsx';
 import './checkout.css';
 import { productOrderQuery } from '../../api/order-queries.ts';
@@ -28,6 +30,10 @@ export function OrderConfirmScreen() {
   const paymentID = search.payment ?? search.payment_intent;
   const [resumed, setResumed] = useState(paymentID === undefined);
   const order = useQuery(productOrderQuery(services.api, orderID, resumed));
+  // Resuming needs the payment step's chunk: fetched beside the order, not after it.
+  useEffect(() => {
+    if (paymentID !== undefined) preloadPaymentStep().catch(() => {});
+  }, [paymentID]);
 
   // The order took the bag's lines: show the bag as it is now.
   useEffect(() => {
@@ -120,12 +126,27 @@ function OrderState({ order }: { order: ProductOrder }) {
   );
 }
 
+type ResumeProps = { orderID: string; method: PaymentMethod; paymentID: string; onDone: () => void };
+
 /** Back from a provider's page: the checkout flow picks up the order's payment (card outcome, or the order's status). */
-function ResumePayment(props: { orderID: string; method: PaymentMethod; paymentID: string; onDone: () => void }) {
+function ResumePayment(props: ResumeProps) {
+  const createPaymentStep = usePaymentStep();
+  return createPaymentStep ? <ResumeFlow {...props} createPaymentStep={createPaymentStep} /> : <Confirming />;
+}
+
+function Confirming() {
+  return (
+    <p className="muted" role="status">
+      <Trans>Confirming your payment…</Trans>
+    </p>
+  );
+}
+
+function ResumeFlow(props: ResumeProps & { createPaymentStep: CreatePaymentStep }) {
   const services = useServices();
   const navigate = useNavigate();
   const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createCheckoutFlow(services.api, services.session));
+  const [machine] = useState(() => createCheckoutFlow(services.api, services.session, props.createPaymentStep));
   const actor = useFlow(machine, {
     input: {
       currency: currency ?? 'HKD',
@@ -144,9 +165,5 @@ function ResumePayment(props: { orderID: string; method: PaymentMethod; paymentI
     else onDone();
   }, [result, orderID, navigate, onDone]);
   if (unconfirmed) return <Unconfirmed actor={actor} />;
-  return (
-    <p className="muted" role="status">
-      <Trans>Confirming your payment…</Trans>
-    </p>
-  );
+  return <Confirming />;
 }

@@ -22,6 +22,8 @@ import './event-checkout.css';
 import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
 import { createEventJoinFlow, joinEvent, joinTotals } from './event-join.actors.ts';
 import { CheckoutFrame, CheckoutPage } from '../CheckoutFrame.tsx';
+import { preloadPaymentStep } from '../payment-step-chunk.ts';
+import type { CreatePaymentStep } from '../payment-step.actors.ts';
 import { eventOrderQuery } from '../../../api/order-queries.ts';
 
 // The guests and payment steps (and with the payment step its popups and Radix Dialog) and what follows
@@ -35,6 +37,10 @@ const PaymentStep = preloadable(() =>
     return m.PaymentStep;
   }),
 );
+
+// The payment step's machines, which the flow needs to start: fetched as soon as this chunk runs (also when
+// the router preloads it on a link's intent), not in its first load.
+preloadPaymentStep().catch(() => {});
 
 const AfterPlacing = preloadable(() => import('./EventCheckoutEnd.tsx').then((m) => m.AfterPlacing));
 // Choosing a session too: the event page sends a session, so this shows only when the one chosen filled
@@ -65,16 +71,17 @@ export function EventCheckoutScreen() {
           </Link>
         </section>
       }
-      flow={(visit) => <JoinFlow key={visit} />}
+      loading={<LoadingEvent />}
+      flow={(visit, _member, createPaymentStep) => <JoinFlow key={visit} createPaymentStep={createPaymentStep} />}
     />
   );
 }
 
-function JoinFlow() {
+function JoinFlow({ createPaymentStep }: { createPaymentStep: CreatePaymentStep }) {
   const services = useServices();
   const search = useSearch({ from: '/checkout_event' });
   const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createEventJoinFlow(services.api));
+  const [machine] = useState(() => createEventJoinFlow(services.api, createPaymentStep));
   const [input] = useState<EventJoinInput>(() => ({
     currency: currency ?? 'HKD',
     language: contentLanguage(locale),
@@ -146,17 +153,22 @@ function SessionSummary({ actor, orderID }: { actor: JoinActor; orderID: string 
   );
 }
 
+/** The first step, and the page while the payment step's chunk loads. */
+function LoadingEvent() {
+  return (
+    <p className="muted" role="status">
+      <Trans>Loading the event…</Trans>
+    </p>
+  );
+}
+
 /** The event checkout's own steps: loading the event, the session, the seats, the guests, working out the total. */
 function OwnStep(props: { step: Exclude<EventJoinStep, PaymentStepName | 'done'>; actor: JoinActor; headingRef: HeadingRef }) {
   const { step, actor, headingRef: heading } = props;
   const error = useSelector(actor, join.error);
   switch (step) {
     case 'loading':
-      return (
-        <p className="muted" role="status">
-          <Trans>Loading the event…</Trans>
-        </p>
-      );
+      return <LoadingEvent />;
     case 'loadFailed':
       return (
         <StepFailed

@@ -18,19 +18,18 @@ import { couponFailData, withCouponRecovery } from '../../../../machines/coupon-
 import { eventJoinMachine } from '../../../../machines/event-join/event-join.machine.ts';
 import type { EventJoinSnapshot } from '../../../../machines/event-join/event-join.selectors.ts';
 import type { EventCalculateRequest, EventTotals, ListUserEventOrderInput, NewEventCheckOutInput } from '../../../../machines/event-join/event-join.types.ts';
-import { orderPaymentMachine } from '../../../../machines/order-payment/order-payment.machine.ts';
-import { paymentStepMachine } from '../../../../machines/payment-step/payment-step.machine.ts';
 import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import { orderFailData } from '../order-fail-data.ts';
-import { createPaymentChoice } from '../../../app/payment-choice.actors.ts';
+import type { CreatePaymentStep } from '../payment-step.actors.ts';
 
 /** The event as getEventDetail answers it (the machine keeps the whole answer; it reads only part). */
 export type JoinEvent = CallResponse<typeof getEventDetail>['eventDetail'];
 /** The totals as EventCalculate answers them. */
 export type JoinTotals = CallResponse<typeof EventCalculate>;
 
-export function createEventJoinFlow(api: ApiClient) {
+/** `createPaymentStep`: from the payment step's chunk (payment-step-chunk.ts). */
+export function createEventJoinFlow(api: ApiClient, createPaymentStep: CreatePaymentStep) {
   return eventJoinMachine.provide({
     actors: {
       getEventDetail: fromPromise(({ input }) => asCallResult(api.call(getEventDetail, input))),
@@ -47,21 +46,14 @@ export function createEventJoinFlow(api: ApiClient) {
       ),
       getEventOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
       // The payment step every kind shares, with choosing how to pay and paying by this kind's calls.
-      paymentStep: paymentStepMachine.provide({
-        actors: {
-          paymentChoice: createPaymentChoice(api),
-          orderPayment: orderPaymentMachine.provide({
-            actors: {
-              // The request the payment step builds for newEventCheckOut from event-join.machine.ts's order (the paying flow passes it on as it is).
-              placeOrder: fromPromise(({ input }) => asCallResult(api.call(newEventCheckOut, input as NewEventCheckOutInput), orderFailData)),
-              payOrder: fromPromise(({ input }) => asCallResult(api.call(createEventPayment, input), orderFailData)),
-              confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
-              readOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
-              // The member's orders for the session: noted before placing, read again when placing's answer is lost.
-              listOrders: fromPromise(({ input }) => asCallResult(api.call(listUserEventOrder, input as ListUserEventOrderInput))),
-            },
-          }),
-        },
+      paymentStep: createPaymentStep(api, {
+        // The request the payment step builds for newEventCheckOut from event-join.machine.ts's order (the paying flow passes it on as it is).
+        placeOrder: fromPromise(({ input }) => asCallResult(api.call(newEventCheckOut, input as NewEventCheckOutInput), orderFailData)),
+        payOrder: fromPromise(({ input }) => asCallResult(api.call(createEventPayment, input), orderFailData)),
+        confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
+        readOrder: fromPromise(({ input }) => asCallResult(api.call(getEventOrder, input))),
+        // The member's orders for the session: noted before placing, read again when placing's answer is lost.
+        listOrders: fromPromise(({ input }) => asCallResult(api.call(listUserEventOrder, input as ListUserEventOrderInput))),
       }),
     },
   });

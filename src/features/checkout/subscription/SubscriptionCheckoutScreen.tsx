@@ -21,6 +21,8 @@ import './subscription-checkout.css';
 import { ErrorNote, type HeadingRef, type SubscribeActor } from './subscription-checkout-parts.tsx';
 import { checkoutPlan, checkoutTotals, createSubscriptionCheckoutFlow } from './subscription-checkout.actors.ts';
 import { CheckoutFrame, CheckoutPage, mainAddressIndex } from '../CheckoutFrame.tsx';
+import { preloadPaymentStep } from '../payment-step-chunk.ts';
+import type { CreatePaymentStep } from '../payment-step.actors.ts';
 
 // The payment step (with its method and card popups and Radix Dialog) and what follows placing the order
 // are chunks of their own, fetched once the checkout shows, as the product and event checkouts do (issue 14, Fast).
@@ -30,6 +32,10 @@ const PaymentStep = preloadable(() =>
     return m.PaymentStep;
   }),
 );
+// The payment step's machines, which the flow needs to start: fetched as soon as this chunk runs (also when
+// the router preloads it on a link's intent), not in its first load.
+preloadPaymentStep().catch(() => {});
+
 const AfterPlacing = preloadable(() => import('./SubscriptionCheckoutEnd.tsx').then((m) => m.AfterPlacing));
 const StepFailed = preloadable(() => import('../StepFailed.tsx').then((m) => m.StepFailed));
 
@@ -57,16 +63,17 @@ export function SubscriptionCheckoutScreen() {
         </section>
       }
       member
-      flow={(visit, member) => member && <SubscribeFlow key={visit} member={member} />}
+      loading={<LoadingPlan />}
+      flow={(visit, member, createPaymentStep) => member && <SubscribeFlow key={visit} member={member} createPaymentStep={createPaymentStep} />}
     />
   );
 }
 
-function SubscribeFlow({ member }: { member: UserDetail }) {
+function SubscribeFlow({ member, createPaymentStep }: { member: UserDetail; createPaymentStep: CreatePaymentStep }) {
   const services = useServices();
   const search = useSearch({ from: '/checkout_subscription' });
   const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createSubscriptionCheckoutFlow(services.api, services.session));
+  const [machine] = useState(() => createSubscriptionCheckoutFlow(services.api, services.session, createPaymentStep));
   const [input] = useState<SubscriptionCheckoutInput>(() => ({
     currency: currency ?? 'HKD',
     language: contentLanguage(locale),
@@ -107,17 +114,22 @@ function useFollowMainAddress(actor: SubscribeActor, member: UserDetail) {
   }, [actor, key, index, choosing, chosen]);
 }
 
+/** The first step, and the page while the payment step's chunk loads. */
+function LoadingPlan() {
+  return (
+    <p className="muted" role="status">
+      <Trans>Loading the plan…</Trans>
+    </p>
+  );
+}
+
 /** The subscription checkout's own steps: loading the plan, the delivery address, working out the total. */
 function OwnStep(props: { step: Exclude<SubscriptionCheckoutStep, PaymentStepName | 'done'>; actor: SubscribeActor; member: UserDetail; headingRef: HeadingRef }) {
   const { step, actor, member, headingRef: heading } = props;
   const error = useSelector(actor, subscribe.error);
   switch (step) {
     case 'loading':
-      return (
-        <p className="muted" role="status">
-          <Trans>Loading the plan…</Trans>
-        </p>
-      );
+      return <LoadingPlan />;
     case 'loadFailed':
       // A plan that is not on offer is said as such: trying again cannot help.
       return error?.code === ErrorCode.ObjectNotFound ? (

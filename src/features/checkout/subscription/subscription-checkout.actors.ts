@@ -15,8 +15,6 @@ import {
   type CallResponse,
 } from '../../../../contract/index.ts';
 import { couponFailData, withCouponRecovery } from '../../../../machines/coupon-totals/coupon-totals.provide.ts';
-import { orderPaymentMachine } from '../../../../machines/order-payment/order-payment.machine.ts';
-import { paymentStepMachine } from '../../../../machines/payment-step/payment-step.machine.ts';
 import type { ListOrdersOutput } from '../../../../machines/order-payment/order-payment.types.ts';
 import { subscriptionCheckoutMachine } from '../../../../machines/subscription-checkout/subscription-checkout.machine.ts';
 import type { SubscriptionCheckoutSnapshot } from '../../../../machines/subscription-checkout/subscription-checkout.selectors.ts';
@@ -29,7 +27,7 @@ import { asCallResult } from '../../../api/call-result.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import type { SessionActor } from '../../../app/session.ts';
 import { orderFailData } from '../order-fail-data.ts';
-import { createPaymentChoice } from '../../../app/payment-choice.actors.ts';
+import type { CreatePaymentStep } from '../payment-step.actors.ts';
 
 /** The totals as subscription-calculate answers them (the machine keeps the whole answer; it reads only part). */
 export type CheckoutTotals = CallResponse<typeof subscriptionCalculate>;
@@ -51,9 +49,10 @@ type CallResult<T> = Awaited<ReturnType<typeof asCallResult<T>>>;
 
 /**
  * `session`: picking a delivery address saves it as the member's selected (main) one (user-update-info
- * with their address list) and gives the session the member as the server now has them.
+ * with their address list) and gives the session the member as the server now has them. `createPaymentStep`:
+ * from the payment step's chunk (payment-step-chunk.ts).
  */
-export function createSubscriptionCheckoutFlow(api: ApiClient, session: SessionActor) {
+export function createSubscriptionCheckoutFlow(api: ApiClient, session: SessionActor, createPaymentStep: CreatePaymentStep) {
   return subscriptionCheckoutMachine.provide({
     actors: {
       getSubscriptionPlan: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionPlan, input))),
@@ -72,20 +71,13 @@ export function createSubscriptionCheckoutFlow(api: ApiClient, session: SessionA
       ),
       getSubscriptionOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, input))),
       // The payment step every kind shares, with choosing how to pay and paying by this kind's calls.
-      paymentStep: paymentStepMachine.provide({
-        actors: {
-          paymentChoice: createPaymentChoice(api),
-          orderPayment: orderPaymentMachine.provide({
-            actors: {
-              // The request the payment step builds for create-subscription from subscription-checkout.machine.ts's order (the paying flow passes it on as it is).
-              placeOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscription, input as CreateSubscriptionInput), orderFailData)),
-              payOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscriptionPayment, input), orderFailData)),
-              confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
-              readOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, { RecordID: input.orderID }))),
-              listOrders: fromPromise(() => listSubscriptionOrders(api)),
-            },
-          }),
-        },
+      paymentStep: createPaymentStep(api, {
+        // The request the payment step builds for create-subscription from subscription-checkout.machine.ts's order (the paying flow passes it on as it is).
+        placeOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscription, input as CreateSubscriptionInput), orderFailData)),
+        payOrder: fromPromise(({ input }) => asCallResult(api.call(createSubscriptionPayment, input), orderFailData)),
+        confirmCardPayment: fromPromise(({ input }) => asCallResult(api.call(productCreditcardPayment, input), orderFailData)),
+        readOrder: fromPromise(({ input }) => asCallResult(api.call(getSubscriptionOrder, { RecordID: input.orderID }))),
+        listOrders: fromPromise(() => listSubscriptionOrders(api)),
       }),
     },
   });
