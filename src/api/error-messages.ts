@@ -26,10 +26,6 @@ const MESSAGES: Partial<Record<FlowCode, MessageDescriptor>> = {
   UnexpectedLoginProvider: msg`This sign-in provider cannot be used for this account.`,
   CodeExpired: msg`This code has expired. Please ask for a new one.`,
   AlreadyAppliedCoupon: msg`This coupon has already been applied.`,
-  UserAlreadyUsedCode: msg`You have already used an invite code: you are a Regular Member.`,
-  InviteCodeExpired: msg`This invite code has expired. Ask your friend for a new link.`,
-  InviteCodeLimitReached: msg`This invite code has been used as many times as it allows. Ask your friend for a new link.`,
-  OwnInviteCode: msg`This is your own invite code: share it with a friend instead.`,
 };
 const DEFAULT_MESSAGE = msg`An error occurred, please try again later.`;
 

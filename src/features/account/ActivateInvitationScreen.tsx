@@ -18,8 +18,15 @@ import './membership.css';
 
 const route = getRouteApi('/activate_invitation/$inviteCode');
 
-/** The page's own words where the catalogue's would be too general. */
+/**
+ * Spec §8: the invite outcomes are answered to this page, not the common handler, so their words live here (and
+ * stay out of every page's first load); the catalogue's where this page has none of its own.
+ */
 const OWN_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
+  UserAlreadyUsedCode: msg`You have already used an invite code: you are a Regular Member.`,
+  InviteCodeExpired: msg`This invite code has expired. Ask your friend for a new link.`,
+  InviteCodeLimitReached: msg`This invite code has been used as many times as it allows. Ask your friend for a new link.`,
+  OwnInviteCode: msg`This is your own invite code: share it with a friend instead.`,
   ObjectNotFound: msg`This invite link is not valid. Ask your friend to send it again.`,
   InvalidParameter: msg`This invite link is not valid. Ask your friend to send it again.`,
   LimitError: msg`Too many invite codes were tried. Please wait a few minutes and try again.`,
