@@ -60,6 +60,10 @@ export const ErrorCode = {
   InviteCodeLimitReached: 'InviteCodeLimitReached',
   /** A member activating an invite code of their own. */
   OwnInviteCode: 'OwnInviteCode',
+  /** A gathering that is not going on (not opened yet, or closed): no check-ins, carts or orders. */
+  GatheringClosed: 'GatheringClosed',
+  /** A member who is not in the gathering's room (not checked in, or left). */
+  NotInGathering: 'NotInGathering',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -31,3 +31,4 @@ export * from './newsletter.ts';
 export * from './member-home.ts';
 export * from './unpaid-orders.ts';
 export * from './invites.ts';
+export * from './gatherings.ts';

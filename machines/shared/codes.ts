@@ -52,7 +52,9 @@ export type ServerCode =
   | 'UserAlreadyUsedCode'
   | 'InviteCodeExpired'
   | 'InviteCodeLimitReached'
-  | 'OwnInviteCode';
+  | 'OwnInviteCode'
+  | 'GatheringClosed'
+  | 'NotInGathering';
 
 /** What a failed call carries on the client (CallResult.code): a server code, or NETWORK_ERROR when no answer came. */
 export type CallCode = ServerCode | typeof NETWORK_ERROR;

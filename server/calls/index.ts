@@ -11,6 +11,7 @@ import { emailChangeHandlers } from './email-change.ts';
 import { eventOrderHandlers } from './event-orders.ts';
 import { eventSurveyHandlers } from './event-surveys.ts';
 import { eventHandlers } from './events.ts';
+import { gatheringHandlers } from './gatherings.ts';
 import { inspirationHandlers } from './inspiration.ts';
 import { inviteHandlers } from './invites.ts';
 import { mediaHandlers } from './media.ts';
@@ -41,6 +42,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   eventOrderHandlers,
   eventSurveyHandlers,
   eventHandlers,
+  gatheringHandlers,
   inspirationHandlers,
   inviteHandlers,
   mediaHandlers,

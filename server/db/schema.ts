@@ -27,3 +27,4 @@ export * from './schema/nfc.ts';
 export * from './schema/newsletter.ts';
 export * from './schema/inspiration.ts';
 export * from './schema/invites.ts';
+export * from './schema/gatherings.ts';

@@ -20,6 +20,7 @@ import {
   variances,
 } from '../schema.ts';
 import type { Passwords } from '../../services/passwords.ts';
+import { seedGathering } from './gathering-data.ts';
 import { seedInvitations } from './invite-data.ts';
 import { demoMember, entrySurvey } from './member-data.ts';
 import { attributes as seedAttributes, banners as seedBanners, productTypes as seedTypes, products as seedProducts } from './catalogue-data.ts';
@@ -156,6 +157,8 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedInspiration(t, now, demoHash);
     // After the inspiration members: one of them invited the demo member.
     await seedInvitations(t, now);
+    // After the demo member's attendance and the inspiration members: both are in the room.
+    await seedGathering(t);
   });
   if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
   if (options.extraTasteCards) await addGeneratedTasteCards(db, options.extraTasteCards, now);

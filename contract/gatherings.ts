@@ -1,0 +1,178 @@
+import * as v from 'valibot';
+import { Bilingual, Currency, Id, Money, defineCall, noBody } from './define.ts';
+
+/**
+ * Gatherings (spec §7 Gatherings and Gathering cart; issue 31): one event session happening now in its venue.
+ * Members in the room see tonight's pour list at the gathering's price and fill a cart per gathering. Response
+ * shapes are ours (spec: not shown); body field names are the spec's.
+ */
+
+/** Most of one pour a member may have in their cart. */
+export const MAX_POUR_QUANTITY = 20;
+
+export const GatheringStatus = v.picklist(['Scheduled', 'Ongoing', 'Closed']);
+export type GatheringStatus = v.InferOutput<typeof GatheringStatus>;
+
+export const Gathering = v.object({
+  GatheringID: v.string(),
+  Status: GatheringStatus,
+  EventID: v.string(),
+  VarianceID: v.string(),
+  Title: Bilingual,
+  Image: v.string(),
+  Venue: Bilingual,
+  Address: Bilingual,
+  /** ISO instants of the session. */
+  StartAt: v.string(),
+  EndAt: v.string(),
+  OpenedAt: v.optional(v.string()),
+  /** People checked in and still in the room. */
+  AttendeeCount: v.number(),
+  /** The caller is in the room. */
+  IAmIn: v.boolean(),
+  /** When the caller checked in (also after they left). */
+  CheckedInAt: v.optional(v.string()),
+  /** The caller holds a ticket of this session (they can check in with it). */
+  HasTicket: v.boolean(),
+});
+export type Gathering = v.InferOutput<typeof Gathering>;
+
+const GatheringIDBody = v.object({ gatheringID: Id });
+
+/** The gathering the member is in now, if any (the floating "Tonight" button). */
+export const getUserOngoingGathering = defineCall({
+  name: 'get-user-ongoing-gathering',
+  method: 'POST',
+  auth: 'member',
+  body: noBody,
+  response: v.object({ Gathering: v.optional(Gathering) }),
+});
+
+/** Gatherings going on now, the member's own (in the room, or holding a ticket) first. */
+export const simpleListOngoingGathering = defineCall({
+  name: 'simple-list-ongoing-gathering',
+  method: 'POST',
+  auth: 'member',
+  body: noBody,
+  response: v.object({ GatheringList: v.array(Gathering) }),
+});
+
+export const getGatheringInfo = defineCall({
+  name: 'get-gathering-info',
+  method: 'POST',
+  auth: 'member',
+  body: GatheringIDBody,
+  response: v.object({ Gathering }),
+});
+
+/** The member leaves the room (their cart stays, their orders too). Leaving again changes nothing. */
+export const quitOngoingGathering = defineCall({
+  name: 'quit-ongoing-gathering',
+  method: 'POST',
+  auth: 'member',
+  body: GatheringIDBody,
+  response: v.object({ Gathering }),
+});
+
+/** A pour: a product at the gathering's price, with what is left of the quantity set aside for tonight. */
+export const GatheringProduct = v.object({
+  ProductID: v.string(),
+  VarianceID: v.string(),
+  Name: Bilingual,
+  VarianceName: Bilingual,
+  Image: v.string(),
+  IsAlcohol: v.boolean(),
+  /** Tonight's price, in `Currency`. */
+  Price: Money,
+  /** The web shop's price of the same variance, in `Currency`. */
+  OnlinePrice: Money,
+  Currency,
+  Remaining: v.number(),
+  SetAside: v.number(),
+});
+export type GatheringProduct = v.InferOutput<typeof GatheringProduct>;
+
+export const listGatheringProduct = defineCall({
+  name: 'list-gathering-product',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({ gatheringID: Id, Currency: v.optional(Currency, 'HKD') }),
+  response: v.object({ ProductList: v.array(GatheringProduct) }),
+});
+
+export const getGatheringProduct = defineCall({
+  name: 'get-gathering-product',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({ gatheringID: Id, productID: Id, Currency: v.optional(Currency, 'HKD') }),
+  response: v.object({ Product: v.object({ ...GatheringProduct.entries, Description: Bilingual }) }),
+});
+
+export const CartLine = v.object({ ...GatheringProduct.entries, Quantity: v.number(), LineTotal: Money });
+export const GatheringCart = v.object({
+  GatheringID: v.string(),
+  Title: Bilingual,
+  Status: GatheringStatus,
+  ProductList: v.array(CartLine),
+  SubTotal: Money,
+  Currency,
+});
+export type GatheringCart = v.InferOutput<typeof GatheringCart>;
+
+/** The member's carts, one per gathering, newest first. */
+export const getUserShoppingCart = defineCall({
+  name: 'get-user-shopping-cart',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({ Currency: v.optional(Currency, 'HKD') }),
+  response: v.object({ CartList: v.array(GatheringCart) }),
+});
+
+const Quantity = v.pipe(v.number('a whole number'), v.integer('a whole number'), v.minValue(1, 'at least 1'), v.maxValue(MAX_POUR_QUANTITY, `at most ${MAX_POUR_QUANTITY}`));
+
+/**
+ * Adds pours to the member's cart at a gathering they are in (quantities add up). Refused: NotInGathering,
+ * GatheringClosed, ObjectNotFound (not on tonight's list), OutOfStock (more than is left).
+ */
+export const addUserShoppingCart = defineCall({
+  name: 'add-user-shopping-cart',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({
+    gatheringID: Id,
+    /** The spec's field; a gathering's cart is the only kind. */
+    gatheringType: v.optional(v.picklist(['gathering'])),
+    productList: v.pipe(v.array(v.object({ productID: Id, quantity: Quantity })), v.minLength(1, 'at least one product'), v.maxLength(50, 'at most 50 products')),
+  }),
+  response: v.object({}),
+});
+
+/** Sets a line's quantity; 0 removes it. */
+export const updateUserShoppingCartQuantity = defineCall({
+  name: 'update-user-shopping-cart-quantity',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({
+    gatheringID: Id,
+    productID: Id,
+    quantity: v.pipe(v.number('a whole number'), v.integer('a whole number'), v.minValue(0, 'at least 0'), v.maxValue(MAX_POUR_QUANTITY, `at most ${MAX_POUR_QUANTITY}`)),
+  }),
+  response: v.object({}),
+});
+
+export const removeUserShoppingCart = defineCall({
+  name: 'remove-user-shopping-cart',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({ gatheringID: Id, productID: Id }),
+  response: v.object({}),
+});
+
+/** Empties the member's carts (one gathering's, when gatheringID is given). */
+export const clearUserShoppingCart = defineCall({
+  name: 'clear-user-shopping-cart',
+  method: 'POST',
+  auth: 'member',
+  body: v.optional(v.object({ gatheringID: v.optional(Id) }), {}),
+  response: v.object({}),
+});

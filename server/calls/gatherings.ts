@@ -1,0 +1,22 @@
+import * as contract from '../../contract/gatherings.ts';
+import { addToCart, clearCart, memberCarts, removeFromCart, setCartQuantity } from '../services/gatherings/cart.ts';
+import { gatheringInfo, ongoingGatherings, quitGathering, userOngoingGathering } from '../services/gatherings/info.ts';
+import { listPours, onePour } from '../services/gatherings/pours.ts';
+import { implement } from './handler.ts';
+
+export const gatheringHandlers = implement(contract, {
+  getUserOngoingGathering: async ({ deps, userId }) => {
+    const found = await userOngoingGathering(deps.db, userId);
+    return found ? { Gathering: found } : {};
+  },
+  simpleListOngoingGathering: async ({ deps, userId }) => ({ GatheringList: await ongoingGatherings(deps.db, userId) }),
+  getGatheringInfo: async ({ body, deps, userId }) => ({ Gathering: await gatheringInfo(deps.db, userId, body.gatheringID) }),
+  quitOngoingGathering: async ({ body, deps, userId }) => ({ Gathering: await quitGathering(deps, userId, body.gatheringID) }),
+  listGatheringProduct: ({ body, deps }) => listPours(deps.db, body.gatheringID, body.Currency),
+  getGatheringProduct: ({ body, deps }) => onePour(deps.db, body.gatheringID, body.productID, body.Currency),
+  getUserShoppingCart: ({ body, deps, userId }) => memberCarts(deps.db, userId, body.Currency),
+  addUserShoppingCart: ({ body, deps, userId }) => addToCart(deps, userId, body.gatheringID, body.productList),
+  updateUserShoppingCartQuantity: ({ body, deps, userId }) => setCartQuantity(deps, userId, body.gatheringID, body.productID, body.quantity),
+  removeUserShoppingCart: ({ body, deps, userId }) => removeFromCart(deps.db, userId, body.gatheringID, body.productID),
+  clearUserShoppingCart: ({ body, deps, userId }) => clearCart(deps.db, userId, body.gatheringID),
+});

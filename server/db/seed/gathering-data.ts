@@ -1,0 +1,37 @@
+/**
+ * A gathering going on whenever the shop is started (issue 31): today's Matcha Whisking Workshop session, opened
+ * by its host as it began, with a pour list at the gathering's prices and a few members checked in. The demo
+ * member is one of them (their ticket was checked in as the session began: demo-attendance.ts).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { eventTickets, eventVariances, gatheringAttendees, gatheringPours, gatherings } from '../schema.ts';
+import { SEED_EVENT_STARTED_TODAY_SESSION } from './event-data.ts';
+import { INSPIRATION_MEMBERS } from './inspiration-data.ts';
+import { demoMember } from './member-data.ts';
+
+export const SEED_GATHERING_ID = 'gth-matcha-whisking-0';
+/** The session's host: an account of the seed (password as the demo member's), named in the README. */
+export const SEED_GATHERING_HOST = INSPIRATION_MEMBERS[4];
+
+/** Tonight's pours: price below the web shop's, and a quantity set aside for the room. */
+export const SEED_POURS = [
+  { productId: 'tea-gyokuro', varianceId: 'tea-gyokuro-50g', priceHkd: 25800, priceUsd: 3295, setAside: 12 },
+  { productId: 'tea-sencha', varianceId: 'tea-sencha-50g', priceHkd: 11800, priceUsd: 1495, setAside: 20 },
+  { productId: 'tea-long-jing', varianceId: 'tea-long-jing-50g', priceHkd: 29800, priceUsd: 3795, setAside: 8 },
+] as const;
+
+export async function seedGathering(db: Db) {
+  const [session] = await db.select({ startsAt: eventVariances.startsAt }).from(eventVariances).where(eq(eventVariances.id, SEED_EVENT_STARTED_TODAY_SESSION));
+  const openedAt = session!.startsAt;
+  await db.insert(gatherings).values({ id: SEED_GATHERING_ID, varianceId: SEED_EVENT_STARTED_TODAY_SESSION, hostEmail: SEED_GATHERING_HOST.email, status: 'Ongoing', openedAt });
+  await db.insert(gatheringPours).values(SEED_POURS.map((p, sort) => ({ gatheringId: SEED_GATHERING_ID, ...p, remaining: p.setAside, sort })));
+  const [demoTicket] = await db.select({ id: eventTickets.id }).from(eventTickets).where(eq(eventTickets.activatedBy, demoMember.id));
+  const minutes = (n: number) => new Date(openedAt.getTime() + n * 60_000);
+  await db.insert(gatheringAttendees).values([
+    { gatheringId: SEED_GATHERING_ID, userId: demoMember.id, ticketId: demoTicket?.id ?? null, checkedInAt: minutes(2) },
+    // Two who bought their place at the door.
+    { gatheringId: SEED_GATHERING_ID, userId: INSPIRATION_MEMBERS[0].id, checkedInAt: minutes(4) },
+    { gatheringId: SEED_GATHERING_ID, userId: INSPIRATION_MEMBERS[2].id, checkedInAt: minutes(7) },
+  ]);
+}
