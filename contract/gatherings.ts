@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Bilingual, Currency, Id, Money, defineCall, noBody } from './define.ts';
+import { Language, PaymentMethod, ProductOrder } from './orders.ts';
 
 /**
  * Gatherings (spec §7 Gatherings and Gathering cart; issue 31): one event session happening now in its venue.
@@ -175,4 +176,25 @@ export const clearUserShoppingCart = defineCall({
   auth: 'member',
   body: v.optional(v.object({ gatheringID: v.optional(Id) }), {}),
   response: v.object({}),
+});
+
+/**
+ * Spec §7 create-product-order {product}: a product order of the gathering kind from the member's cart at the
+ * gathering they are in, at tonight's prices, picked up at the venue. It holds the pours for the payment window
+ * of `PaymentMethod` (at most 10 minutes); paying is create-product-payment, and get-product-order,
+ * list-user-product-order and cancel-product-order read and cancel it as any product order. Refused:
+ * NotInGathering, GatheringClosed, ShoppingBagEmpty (empty cart), OutOfStock, AgeConfirmationRequired.
+ */
+export const createProductOrder = defineCall({
+  name: 'create-product-order',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({
+    product: v.object({ gatheringID: Id }),
+    Language: v.optional(Language, 'en'),
+    Currency: v.optional(Currency, 'HKD'),
+    PaymentMethod: v.optional(PaymentMethod, 'CreditCard'),
+    AgeConfirmed: v.optional(v.boolean(), false),
+  }),
+  response: v.object({ Order: ProductOrder }),
 });

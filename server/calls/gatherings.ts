@@ -2,6 +2,10 @@ import * as contract from '../../contract/gatherings.ts';
 import { addToCart, clearCart, memberCarts, removeFromCart, setCartQuantity } from '../services/gatherings/cart.ts';
 import { gatheringInfo, ongoingGatherings, quitGathering, userOngoingGathering } from '../services/gatherings/info.ts';
 import { listPours, onePour } from '../services/gatherings/pours.ts';
+import { gatheringOrderKind } from '../services/orders/gathering/kind.ts';
+import { SHOP_ORDER_KINDS as kinds } from '../services/orders/index.ts';
+import { placeOrder } from '../services/orders/place.ts';
+import { describeOrder } from '../services/orders/product/describe.ts';
 import { implement } from './handler.ts';
 
 export const gatheringHandlers = implement(contract, {
@@ -19,4 +23,14 @@ export const gatheringHandlers = implement(contract, {
   updateUserShoppingCartQuantity: ({ body, deps, userId }) => setCartQuantity(deps, userId, body.gatheringID, body.productID, body.quantity),
   removeUserShoppingCart: ({ body, deps, userId }) => removeFromCart(deps.db, userId, body.gatheringID, body.productID),
   clearUserShoppingCart: ({ body, deps, userId }) => clearCart(deps.db, userId, body.gatheringID),
+  createProductOrder: async ({ body, deps, userId }) => {
+    const { order } = await placeOrder(deps, kinds, gatheringOrderKind, {
+      userId,
+      language: body.Language,
+      currency: body.Currency,
+      method: body.PaymentMethod,
+      order: { gatheringId: body.product.gatheringID, ageConfirmed: body.AgeConfirmed },
+    });
+    return { Order: await describeOrder(deps, order) };
+  },
 });

@@ -3,6 +3,7 @@ import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp
 import { users } from './accounts.ts';
 import { products, variances } from './catalogue.ts';
 import { eventTickets, eventVariances } from './events.ts';
+import { orders } from './orders.ts';
 
 /**
  * Gatherings (issue 31; spec §7 Gatherings): one event session happening now, in its venue. Its host (an
@@ -92,4 +93,18 @@ export const gatheringCartItems = pgTable(
     foreignKey({ columns: [t.gatheringId, t.productId], foreignColumns: [gatheringPours.gatheringId, gatheringPours.productId] }).onDelete('cascade'),
     check('gathering_cart_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+/** A product order of the gathering kind: which gathering's pours it took, picked up at the venue. */
+export const gatheringOrders = pgTable(
+  'gathering_orders',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gatheringId: text('gathering_id')
+      .notNull()
+      .references(() => gatherings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('gathering_orders_gathering_idx').on(t.gatheringId)],
 );

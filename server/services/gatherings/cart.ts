@@ -9,7 +9,6 @@ import type { Db } from '../../db/client.ts';
 import { events, eventVariances, gatheringCartItems, gatheringPours, gatherings } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { inTransaction } from '../orders/kind.ts';
 import { requireInRoom } from './info.ts';
 import { pourRows, toGatheringProduct } from './pours.ts';
 
@@ -70,7 +69,8 @@ export async function addToCart(deps: Pick<Deps, 'db' | 'clock'>, userId: string
   await requireInRoom(deps.db, userId, gatheringId);
   const wanted = new Map<string, number>();
   for (const p of productList) wanted.set(p.productID, (wanted.get(p.productID) ?? 0) + p.quantity);
-  await inTransaction(deps.db, async (tx) => {
+  await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     await lockCart(tx, userId);
     const remaining = await poursFor(tx, gatheringId, [...wanted.keys()]);
     const have = await tx
@@ -94,7 +94,8 @@ export async function addToCart(deps: Pick<Deps, 'db' | 'clock'>, userId: string
 export async function setCartQuantity(deps: Pick<Deps, 'db' | 'clock'>, userId: string, gatheringId: string, productId: string, quantity: number) {
   if (quantity === 0) return removeFromCart(deps.db, userId, gatheringId, productId);
   await requireInRoom(deps.db, userId, gatheringId);
-  await inTransaction(deps.db, async (tx) => {
+  await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     await lockCart(tx, userId);
     const remaining = await poursFor(tx, gatheringId, [productId]);
     if (quantity > remaining.get(productId)!) throw outOfStock(productId);

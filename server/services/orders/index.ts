@@ -20,12 +20,13 @@ import { ORDER_EXPIRY_JOB } from './hold.ts';
 import { orderKinds } from './kind.ts';
 import { returnPath as returnPathOf } from './payments.ts';
 import { eventOrderKind } from './event/kind.ts';
+import { gatheringOrderKind } from './gathering/kind.ts';
 import { productOrderKind } from './product/kind.ts';
 import { subscriptionOrderKind } from './subscription/kind.ts';
 import { PAYMENT_RECONCILE_JOB, reconcileSweepJob } from './reconcile.ts';
 import { receiveWebhook as receiveWebhookOf } from './settle.ts';
 
-export const SHOP_ORDER_KINDS = orderKinds([productOrderKind, eventOrderKind, subscriptionOrderKind]);
+export const SHOP_ORDER_KINDS = orderKinds([productOrderKind, eventOrderKind, subscriptionOrderKind, gatheringOrderKind]);
 
 /** The jobs the order core schedules, for the shop's runner (services/jobs.ts). */
 export const orderJobHandlers = (kinds = SHOP_ORDER_KINDS): JobHandlers => ({

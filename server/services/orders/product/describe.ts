@@ -13,7 +13,11 @@ import { savedCards } from '../cards.ts';
 import { expireOverdueOrders } from '../expire.ts';
 import { isUnpaid, UNPAID, type OrderKinds, type OrderRow } from '../kind.ts';
 import { ownOrder } from '../read.ts';
+import { GATHERING_ORDER } from '../gathering/kind.ts';
 import { PRODUCT_ORDER } from './kind.ts';
+
+/** Product orders: from the bag, and from a gathering's cart (spec §7: a product order of the gathering kind). */
+export const PRODUCT_ORDER_KINDS = [PRODUCT_ORDER, GATHERING_ORDER] as const;
 
 type LineRow = typeof orderLines.$inferSelect;
 
@@ -80,7 +84,7 @@ async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string,
 
 /** get-product-order: the order with its lines, and the card a paid order was paid with while it is still saved. */
 export async function readOrder(deps: Deps, kinds: OrderKinds, userId: string, orderId: string): Promise<ProductOrder> {
-  const order = await ownOrder(deps, kinds, userId, orderId, 'product');
+  const order = await ownOrder(deps, kinds, userId, orderId, PRODUCT_ORDER_KINDS);
   return describeOrder(deps, order);
 }
 
@@ -120,7 +124,7 @@ export async function listOrders(
   { tab, size, lastEvaluatedKey }: { tab?: OrderTab | undefined; size: number; lastEvaluatedKey?: string | undefined },
 ): Promise<{ OrderList: ProductOrder[]; LastEvaluatedKey?: string }> {
   await expireOverdueOrders(deps, kinds, deps.clock.now(), { userId });
-  const conditions: SQL[] = [eq(orders.userId, userId), eq(orders.kind, PRODUCT_ORDER)];
+  const conditions: SQL[] = [eq(orders.userId, userId), inArray(orders.kind, [...PRODUCT_ORDER_KINDS])];
   if (tab) conditions.push(tabCondition(tab));
   if (lastEvaluatedKey) {
     const after = decodeKey(lastEvaluatedKey);
