@@ -31,6 +31,7 @@ import { Route as Terms_and_conditionsRouteImport } from './routes/terms_and_con
 import { Route as TestingRouteImport } from './routes/testing'
 import { Route as Testing2RouteImport } from './routes/testing2'
 import { Route as Third_party_loginRouteImport } from './routes/third_party_login'
+import { Route as TonightRouteImport } from './routes/tonight'
 import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as Activate_invitationInviteCodeRouteImport } from './routes/activate_invitation/$inviteCode'
@@ -169,6 +170,11 @@ const Testing2Route = Testing2RouteImport.update({
 const Third_party_loginRoute = Third_party_loginRouteImport.update({
   id: '/third_party_login',
   path: '/third_party_login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TonightRoute = TonightRouteImport.update({
+  id: '/tonight',
+  path: '/tonight',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Verify_sign_upRoute = Verify_sign_upRouteImport.update({
@@ -353,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/testing': typeof TestingRoute
   '/testing2': typeof Testing2Route
   '/third_party_login': typeof Third_party_loginRoute
+  '/tonight': typeof TonightRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
@@ -406,6 +413,7 @@ export interface FileRoutesByTo {
   '/testing': typeof TestingRoute
   '/testing2': typeof Testing2Route
   '/third_party_login': typeof Third_party_loginRoute
+  '/tonight': typeof TonightRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
@@ -460,6 +468,7 @@ export interface FileRoutesById {
   '/testing': typeof TestingRoute
   '/testing2': typeof Testing2Route
   '/third_party_login': typeof Third_party_loginRoute
+  '/tonight': typeof TonightRoute
   '/verify_sign_up': typeof Verify_sign_upRoute
   '/verify_success': typeof Verify_successRoute
   '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
@@ -515,6 +524,7 @@ export interface FileRouteTypes {
     | '/testing'
     | '/testing2'
     | '/third_party_login'
+    | '/tonight'
     | '/verify_sign_up'
     | '/verify_success'
     | '/activate_invitation/$inviteCode'
@@ -568,6 +578,7 @@ export interface FileRouteTypes {
     | '/testing'
     | '/testing2'
     | '/third_party_login'
+    | '/tonight'
     | '/verify_sign_up'
     | '/verify_success'
     | '/activate_invitation/$inviteCode'
@@ -621,6 +632,7 @@ export interface FileRouteTypes {
     | '/testing'
     | '/testing2'
     | '/third_party_login'
+    | '/tonight'
     | '/verify_sign_up'
     | '/verify_success'
     | '/activate_invitation/$inviteCode'
@@ -675,6 +687,7 @@ export interface RootRouteChildren {
   TestingRoute: typeof TestingRoute
   Testing2Route: typeof Testing2Route
   Third_party_loginRoute: typeof Third_party_loginRoute
+  TonightRoute: typeof TonightRoute
   Verify_sign_upRoute: typeof Verify_sign_upRoute
   Verify_successRoute: typeof Verify_successRoute
   Activate_invitationInviteCodeRoute: typeof Activate_invitationInviteCodeRoute
@@ -858,6 +871,13 @@ declare module '@tanstack/react-router' {
       path: '/third_party_login'
       fullPath: '/third_party_login'
       preLoaderRoute: typeof Third_party_loginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tonight': {
+      id: '/tonight'
+      path: '/tonight'
+      fullPath: '/tonight'
+      preLoaderRoute: typeof TonightRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify_sign_up': {
@@ -1103,6 +1123,7 @@ const rootRouteChildren: RootRouteChildren = {
   TestingRoute: TestingRoute,
   Testing2Route: Testing2Route,
   Third_party_loginRoute: Third_party_loginRoute,
+  TonightRoute: TonightRoute,
   Verify_sign_upRoute: Verify_sign_upRoute,
   Verify_successRoute: Verify_successRoute,
   Activate_invitationInviteCodeRoute: Activate_invitationInviteCodeRoute,

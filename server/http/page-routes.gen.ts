@@ -61,6 +61,7 @@ export const PAGE_ROUTES: readonly PageRouteEntry[] = [
   { path: '/testing', title: 'Flow atlas' },
   { path: '/testing2', title: 'Flow inspector' },
   { path: '/third_party_login', title: 'Signing you in' },
+  { path: '/tonight', title: 'Tonight', signedIn: true },
   { path: '/user/$userID', title: 'Member' },
   { path: '/verify_sign_up', title: 'Verify your e-mail' },
   { path: '/verify_success', title: 'E-mail verified' },

@@ -47,6 +47,8 @@ import type * as EntrySurvey from '../../machines/entry-survey/entry-survey.type
 import type * as ForgotPassword from '../../machines/forgot-password/forgot-password.types.ts';
 import type * as InviteActivation from '../../machines/invite-activation/invite-activation.types.ts';
 import type { activateInviteCode } from '../../contract/invites.ts';
+import type { createProductOrder, getUserOngoingGathering, quitOngoingGathering } from '../../contract/gatherings.ts';
+import type * as GatheringFlow from '../../machines/gathering/gathering.types.ts';
 import type * as Session from '../../machines/session/session.types.ts';
 import type * as SignIn from '../../machines/sign-in/sign-in.types.ts';
 import type * as SignUp from '../../machines/sign-up/sign-up.types.ts';
@@ -92,6 +94,14 @@ describe('invitation data types match contract/invites.ts', () => {
   it('what the flow sends is the body, and the answer fits what it reads', () => {
     expectTypeOf<InviteActivation.ActivateInviteCodeInput>().toExtend<CallBodyInput<typeof activateInviteCode>>();
     expectTypeOf<CallResponse<typeof activateInviteCode>>().toExtend<InviteActivation.ActivateInviteCodeOutput>();
+  });
+});
+
+describe('gathering data types match contract/gatherings.ts', () => {
+  it('the answers fit what the flow reads, and what it sends fits the bodies', () => {
+    expectTypeOf<CallResponse<typeof getUserOngoingGathering>>().toExtend<GatheringFlow.OngoingGatheringOutput>();
+    expectTypeOf<CallResponse<typeof createProductOrder>>().toExtend<GatheringFlow.CreateProductOrderOutput>();
+    expectTypeOf<{ gatheringID: GatheringFlow.QuitGatheringInput['gatheringID'] }>().toExtend<CallBodyInput<typeof quitOngoingGathering>>();
   });
 });
 

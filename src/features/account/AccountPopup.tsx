@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { Suspense, useState } from 'react';
 import { isLoggedIn, user } from '../../../machines/session/session.selectors.ts';
@@ -124,6 +125,9 @@ export function AccountPopup(props: { onClose: () => void; section?: 'membership
         <button type="button" className="button small" onClick={() => popups.open('myEvents')}>
           <Trans>My events</Trans>
         </button>
+        <Link to="/tonight" className="button small" onClick={props.onClose}>
+          <Trans>Tonight</Trans>
+        </Link>
         <button type="button" className="button small" onClick={() => popups.open('subscriptions')}>
           <Trans>My subscriptions</Trans>
         </button>

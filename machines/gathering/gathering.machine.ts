@@ -1,0 +1,184 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type {
+  CallResult,
+  ChangeCartInput,
+  CreateProductOrderInput,
+  CreateProductOrderOutput,
+  Empty,
+  GatheringContext,
+  GatheringEvent,
+  OngoingGatheringOutput,
+  QuitGatheringInput,
+} from './gathering.types.ts';
+import { NETWORK_ERROR } from './gathering.types.ts';
+
+/** Answers that mean the member is no longer at a gathering going on: the room view gives way. */
+const OUT_OF_ROOM: ReadonlySet<string> = new Set(['GatheringClosed', 'NotInGathering']);
+
+export const gatheringMachine = setup({
+  types: {
+    context: {} as GatheringContext,
+    events: {} as GatheringEvent,
+  },
+  actors: {
+    getUserOngoingGathering: fromPromise<CallResult<OngoingGatheringOutput>, void>(async () => {
+      throw new Error('getUserOngoingGathering not provided');
+    }),
+    changeCart: fromPromise<CallResult<Empty>, ChangeCartInput>(async () => {
+      throw new Error('changeCart not provided');
+    }),
+    createProductOrder: fromPromise<CallResult<CreateProductOrderOutput>, CreateProductOrderInput>(async () => {
+      throw new Error('createProductOrder not provided');
+    }),
+    quitOngoingGathering: fromPromise<CallResult<Empty>, QuitGatheringInput>(async () => {
+      throw new Error('quitOngoingGathering not provided');
+    }),
+  },
+  actions: {
+    rememberGathering: assign((_, params: { result: CallResult<OngoingGatheringOutput> }) => ({
+      gathering: params.result.ok ? params.result.data.Gathering : undefined,
+    })),
+    rememberCartError: assign((_, params: { result: CallResult<unknown> }) => ({ cartError: params.result.ok ? undefined : params.result.code })),
+    rememberCartNetworkError: assign({ cartError: NETWORK_ERROR }),
+    rememberOrderError: assign((_, params: { result: CallResult<unknown> }) => ({ orderError: params.result.ok ? undefined : params.result.code })),
+    rememberOrderNetworkError: assign({ orderError: NETWORK_ERROR }),
+    rememberOrder: assign((_, params: { result: CallResult<CreateProductOrderOutput> }) => ({
+      orderID: params.result.ok ? params.result.data.Order.OrderID : undefined,
+      orderError: undefined,
+      cartError: undefined,
+    })),
+    clearErrors: assign({ cartError: undefined, orderError: undefined }),
+    forgetOrder: assign({ orderID: undefined }),
+  },
+  guards: {
+    succeeded: (_, params: { result: CallResult<unknown> }) => params.result.ok,
+    inOne: (_, params: { result: CallResult<OngoingGatheringOutput> }) => params.result.ok && params.result.data.Gathering?.IAmIn === true,
+    outOfRoom: (_, params: { result: CallResult<unknown> }) => !params.result.ok && OUT_OF_ROOM.has(params.result.code),
+  },
+}).createMachine({
+  id: 'gathering',
+  description:
+    'Tonight (issue 31): the member at a gathering going on. In the room they fill a cart from tonight’s pour list, order it (create-product-order) and pay by FPS, or leave; out of it, the page says how to get in.',
+  context: {},
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Which gathering the member is in now (get-user-ongoing-gathering).',
+      invoke: {
+        id: 'getUserOngoingGathering',
+        src: 'getUserOngoingGathering',
+        onDone: [
+          {
+            guard: { type: 'inOne', params: ({ event }) => ({ result: event.output }) },
+            target: 'inGathering',
+            actions: { type: 'rememberGathering', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'notInGathering',
+            actions: { type: 'rememberGathering', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'loadFailed', description: 'Refused (a session ended …): said, with Try again.' },
+        ],
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: {
+      description: 'Tonight could not be read: Try again.',
+      on: { RETRY: 'loading' },
+    },
+    notInGathering: {
+      description: 'Not checked in anywhere: the gatherings going on now, and how to get in (a ticket at the door).',
+      on: { RETRY: { target: 'loading', description: 'Checked in meanwhile: read again.' } },
+    },
+    inGathering: {
+      description: 'In the room: tonight’s pours and the member’s cart.',
+      initial: 'atTable',
+      states: {
+        atTable: {
+          description: 'Choosing: add pours, change quantities, order, or leave.',
+          on: {
+            CHANGE_CART: { target: 'changingCart', actions: 'clearErrors' },
+            PLACE_ORDER: { target: 'placingOrder', actions: 'clearErrors' },
+            LEAVE: { target: '#gathering.leaving', actions: 'clearErrors' },
+          },
+        },
+        changingCart: {
+          description: 'A cart change on its way (add-user-shopping-cart, update-user-shopping-cart-quantity); one at a time.',
+          tags: ['busy'],
+          invoke: {
+            id: 'changeCart',
+            src: 'changeCart',
+            input: ({ context, event }) => ({
+              gatheringID: context.gathering!.GatheringID,
+              change: event.type === 'CHANGE_CART' ? event.change : { kind: 'set' as const, productID: '', quantity: 0 },
+            }),
+            onDone: [
+              { guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) }, target: 'atTable' },
+              {
+                guard: { type: 'outOfRoom', params: ({ event }) => ({ result: event.output }) },
+                target: '#gathering.ended',
+                description: 'The gathering closed, or the member is no longer in it.',
+              },
+              {
+                target: 'atTable',
+                actions: { type: 'rememberCartError', params: ({ event }) => ({ result: event.output }) },
+                description: 'Refused (OutOfStock: not that many left tonight …): said beside the cart.',
+              },
+            ],
+            onError: { target: 'atTable', actions: 'rememberCartNetworkError' },
+          },
+        },
+        placingOrder: {
+          description: 'Placing the order from the cart (create-product-order, for FPS): the pours are held while it is paid.',
+          tags: ['busy'],
+          invoke: {
+            id: 'createProductOrder',
+            src: 'createProductOrder',
+            input: ({ context, event }) => ({ gatheringID: context.gathering!.GatheringID, ageConfirmed: event.type === 'PLACE_ORDER' && event.ageConfirmed }),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: 'paying',
+                actions: { type: 'rememberOrder', params: ({ event }) => ({ result: event.output }) },
+              },
+              { guard: { type: 'outOfRoom', params: ({ event }) => ({ result: event.output }) }, target: '#gathering.ended' },
+              {
+                target: 'atTable',
+                actions: { type: 'rememberOrderError', params: ({ event }) => ({ result: event.output }) },
+                description: 'Refused (OutOfStock, AgeConfirmationRequired, ShoppingBagEmpty …): said beside the Order button.',
+              },
+            ],
+            onError: { target: 'atTable', actions: 'rememberOrderNetworkError', description: 'No answer: the order may or may not be placed; My orders shows it.' },
+          },
+        },
+        paying: {
+          description: 'The order is placed: the FPS QR popup pays it (and shows the receipt). The cart is empty.',
+          on: { ORDER_MORE: { target: 'atTable', actions: 'forgetOrder' }, LEAVE: { target: '#gathering.leaving', actions: 'forgetOrder' } },
+        },
+      },
+    },
+    leaving: {
+      description: 'Leaving the room (quit-ongoing-gathering); the orders stay the member’s.',
+      tags: ['busy'],
+      invoke: {
+        id: 'quitOngoingGathering',
+        src: 'quitOngoingGathering',
+        input: ({ context }) => ({ gatheringID: context.gathering!.GatheringID }),
+        onDone: [
+          { guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) }, target: 'left' },
+          { target: 'inGathering', actions: { type: 'rememberOrderError', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'inGathering', actions: 'rememberOrderNetworkError' },
+      },
+    },
+    left: {
+      description: 'The member left: a goodbye, and the way to their orders.',
+      on: { RETRY: 'loading' },
+    },
+    ended: {
+      description: 'The gathering is over for the member (closed, or they are no longer checked in).',
+      on: { RETRY: 'loading' },
+    },
+  },
+});

@@ -1,0 +1,41 @@
+/** The gathering machine with its real actors, named after the calls they make (DESIGN §5). */
+import { fromPromise } from 'xstate';
+import {
+  addUserShoppingCart,
+  createProductOrder,
+  getUserOngoingGathering,
+  quitOngoingGathering,
+  updateUserShoppingCartQuantity,
+  type Currency,
+} from '../../../contract/index.ts';
+import { gatheringMachine } from '../../../machines/gathering/gathering.machine.ts';
+import type { OngoingGatheringOutput } from '../../../machines/gathering/gathering.types.ts';
+import { asCallResult } from '../../api/call-result.ts';
+import type { AppServices } from '../../app/services.ts';
+import { GATHERING_KEY } from './queries.ts';
+
+/** Orders are placed in the shop's language and the member's currency, to be paid by FPS at the table. */
+export function createGatheringFlow({ api, queryClient }: AppServices, language: 'en' | 'zh', currency: Currency) {
+  // The pour list and the cart are read afresh after every change, whatever its answer.
+  const refresh = <T>(result: T) => queryClient.invalidateQueries({ queryKey: GATHERING_KEY }).then(() => result);
+  return gatheringMachine.provide({
+    actors: {
+      getUserOngoingGathering: fromPromise(() => asCallResult(api.call(getUserOngoingGathering, {}).then((r): OngoingGatheringOutput => r))),
+      changeCart: fromPromise(async ({ input: { gatheringID, change } }) => {
+        const call =
+          change.kind === 'add'
+            ? api.call(addUserShoppingCart, { gatheringID, gatheringType: 'gathering', productList: [{ productID: change.productID, quantity: change.quantity }] })
+            : api.call(updateUserShoppingCartQuantity, { gatheringID, productID: change.productID, quantity: change.quantity });
+        return refresh(await asCallResult(call.then(() => ({}))));
+      }),
+      createProductOrder: fromPromise(async ({ input }) =>
+        refresh(
+          await asCallResult(
+            api.call(createProductOrder, { product: { gatheringID: input.gatheringID }, Language: language, Currency: currency, PaymentMethod: 'FPS', AgeConfirmed: input.ageConfirmed }),
+          ),
+        ),
+      ),
+      quitOngoingGathering: fromPromise(async ({ input }) => refresh(await asCallResult(api.call(quitOngoingGathering, input).then(() => ({}))))),
+    },
+  });
+}
