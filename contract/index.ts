@@ -32,3 +32,4 @@ export * from './member-home.ts';
 export * from './unpaid-orders.ts';
 export * from './invites.ts';
 export * from './gatherings.ts';
+export * from './gathering-host.ts';

@@ -11,6 +11,7 @@ import { emailChangeHandlers } from './email-change.ts';
 import { eventOrderHandlers } from './event-orders.ts';
 import { eventSurveyHandlers } from './event-surveys.ts';
 import { eventHandlers } from './events.ts';
+import { gatheringHostHandlers } from './gathering-host.ts';
 import { gatheringHandlers } from './gatherings.ts';
 import { inspirationHandlers } from './inspiration.ts';
 import { inviteHandlers } from './invites.ts';
@@ -42,6 +43,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   eventOrderHandlers,
   eventSurveyHandlers,
   eventHandlers,
+  gatheringHostHandlers,
   gatheringHandlers,
   inspirationHandlers,
   inviteHandlers,

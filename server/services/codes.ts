@@ -1,4 +1,4 @@
-/** One-time codes mailed for sign-up, password reset and e-mail change. */
+/** One-time codes mailed for sign-up, password reset, e-mail change and a host opening a gathering. */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { verificationCodes } from '../db/schema.ts';
@@ -8,7 +8,8 @@ import { ErrorCode } from '../../contract/errors.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-export const CODE_TTL_MS = { signup: DAY_MS, reset: HOUR_MS, email: HOUR_MS } as const;
+/** A host's code opens a gathering at the venue: asked for there, used at once. */
+export const CODE_TTL_MS = { signup: DAY_MS, reset: HOUR_MS, email: HOUR_MS, host: 15 * 60_000 } as const;
 /** Wrong tries one code allows; the per-address limit on code checks has the same number. */
 export const MAX_CODE_ATTEMPTS = 5;
 

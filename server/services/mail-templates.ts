@@ -305,3 +305,16 @@ export function subscriptionEndedMail(
     s.link,
   );
 }
+
+/** The code a session's host asked for at the venue, to open its gathering (admin-init). */
+export function hostCodeMail(to: string, language: Language, code: string, session: { en: string; zh: string }): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: 'Your code to open tonight’s gathering',
+      lines: [`Your code to open ${session.en} is ${code}.`, 'It expires in 15 minutes. If you did not ask for it, ignore this mail.'],
+    },
+    { subject: '開始今晚聚會的驗證碼', lines: [`開始「${session.zh}」的驗證碼是 ${code}。`, '驗證碼於 15 分鐘後失效。如非本人要求，請忽略此電郵。'] },
+  );
+}

@@ -72,7 +72,7 @@ export const verificationCodes = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['signup', 'reset', 'email'] }).notNull(),
+    purpose: text('purpose', { enum: ['signup', 'reset', 'email', 'host'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** The new address, for an e-mail change. */
     target: text('target'),

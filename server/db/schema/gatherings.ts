@@ -20,6 +20,8 @@ export const gatherings = pgTable(
       .references(() => eventVariances.id, { onDelete: 'cascade' }),
     /** Lower-cased: the host proves it with a code mailed to it (admin-init). */
     hostEmail: text('host_email').notNull(),
+    /** The member who opened it with the code mailed to hostEmail (admin-init): its host on this server. */
+    hostUserId: text('host_user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['Scheduled', 'Ongoing', 'Closed'] })
       .notNull()
       .default('Scheduled'),

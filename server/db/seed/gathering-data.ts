@@ -24,7 +24,7 @@ export const SEED_POURS = [
 export async function seedGathering(db: Db) {
   const [session] = await db.select({ startsAt: eventVariances.startsAt }).from(eventVariances).where(eq(eventVariances.id, SEED_EVENT_STARTED_TODAY_SESSION));
   const openedAt = session!.startsAt;
-  await db.insert(gatherings).values({ id: SEED_GATHERING_ID, varianceId: SEED_EVENT_STARTED_TODAY_SESSION, hostEmail: SEED_GATHERING_HOST.email, status: 'Ongoing', openedAt });
+  await db.insert(gatherings).values({ id: SEED_GATHERING_ID, varianceId: SEED_EVENT_STARTED_TODAY_SESSION, hostEmail: SEED_GATHERING_HOST.email, hostUserId: SEED_GATHERING_HOST.id, status: 'Ongoing', openedAt });
   await db.insert(gatheringPours).values(SEED_POURS.map((p, sort) => ({ gatheringId: SEED_GATHERING_ID, ...p, remaining: p.setAside, sort })));
   const [demoTicket] = await db.select({ id: eventTickets.id }).from(eventTickets).where(eq(eventTickets.activatedBy, demoMember.id));
   const minutes = (n: number) => new Date(openedAt.getTime() + n * 60_000);

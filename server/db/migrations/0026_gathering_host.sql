@@ -1,0 +1,2 @@
+ALTER TABLE "gatherings" ADD COLUMN "host_user_id" text;--> statement-breakpoint
+ALTER TABLE "gatherings" ADD CONSTRAINT "gatherings_host_user_id_users_id_fk" FOREIGN KEY ("host_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

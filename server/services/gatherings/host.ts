@@ -1,0 +1,174 @@
+/**
+ * A gathering's host (spec §7 admin-init; issue 31): the member signed in with the e-mail the shop named for
+ * the session opens the gathering with a code mailed to it, checks tickets in, sees the room and closes it.
+ * Whoever is not the host is answered as for a gathering that does not exist.
+ */
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Currency } from '../../../contract/define.ts';
+import { ErrorCode } from '../../../contract/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { eventTickets, eventVariances, events, gatheringAttendees, gatheringOrders, gatheringPours, gatherings, orderLines, orders, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { consumeCode, issueCode } from '../codes.ts';
+import { limit, limitReached } from '../limits.ts';
+import { hostCodeMail } from '../mail-templates.ts';
+import { gatheringClosed, gatheringInfo } from './info.ts';
+import { pourRows, toGatheringProduct } from './pours.ts';
+
+const displayName = sql<string>`coalesce(nullif(${users.name}, ''), ${users.givenName} || ' ' || ${users.familyName})`;
+
+async function gatheringRow(db: Db, gatheringId: string) {
+  const [row] = await db
+    .select({ id: gatherings.id, hostEmail: gatherings.hostEmail, hostUserId: gatherings.hostUserId, status: gatherings.status, varianceId: gatherings.varianceId, titleEn: events.titleEn, titleZh: events.titleZh })
+    .from(gatherings)
+    .innerJoin(eventVariances, eq(eventVariances.id, gatherings.varianceId))
+    .innerJoin(events, eq(events.id, eventVariances.eventId))
+    .where(eq(gatherings.id, gatheringId));
+  if (!row) throw notFound('Gathering');
+  return row;
+}
+
+async function memberOf(db: Db, userId: string) {
+  const [user] = await db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('Member');
+  return user;
+}
+
+/** The gathering, when `userId` is its host (opened it); ObjectNotFound otherwise. */
+async function hostedBy(db: Db, userId: string, gatheringId: string) {
+  const row = await gatheringRow(db, gatheringId);
+  if (row.hostUserId !== userId) throw notFound('Gathering');
+  return row;
+}
+
+/** request-gathering-code: a code to the host e-mail, when the signed-in member has it. */
+export async function requestHostCode(deps: Deps, userId: string, gatheringId: string, language: 'en' | 'zh-Hant' | undefined) {
+  const [row, user] = await Promise.all([gatheringRow(deps.db, gatheringId), memberOf(deps.db, userId)]);
+  if (row.hostEmail.toLowerCase() !== user.email) throw notFound('Gathering');
+  if (row.status === 'Closed') throw gatheringClosed();
+  await limit(deps, 'codesPerAccount', userId);
+  await limit(deps, 'mailsPerRecipient', user.email);
+  const { code } = await issueCode(deps, userId, 'host');
+  await deps.mailer.send(hostCodeMail(user.email, language ?? (user.language === 'zh-Hant' ? 'zh-Hant' : 'en'), code, { en: row.titleEn, zh: row.titleZh }));
+  return {};
+}
+
+/** admin-init: opens the gathering with the mailed code; the member is its host. */
+export async function adminInit(deps: Deps, userId: string, body: { email: string; verifyCode: string; gatheringID: string }) {
+  const [row, user] = await Promise.all([gatheringRow(deps.db, body.gatheringID), memberOf(deps.db, userId)]);
+  if (body.email !== user.email || row.hostEmail.toLowerCase() !== user.email) throw new ApiError(400, ErrorCode.InvalidParameter, 'This e-mail is not the host of this gathering', 'email');
+  await limit(deps, 'codeChecksPerAccount', `host:${user.email}`);
+  await consumeCode(deps, userId, 'host', body.verifyCode, limitReached);
+  if (row.status === 'Closed') throw gatheringClosed();
+  await deps.db
+    .update(gatherings)
+    .set({ status: 'Ongoing', hostUserId: userId, openedAt: sql`coalesce(${gatherings.openedAt}, ${deps.clock.now()})` })
+    .where(eq(gatherings.id, row.id));
+  return { Gathering: await gatheringInfo(deps.db, userId, row.id) };
+}
+
+export async function closeGathering(deps: Pick<Deps, 'db' | 'clock'>, userId: string, gatheringId: string) {
+  await hostedBy(deps.db, userId, gatheringId);
+  await deps.db.update(gatherings).set({ status: 'Closed', closedAt: deps.clock.now() }).where(and(eq(gatherings.id, gatheringId), sql`${gatherings.status} <> 'Closed'`));
+  return { Gathering: await gatheringInfo(deps.db, userId, gatheringId) };
+}
+
+const rescan = () => new ApiError(400, ErrorCode.RescanQRCode, 'This is not a ticket of this gathering: please scan it again', 'TicketID');
+
+async function attendeeOf(db: Db, gatheringId: string, userId: string) {
+  const [a] = await db
+    .select({ userId: gatheringAttendees.userId, name: displayName, checkedInAt: gatheringAttendees.checkedInAt, leftAt: gatheringAttendees.leftAt, holder: eventTickets.holderName })
+    .from(gatheringAttendees)
+    .innerJoin(users, eq(users.id, gatheringAttendees.userId))
+    .leftJoin(eventTickets, eq(eventTickets.id, gatheringAttendees.ticketId))
+    .where(and(eq(gatheringAttendees.gatheringId, gatheringId), eq(gatheringAttendees.userId, userId)));
+  return a;
+}
+
+function toAttendee(a: NonNullable<Awaited<ReturnType<typeof attendeeOf>>>) {
+  return {
+    UserID: a.userId,
+    Name: a.name,
+    CheckedInAt: a.checkedInAt.toISOString(),
+    ...(a.leftAt ? { LeftAt: a.leftAt.toISOString() } : {}),
+    ...(a.holder ? { TicketHolder: a.holder } : {}),
+  };
+}
+
+/**
+ * check-in-ticket: the ticket's holder is in the room. The ticket is marked redeemed with a conditional update,
+ * so two scans at once check it in once.
+ */
+export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock'>, hostId: string, gatheringId: string, ticketId: string) {
+  const row = await hostedBy(deps.db, hostId, gatheringId);
+  if (row.status !== 'Ongoing') throw gatheringClosed();
+  const [ticket] = await deps.db
+    .select({ id: eventTickets.id, varianceId: eventTickets.varianceId, holder: eventTickets.activatedBy, redeemedAt: eventTickets.redeemedAt, paid: orders.paymentStatus })
+    .from(eventTickets)
+    .innerJoin(orders, eq(orders.id, eventTickets.orderId))
+    .where(eq(eventTickets.id, ticketId));
+  if (!ticket || ticket.varianceId !== row.varianceId || ticket.paid !== 'Paid') throw rescan();
+  if (ticket.redeemedAt) throw new ApiError(400, ErrorCode.TicketAlreadyActivated, 'This ticket has already been checked in', 'TicketID');
+  if (!ticket.holder) throw new ApiError(400, ErrorCode.InvalidParameter, 'Nobody has taken this guest ticket yet: the guest opens its link and signs up first', 'TicketID');
+  const holder = ticket.holder;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const taken = await tx
+      .update(eventTickets)
+      .set({ redeemedAt: now })
+      .where(and(eq(eventTickets.id, ticketId), isNull(eventTickets.redeemedAt)))
+      .returning({ id: eventTickets.id });
+    if (taken.length === 0) throw new ApiError(400, ErrorCode.TicketAlreadyActivated, 'This ticket has already been checked in', 'TicketID');
+    await tx
+      .insert(gatheringAttendees)
+      .values({ gatheringId, userId: holder, ticketId, checkedInAt: now })
+      .onConflictDoUpdate({ target: [gatheringAttendees.gatheringId, gatheringAttendees.userId], set: { ticketId, checkedInAt: now, leftAt: null } });
+  });
+  return { Attendee: toAttendee((await attendeeOf(deps.db, gatheringId, holder))!) };
+}
+
+/** get-gathering-host-view: the room, tonight's orders and the pours. */
+export async function hostView(deps: Pick<Deps, 'db'>, hostId: string, gatheringId: string) {
+  await hostedBy(deps.db, hostId, gatheringId);
+  const [info, attendees, orderRows, pours] = await Promise.all([
+    gatheringInfo(deps.db, hostId, gatheringId),
+    deps.db
+      .select({ userId: gatheringAttendees.userId, name: displayName, checkedInAt: gatheringAttendees.checkedInAt, leftAt: gatheringAttendees.leftAt, holder: eventTickets.holderName })
+      .from(gatheringAttendees)
+      .innerJoin(users, eq(users.id, gatheringAttendees.userId))
+      .leftJoin(eventTickets, eq(eventTickets.id, gatheringAttendees.ticketId))
+      .where(eq(gatheringAttendees.gatheringId, gatheringId))
+      .orderBy(desc(gatheringAttendees.checkedInAt)),
+    deps.db
+      .select({ id: orders.id, reference: orders.reference, name: displayName, createdAt: orders.createdAt, status: orders.paymentStatus, total: orders.total, currency: orders.currency })
+      .from(gatheringOrders)
+      .innerJoin(orders, eq(orders.id, gatheringOrders.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(gatheringOrders.gatheringId, gatheringId))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
+    pourRows(deps.db, eq(gatheringPours.gatheringId, gatheringId)),
+  ]);
+  const lines = orderRows.length
+    ? await deps.db
+        .select({ orderId: orderLines.orderId, productId: orderLines.productId, quantity: orderLines.quantity })
+        .from(orderLines)
+        .innerJoin(gatheringOrders, eq(gatheringOrders.orderId, orderLines.orderId))
+        .where(eq(gatheringOrders.gatheringId, gatheringId))
+    : [];
+  return {
+    Gathering: info,
+    AttendeeList: attendees.map(toAttendee),
+    OrderList: orderRows.map((o) => ({
+      OrderID: o.id,
+      Reference: o.reference,
+      Name: o.name,
+      CreatedAt: o.createdAt.toISOString(),
+      PaymentStatus: o.status,
+      Total: o.total,
+      Currency: o.currency as Currency,
+      Lines: lines.filter((l) => l.orderId === o.id).map((l) => ({ ProductID: l.productId, Quantity: l.quantity })),
+    })),
+    ProductList: pours.map((p) => toGatheringProduct(p, 'HKD')),
+  };
+}
