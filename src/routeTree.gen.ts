@@ -39,6 +39,7 @@ import { Route as Activate_ticketTicketIDRouteImport } from './routes/activate_t
 import { Route as Daily_sipSelect_productRouteImport } from './routes/daily_sip/select_product'
 import { Route as Edit_inspirationChar123InspirationIDChar125RouteImport } from './routes/edit_inspiration/{-$inspirationID}'
 import { Route as EventEventIDRouteImport } from './routes/event/$eventID'
+import { Route as HostGatheringIDRouteImport } from './routes/host/$gatheringID'
 import { Route as InspirationIndexRouteImport } from './routes/inspiration/index'
 import { Route as InspirationInspirationIdRouteImport } from './routes/inspiration/$inspirationId'
 import { Route as New_inChar123ProductTypeIDChar125RouteImport } from './routes/new_in/{-$productTypeID}'
@@ -214,6 +215,11 @@ const EventEventIDRoute = EventEventIDRouteImport.update({
   path: '/event/$eventID',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HostGatheringIDRoute = HostGatheringIDRouteImport.update({
+  id: '/host/$gatheringID',
+  path: '/host/$gatheringID',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InspirationIndexRoute = InspirationIndexRouteImport.update({
   id: '/inspiration/',
   path: '/inspiration/',
@@ -367,6 +373,7 @@ export interface FileRoutesByFullPath {
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
+  '/host/$gatheringID': typeof HostGatheringIDRoute
   '/inspiration/$inspirationId': typeof InspirationInspirationIdRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
@@ -421,6 +428,7 @@ export interface FileRoutesByTo {
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
+  '/host/$gatheringID': typeof HostGatheringIDRoute
   '/inspiration/$inspirationId': typeof InspirationInspirationIdRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
@@ -476,6 +484,7 @@ export interface FileRoutesById {
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
+  '/host/$gatheringID': typeof HostGatheringIDRoute
   '/inspiration/$inspirationId': typeof InspirationInspirationIdRoute
   '/new_in/{-$productTypeID}': typeof New_inChar123ProductTypeIDChar125Route
   '/new_tastecard/{-$productID}': typeof New_tastecardChar123ProductIDChar125Route
@@ -532,6 +541,7 @@ export interface FileRouteTypes {
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
+    | '/host/$gatheringID'
     | '/inspiration/$inspirationId'
     | '/new_in/{-$productTypeID}'
     | '/new_tastecard/{-$productID}'
@@ -586,6 +596,7 @@ export interface FileRouteTypes {
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
+    | '/host/$gatheringID'
     | '/inspiration/$inspirationId'
     | '/new_in/{-$productTypeID}'
     | '/new_tastecard/{-$productID}'
@@ -640,6 +651,7 @@ export interface FileRouteTypes {
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
+    | '/host/$gatheringID'
     | '/inspiration/$inspirationId'
     | '/new_in/{-$productTypeID}'
     | '/new_tastecard/{-$productID}'
@@ -695,6 +707,7 @@ export interface RootRouteChildren {
   Daily_sipSelect_productRoute: typeof Daily_sipSelect_productRoute
   Edit_inspirationChar123InspirationIDChar125Route: typeof Edit_inspirationChar123InspirationIDChar125Route
   EventEventIDRoute: typeof EventEventIDRoute
+  HostGatheringIDRoute: typeof HostGatheringIDRoute
   InspirationInspirationIdRoute: typeof InspirationInspirationIdRoute
   New_inChar123ProductTypeIDChar125Route: typeof New_inChar123ProductTypeIDChar125Route
   New_tastecardChar123ProductIDChar125Route: typeof New_tastecardChar123ProductIDChar125Route
@@ -929,6 +942,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventIDRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/host/$gatheringID': {
+      id: '/host/$gatheringID'
+      path: '/host/$gatheringID'
+      fullPath: '/host/$gatheringID'
+      preLoaderRoute: typeof HostGatheringIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/inspiration/': {
       id: '/inspiration/'
       path: '/inspiration'
@@ -1132,6 +1152,7 @@ const rootRouteChildren: RootRouteChildren = {
   Edit_inspirationChar123InspirationIDChar125Route:
     Edit_inspirationChar123InspirationIDChar125Route,
   EventEventIDRoute: EventEventIDRoute,
+  HostGatheringIDRoute: HostGatheringIDRoute,
   InspirationInspirationIdRoute: InspirationInspirationIdRoute,
   New_inChar123ProductTypeIDChar125Route:
     New_inChar123ProductTypeIDChar125Route,

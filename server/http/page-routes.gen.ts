@@ -31,6 +31,7 @@ export const PAGE_ROUTES: readonly PageRouteEntry[] = [
   { path: '/faq' },
   { path: '/got_question' },
   { path: '/home', title: 'Tea, coffee, incense and spirits' },
+  { path: '/host/$gatheringID', title: 'Host', signedIn: true },
   { path: '/inspiration', title: 'Inspiration' },
   { path: '/inspiration/$inspirationId', title: 'Inspiration' },
   { path: '/new_in/{-$productTypeID}' },

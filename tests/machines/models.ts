@@ -13,6 +13,7 @@ import { inspirationEditorModel } from './inspiration-editor.model.ts';
 import { inviteActivationModel } from './invite-activation.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { gatheringModel } from './gathering.model.ts';
+import { gatheringHostModel } from './gathering-host.model.ts';
 import { fpsPaymentModel } from './fps-payment.model.ts';
 import { optimisticToggleModel } from './optimistic-toggle.model.ts';
 import { orderPaymentModel } from './order-payment.model.ts';
@@ -39,6 +40,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'forgot-password': forgotPasswordModel as unknown as MachineModel<AnyStateMachine>,
   'fps-payment': fpsPaymentModel as unknown as MachineModel<AnyStateMachine>,
   gathering: gatheringModel as unknown as MachineModel<AnyStateMachine>,
+  'gathering-host': gatheringHostModel as unknown as MachineModel<AnyStateMachine>,
   'inspiration-editor': inspirationEditorModel as unknown as MachineModel<AnyStateMachine>,
   'invite-activation': inviteActivationModel as unknown as MachineModel<AnyStateMachine>,
   'optimistic-toggle': optimisticToggleModel as unknown as MachineModel<AnyStateMachine>,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getUserShoppingCart, listGatheringProduct, simpleListOngoingGathering, type Currency } from '../../../contract/index.ts';
+import { getGatheringHostView, getUserShoppingCart, listGatheringProduct, simpleListOngoingGathering, type Currency } from '../../../contract/index.ts';
 import type { ApiClient } from '../../api/client.ts';
 
 /** queryOptions factories for Tonight (issue 31): the pour list, the member's cart, the gatherings going on. */
@@ -21,7 +21,18 @@ export const gatheringQueries = {
       queryKey: ['member', 'gathering', 'ongoing'],
       queryFn: () => api.call(simpleListOngoingGathering, {}).then((r) => r.GatheringList),
     }),
+  /** The host's view, read every 2 s while it shows: who came in, what was ordered, what is left. */
+  hostView: (api: ApiClient, gatheringID: string) =>
+    queryOptions({
+      queryKey: [...HOST_KEY, gatheringID],
+      queryFn: () => api.call(getGatheringHostView, { gatheringID }),
+      refetchInterval: HOST_REFRESH_MS,
+    }),
 };
+
+/** How stale the host's view may get: the room changes by the minute, and the host must see an order within 2 s. */
+export const HOST_REFRESH_MS = 2_000;
+export const HOST_KEY = ['member', 'gatheringHost'] as const;
 
 /** Everything Tonight reads: refreshed after each change the member makes. */
 export const GATHERING_KEY = ['member', 'gathering'] as const;
