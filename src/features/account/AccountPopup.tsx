@@ -125,9 +125,6 @@ export function AccountPopup(props: { onClose: () => void; section?: 'membership
         <button type="button" className="button small" onClick={() => popups.open('myEvents')}>
           <Trans>My events</Trans>
         </button>
-        <Link to="/tonight" className="button small" onClick={props.onClose}>
-          <Trans>Tonight</Trans>
-        </Link>
         <button type="button" className="button small" onClick={() => popups.open('subscriptions')}>
           <Trans>My subscriptions</Trans>
         </button>
@@ -140,6 +137,9 @@ export function AccountPopup(props: { onClose: () => void; section?: 'membership
         <button type="button" className="button small" onClick={() => popups.open('wallet')}>
           <Trans>Wallet</Trans>
         </button>
+        <Link to="/tonight" className="button small" onClick={props.onClose}>
+          <Trans>Tonight</Trans>
+        </Link>
       </nav>
       <div className="account-footer">
         <button type="button" className="button wide" onClick={signOut}>
