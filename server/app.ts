@@ -1,3 +1,4 @@
+import { gatheringEventRoutes } from './http/gathering-events.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -89,6 +90,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   mountOidcRoutes(app);
   mountPaymentRoutes(app, deps);
   mountNewsletterRoutes(app, deps);
+  // Before the calls, whose router takes every path under /api.
+  app.route('/', gatheringEventRoutes(deps));
   app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
   app.all('/api/*', () => {
     throw new ApiError(404, ErrorCode.NotFound, 'Unknown call');

@@ -1,3 +1,4 @@
+import { createGatheringEvents } from './services/gatherings/events.ts';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
@@ -43,6 +44,8 @@ export interface DepsOptions {
   redis?: Redis;
   /** With several server processes: how a changed product is dropped from every process's cache. */
   productSignal?: CacheSignal;
+  /** Which gathering changed, between processes (on its own channel of the same signal). */
+  gatheringSignal?: CacheSignal;
 }
 
 export interface PaymentOptions {
@@ -114,6 +117,7 @@ export function createDeps(options: DepsOptions): Deps {
     push: options.push ?? createPushService({ vapid: generateVapidKeys() }),
     oidc: options.oidc ?? {},
     productCache: createProductCache(clock, undefined, options.productSignal),
+    gatheringEvents: createGatheringEvents(options.gatheringSignal),
     tasteVocabulary: createTasteVocabulary(db),
     tasteProfiles: createTasteProfileIndex(clock),
     payments: { ready, windowMs: { CreditCard: windowMs, Alipay: windowMs, FPS: FPS_WINDOW_MS }, walletKey: paymentConfig.stripe?.publishableKey },

@@ -1,3 +1,4 @@
+import type { GatheringEvents } from './services/gatherings/events.ts';
 import type { Background } from './services/background.ts';
 import type { ProductCache } from './services/product-cache.ts';
 import type { TasteProfileIndex } from './services/taste/profile-index.ts';
@@ -100,6 +101,8 @@ export interface Deps {
   payments: Payments;
   /** Work started by a request and not waited for (services/background.ts). */
   background: Background;
+  /** Which gathering changed, for its live screens, across processes (services/gatherings/events.ts). */
+  gatheringEvents: GatheringEvents;
   /** getProduct's answers for a few seconds (services/product-cache.ts). */
   productCache: ProductCache;
   /** The taste notes, aromas and icons (issue 16), read once per process and searched in memory (services/taste/vocabulary.ts). */

@@ -21,7 +21,7 @@ import { readOidcConfig } from './services/oidc-config.ts';
 import { createPushService, loadVapidKeys } from './services/push.ts';
 import { startJobs } from './services/jobs.ts';
 import { readPaymentConfig } from './services/payments/provider.ts';
-import { postgresCacheSignal, redisCacheSignal, type CacheSignal } from './services/product-cache.ts';
+import { GATHERING_CHANNELS, postgresCacheSignal, redisCacheSignal, type CacheSignal } from './services/product-cache.ts';
 import { connectRedis } from './services/redis.ts';
 
 /** How long the start waits for Redis before opening without it (it keeps connecting in the background). */
@@ -63,6 +63,9 @@ if (redis) await Promise.race([redis.connected, delay(REDIS_START_WAIT_MS)]);
 const signalError = (err: unknown) => log.warn({ err }, 'product-change signal failed');
 const pgSignal = !redis && config.databaseUrl ? await postgresCacheSignal(config.databaseUrl, signalError) : undefined;
 const productSignal: CacheSignal | undefined = redis ? await redisCacheSignal(redis, signalError) : pgSignal;
+// Which gathering changed, on a channel of its own of the same signal (its live screens, issue 31).
+const gatheringPgSignal = !redis && config.databaseUrl ? await postgresCacheSignal(config.databaseUrl, signalError, GATHERING_CHANNELS.postgres) : undefined;
+const gatheringSignal: CacheSignal | undefined = redis ? await redisCacheSignal(redis, signalError, GATHERING_CHANNELS.redis) : gatheringPgSignal;
 if (redis?.isAvailable()) log.info({ prefix: config.redisPrefix }, 'rate limits and product-cache drops shared through Redis');
 else if (redis) log.warn({ prefix: config.redisPrefix }, 'Redis does not answer yet: the shop opens, counting rate limits in this process until it does');
 
@@ -79,6 +82,7 @@ const deps = createDeps({
   oidc: readOidcConfig(process.env),
   redis,
   productSignal,
+  gatheringSignal,
   payments: {
     config: readPaymentConfig(process.env, { publicUrl, randomSecret: () => randomBytes(32).toString('hex') }),
     windowMs: config.paymentWindowMinutes * 60_000,
@@ -110,7 +114,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       () =>
         void deps.background
           .idle()
-          .then(() => Promise.all([database.close(), redis?.close(), pgSignal?.close()]))
+          .then(() => Promise.all([database.close(), redis?.close(), pgSignal?.close(), gatheringPgSignal?.close()]))
           .then(() => process.exit(0)),
     );
   });

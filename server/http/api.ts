@@ -144,7 +144,7 @@ async function authenticate(c: Context, deps: Deps): Promise<string> {
  * The member a request's bearer id token names; undefined when it carries none. A token that is there but
  * invalid, expired or signed out answers 401, so that the client refreshes it and asks again.
  */
-async function bearerMember(c: Context, deps: Deps): Promise<string | undefined> {
+export async function bearerMember(c: Context, deps: Deps): Promise<string | undefined> {
   const header = c.req.header('authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) return undefined;

@@ -60,18 +60,20 @@ function parseIds(message: string): string[] | undefined {
 export async function redisCacheSignal(
   redis: Pick<Redis, 'subscribe' | 'publish' | 'onResubscribed'>,
   onError: (err: unknown) => void,
+  /** What changed travels on a channel of its own: products by default, gatherings on GATHERING_CHANNELS.redis. */
+  channel: string = CHANNEL,
 ): Promise<CacheSignal> {
   const listeners: Array<(productIds: string[] | 'all') => void> = [];
   redis.onResubscribed(() => {
     for (const listener of listeners) listener('all');
   });
-  await redis.subscribe(CHANNEL, (message) => {
+  await redis.subscribe(channel, (message) => {
     const productIds = parseIds(message);
     if (productIds) for (const listener of listeners) listener(productIds);
   });
   return {
     publish(productIds) {
-      redis.publish(CHANNEL, JSON.stringify(productIds)).catch(onError);
+      redis.publish(channel, JSON.stringify(productIds)).catch(onError);
     },
     onChange(listener) {
       listeners.push(listener);
@@ -81,6 +83,8 @@ export async function redisCacheSignal(
 
 /** LISTEN takes an identifier: PostgreSQL's channel is the same name in its own spelling. */
 const PG_CHANNEL = 'sg_product_changed';
+/** The gatherings' own channels (services/gatherings/events.ts): which gathering changed, for its live screens. */
+export const GATHERING_CHANNELS = { redis: 'gathering-changed', postgres: 'sg_gathering_changed' } as const;
 /** A notification's payload must stay under 8000 bytes: ids go in batches well below it. */
 const PG_BATCH = 100;
 /** Reopening a lost connection waits this long at first, doubling up to PG_RECONNECT_CAP_MS; it never stops. */
@@ -94,7 +98,12 @@ const PG_RECONNECT_CAP_MS = 10_000;
  * gone by meanwhile. `onError` hears the loss and the first failed reopening, not every retry. Listening before
  * it is answered.
  */
-export async function postgresCacheSignal(url: string, onError: (err: unknown) => void): Promise<CacheSignal & { close(): Promise<void> }> {
+export async function postgresCacheSignal(
+  url: string,
+  onError: (err: unknown) => void,
+  /** LISTEN's identifier: products by default, gatherings on GATHERING_CHANNELS.postgres. */
+  pgChannel: string = PG_CHANNEL,
+): Promise<CacheSignal & { close(): Promise<void> }> {
   const listeners: Array<(productIds: string[] | 'all') => void> = [];
   let client: pg.Client | undefined;
   let closed = false;
@@ -108,7 +117,7 @@ export async function postgresCacheSignal(url: string, onError: (err: unknown) =
   async function open(): Promise<void> {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (note) => {
-      const productIds = note.channel === PG_CHANNEL && note.payload ? parseIds(note.payload) : undefined;
+      const productIds = note.channel === pgChannel && note.payload ? parseIds(note.payload) : undefined;
       if (productIds) for (const listener of listeners) listener(productIds);
     });
     const lost = (err?: unknown) => {
@@ -121,7 +130,7 @@ export async function postgresCacheSignal(url: string, onError: (err: unknown) =
     next.on('error', lost);
     next.on('end', () => lost());
     await next.connect();
-    await next.query(`LISTEN ${PG_CHANNEL}`);
+    await next.query(`LISTEN ${pgChannel}`);
     // Closed while this reopened: it is not kept.
     if (closed) return void (await next.end());
     client = next;
@@ -148,7 +157,7 @@ export async function postgresCacheSignal(url: string, onError: (err: unknown) =
       if (!current) return;
       for (let i = 0; i < productIds.length; i += PG_BATCH) {
         const batch = JSON.stringify(productIds.slice(i, i + PG_BATCH));
-        current.query('select pg_notify($1, $2)', [PG_CHANNEL, batch]).catch(onError);
+        current.query('select pg_notify($1, $2)', [pgChannel, batch]).catch(onError);
       }
     },
     onChange(listener) {

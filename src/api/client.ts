@@ -50,6 +50,11 @@ export interface ApiClient {
   subscribePending(listener: () => void): () => void;
   /** Binds the session once it exists (the session's own actors use this client). */
   setAuth(auth: ApiAuth): void;
+  /**
+   * Opens a member's stream (server-sent events, read with fetch so that the bearer token goes in its header):
+   * refreshed once on a 401, as calls are. The caller reads the body and aborts through `signal`.
+   */
+  stream(path: string, signal: AbortSignal): Promise<Response>;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -116,6 +121,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       } finally {
         if (counted) setPending(-1);
       }
+    },
+    async stream(path, signal) {
+      const open = (tokens = auth?.tokens()) =>
+        doFetch(`${baseUrl}${path}`, { signal, headers: { accept: 'text/event-stream', ...(tokens ? { authorization: `Bearer ${tokens.idToken}` } : {}) } });
+      const idToken = auth?.tokens()?.idToken;
+      const response = await open();
+      if (response.status === 401 && idToken && auth && (await auth.refreshed(idToken))) return open();
+      return response;
     },
     pendingCount: () => pending,
     setAuth(next) {

@@ -20,13 +20,15 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, ErrorCode, getProduct, setShoppingBag, userLogin, type CallDef, type TokenSet } from '../../contract/index.ts';
+import { checkout, ErrorCode, getProduct, quitOngoingGathering, setShoppingBag, userLogin, type CallDef, type TokenSet } from '../../contract/index.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { bagItems } from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed/index.ts';
 import { demoMember } from '../../server/db/seed/member-data.ts';
 import { createPasswords } from '../../server/services/passwords.ts';
 import { createProductCache, postgresCacheSignal, redisCacheSignal } from '../../server/services/product-cache.ts';
+import { SEED_GATHERING_HOST, SEED_GATHERING_ID } from '../../server/db/seed/gathering-data.ts';
+import { INSPIRATION_MEMBERS } from '../../server/db/seed/inspiration-data.ts';
 import { createRateLimiter, createRedisRateLimiter, type RateLimiter } from '../../server/services/rate-limit.ts';
 import { connectRedis } from '../../server/services/redis.ts';
 
@@ -256,6 +258,26 @@ describe.skipIf(missing !== undefined)('two server processes on one PostgreSQL a
     let seen: number | undefined;
     for (let tries = 0; tries < 200 && seen !== 1; tries++) seen = await stockOn(b!);
     expect(seen).toBe(1);
+  }, 60_000);
+
+  it('tells a gathering’s live screen on one server what happened in the room on the other (issue 31)', async () => {
+    // The seed gathering: its host follows it on B; Wing Yan, in the room, leaves through A.
+    const login = async (server: Server, email: string) => (await post(server, userLogin, { email, password: demoMember.password })).json as unknown as TokenSet;
+    const [host, guest] = await Promise.all([login(b!, SEED_GATHERING_HOST.email), login(a!, INSPIRATION_MEMBERS[0].email)]);
+    const controller = new AbortController();
+    const response = await fetch(`${b!.url}/api/gathering-events/${SEED_GATHERING_ID}`, { headers: { authorization: `Bearer ${host.idToken}` }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (event: string) => {
+      while (!text.includes(`event: ${event}`)) text += decoder.decode((await reader.read()).value, { stream: true });
+      text = '';
+    };
+    await until('ready');
+    expect(await post(a!, quitOngoingGathering, { gatheringID: SEED_GATHERING_ID }, guest)).toMatchObject({ status: 200 });
+    await until('changed');
+    controller.abort();
   }, 60_000);
 });
 

@@ -34,7 +34,7 @@ describe('Tonight', () => {
     await view.router.navigate({ to: '/tonight' });
     expect(await screen.findByText(/3 in the room/)).toBeTruthy();
     const pours = await screen.findByRole('region', { name: 'Poured tonight' });
-    const gyokuro = within(pours).getByText('Yame Gyokuro').closest('li')!;
+    const gyokuro = (await within(pours).findByText('Yame Gyokuro')).closest('li')!;
     expect(within(gyokuro).getByText(hkd(SEED_POURS[0].priceHkd))).toBeTruthy();
     expect(within(gyokuro).getByText(`${SEED_POURS[0].setAside} left tonight`)).toBeTruthy();
 

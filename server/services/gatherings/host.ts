@@ -65,12 +65,14 @@ export async function adminInit(deps: Deps, userId: string, body: { email: strin
     .update(gatherings)
     .set({ status: 'Ongoing', hostUserId: userId, openedAt: sql`coalesce(${gatherings.openedAt}, ${deps.clock.now()})` })
     .where(eq(gatherings.id, row.id));
+  deps.gatheringEvents.publish(row.id);
   return { Gathering: await gatheringInfo(deps.db, userId, row.id) };
 }
 
-export async function closeGathering(deps: Pick<Deps, 'db' | 'clock'>, userId: string, gatheringId: string) {
+export async function closeGathering(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, userId: string, gatheringId: string) {
   await hostedBy(deps.db, userId, gatheringId);
   await deps.db.update(gatherings).set({ status: 'Closed', closedAt: deps.clock.now() }).where(and(eq(gatherings.id, gatheringId), sql`${gatherings.status} <> 'Closed'`));
+  deps.gatheringEvents.publish(gatheringId);
   return { Gathering: await gatheringInfo(deps.db, userId, gatheringId) };
 }
 
@@ -100,7 +102,7 @@ function toAttendee(a: NonNullable<Awaited<ReturnType<typeof attendeeOf>>>) {
  * check-in-ticket: the ticket's holder is in the room. The ticket is marked redeemed with a conditional update,
  * so two scans at once check it in once.
  */
-export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock'>, hostId: string, gatheringId: string, ticketId: string) {
+export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, hostId: string, gatheringId: string, ticketId: string) {
   const row = await hostedBy(deps.db, hostId, gatheringId);
   if (row.status !== 'Ongoing') throw gatheringClosed();
   const [ticket] = await deps.db
@@ -125,6 +127,7 @@ export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock'>, hostId: st
       .values({ gatheringId, userId: holder, ticketId, checkedInAt: now })
       .onConflictDoUpdate({ target: [gatheringAttendees.gatheringId, gatheringAttendees.userId], set: { ticketId, checkedInAt: now, leftAt: null } });
   });
+  deps.gatheringEvents.publish(gatheringId);
   return { Attendee: toAttendee((await attendeeOf(deps.db, gatheringId, holder))!) };
 }
 

@@ -87,13 +87,14 @@ export async function userOngoingGathering(db: Db, userId: string): Promise<Gath
 }
 
 /** Leaves the room; leaving again, or a gathering since closed, changes nothing. NotInGathering if never in. */
-export async function quitGathering(deps: Pick<Deps, 'db' | 'clock'>, userId: string, gatheringId: string): Promise<Gathering> {
+export async function quitGathering(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, userId: string, gatheringId: string): Promise<Gathering> {
   const info = await gatheringInfo(deps.db, userId, gatheringId);
   if (!info.CheckedInAt) throw notInGathering();
   await deps.db
     .update(gatheringAttendees)
     .set({ leftAt: deps.clock.now() })
     .where(and(eq(gatheringAttendees.gatheringId, gatheringId), eq(gatheringAttendees.userId, userId), isNull(gatheringAttendees.leftAt)));
+  deps.gatheringEvents.publish(gatheringId);
   return gatheringInfo(deps.db, userId, gatheringId);
 }
 

@@ -18,7 +18,8 @@ import { FormError } from '../../ui/Field.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { createGatheringHostFlow } from './host.actors.ts';
-import { gatheringQueries } from './queries.ts';
+import { gatheringQueries, HOST_KEY } from './queries.ts';
+import { useGatheringEvents } from './use-gathering-events.ts';
 import { TicketScanner } from './TicketScanner.tsx';
 import './tonight.css';
 
@@ -122,7 +123,7 @@ function Hosting({ gatheringID }: { gatheringID: string }) {
 type HostFlow = ReturnType<typeof useFlow<ReturnType<typeof createGatheringHostFlow>>>;
 
 function HostRoom({ gatheringID, flow, words, closed }: { gatheringID: string; flow: HostFlow; words: (c: CallCode) => string; closed: boolean }) {
-  const { api } = useServices();
+  const { api, queryClient } = useServices();
   const pick = useBilingual();
   // A closed gathering changes no more: read once.
   const view = useQuery({ ...gatheringQueries.hostView(api, gatheringID), ...(closed ? { refetchInterval: false as const } : {}), meta: { handlesErrors: true } });
@@ -130,6 +131,8 @@ function HostRoom({ gatheringID, flow, words, closed }: { gatheringID: string; f
   const error = useSelector(flow, host.error);
   const checkedIn = useSelector(flow, host.checkedIn);
   const onTicket = useCallback((ticketID: string) => flow.send({ type: 'CHECK_IN', ticketID }), [flow]);
+  // Live: a check-in, an order or a pour's remainder shows as it happens.
+  useGatheringEvents(gatheringID, !closed, () => void queryClient.invalidateQueries({ queryKey: HOST_KEY }));
   const data = view.data;
   if (!data) return <p className="muted">{view.isError ? <Trans>The gathering could not be loaded.</Trans> : <Trans>Loading the gathering…</Trans>}</p>;
   const inRoom = data.AttendeeList.filter((a) => !a.LeftAt);

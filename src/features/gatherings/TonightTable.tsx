@@ -9,14 +9,15 @@ import * as tonight from '../../../machines/gathering/gathering.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { gatheringQueries } from './queries.ts';
+import { GATHERING_KEY, gatheringQueries } from './queries.ts';
+import { useGatheringEvents } from './use-gathering-events.ts';
 import { TonightError } from './tonight-words.tsx';
 
 type GatheringActor = Actor<typeof gatheringMachine>;
 
 /** In the room: tonight's pours, the member's cart, Order and pay, Leave. */
 export function TonightTable({ flow, currency }: { flow: GatheringActor; currency: Currency }) {
-  const { api } = useServices();
+  const { api, queryClient } = useServices();
   const { t } = useLingui();
   const pick = useBilingual();
   const gathering = useSelector(flow, tonight.gathering)!;
@@ -33,6 +34,8 @@ export function TonightTable({ flow, currency }: { flow: GatheringActor; currenc
   const hasSpirits = lines.some((l) => l.IsAlcohol);
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   const ageId = useId();
+  // Live: what is left of each pour changes as the room orders.
+  useGatheringEvents(gathering.GatheringID, true, () => void queryClient.invalidateQueries({ queryKey: GATHERING_KEY }));
   const change = (productID: string, kind: 'add' | 'set', quantity: number) => flow.send({ type: 'CHANGE_CART', change: { kind, productID, quantity } });
 
   return (

@@ -30,7 +30,7 @@ export const gatheringOrderKind: OrderKind<GatheringOrderRequest> = {
   maxHoldMs: 10 * 60_000,
 
   /** Refusals, nothing placed: NotInGathering, GatheringClosed, ShoppingBagEmpty, OutOfStock, AgeConfirmationRequired. */
-  async hold(tx, { userId, currency, request }) {
+  async hold(tx, { userId, currency, request, afterCommit }) {
     await requireInRoom(tx, userId, request.gatheringId);
     const cart = await tx
       .select({ productId: gatheringCartItems.productId, quantity: gatheringCartItems.quantity })
@@ -62,6 +62,8 @@ export const gatheringOrderKind: OrderKind<GatheringOrderRequest> = {
     // Picked up at the venue: no shipping; Hong Kong levies no sales tax.
     const orderDetail = computeOrderDetail({ currency, countryId: 'HK', lines: priced, campaigns: [], shipping: { fee: 0, freeOver: null }, taxes: [] });
     const totalHkd = lines.reduce((sum, l) => sum + l.pour.priceHkd * l.quantity, 0);
+    // The host's screen and the room's pour lists: an order, and fewer left.
+    afterCommit.push((deps) => deps.gatheringEvents.publish(request.gatheringId));
     return {
       total: orderDetail.Total,
       totalHkd,
@@ -90,9 +92,10 @@ export const gatheringOrderKind: OrderKind<GatheringOrderRequest> = {
   },
 
   /** Its pours go back to the room. */
-  async release(tx, order) {
+  async release(tx, order, afterCommit) {
     const [link] = await tx.select({ gatheringId: gatheringOrders.gatheringId }).from(gatheringOrders).where(eq(gatheringOrders.orderId, order.id));
     if (!link) return;
+    afterCommit.push((deps) => deps.gatheringEvents.publish(link.gatheringId));
     const lines = await tx
       .select({ productId: orderLines.productId, quantity: orderLines.quantity })
       .from(orderLines)
@@ -106,7 +109,9 @@ export const gatheringOrderKind: OrderKind<GatheringOrderRequest> = {
     }
   },
 
-  async paid(tx, order) {
+  async paid(tx, order, afterCommit) {
+    const [link] = await tx.select({ gatheringId: gatheringOrders.gatheringId }).from(gatheringOrders).where(eq(gatheringOrders.orderId, order.id));
+    if (link) afterCommit.push((deps) => deps.gatheringEvents.publish(link.gatheringId));
     const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
     for (const line of lines) await tx.update(products).set({ soldCount: sql`${products.soldCount} + ${line.quantity}` }).where(eq(products.id, line.productId));
   },
