@@ -5,6 +5,7 @@
  * looks up answers 404 for an id that does not exist, and only then.
  */
 import { DEMO_INVITE_CODE } from '../../server/db/seed/invite-data.ts';
+import { SEED_GATHERING_ID } from '../../server/db/seed/gathering-data.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -109,6 +110,7 @@ beforeAll(async () => {
   ids.set('userID', member.id);
   ids.set('ticketID', ticket.id);
   ids.set('inviteCode', DEMO_INVITE_CODE);
+  ids.set('gatheringID', SEED_GATHERING_ID);
   ids.set('ID', tag.id);
   ids.set('keyword', 'oolong');
   ids.set('/order_record/$orderID:orderID', productOrder.id);
