@@ -198,3 +198,18 @@ export const createProductOrder = defineCall({
   }),
   response: v.object({ Order: ProductOrder }),
 });
+
+/**
+ * Spec §7 list-user-gathering-order {LastEvaluatedKey}: the member's orders from gatherings' tables, newest
+ * first, a page at a time; LastEvaluatedKey (opaque, from the previous page) continues.
+ */
+export const listUserGatheringOrder = defineCall({
+  name: 'list-user-gathering-order',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({
+    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 10),
+  }),
+  response: v.object({ OrderList: v.array(ProductOrder), LastEvaluatedKey: v.optional(v.string()) }),
+});

@@ -2,10 +2,10 @@ import * as contract from '../../contract/gatherings.ts';
 import { addToCart, clearCart, memberCarts, removeFromCart, setCartQuantity } from '../services/gatherings/cart.ts';
 import { gatheringInfo, ongoingGatherings, quitGathering, userOngoingGathering } from '../services/gatherings/info.ts';
 import { listPours, onePour } from '../services/gatherings/pours.ts';
-import { gatheringOrderKind } from '../services/orders/gathering/kind.ts';
+import { GATHERING_ORDER, gatheringOrderKind } from '../services/orders/gathering/kind.ts';
 import { SHOP_ORDER_KINDS as kinds } from '../services/orders/index.ts';
 import { placeOrder } from '../services/orders/place.ts';
-import { describeOrder } from '../services/orders/product/describe.ts';
+import { describeOrder, listOrders } from '../services/orders/product/describe.ts';
 import { implement } from './handler.ts';
 
 export const gatheringHandlers = implement(contract, {
@@ -23,6 +23,8 @@ export const gatheringHandlers = implement(contract, {
   updateUserShoppingCartQuantity: ({ body, deps, userId }) => setCartQuantity(deps, userId, body.gatheringID, body.productID, body.quantity),
   removeUserShoppingCart: ({ body, deps, userId }) => removeFromCart(deps.db, userId, body.gatheringID, body.productID),
   clearUserShoppingCart: ({ body, deps, userId }) => clearCart(deps.db, userId, body.gatheringID),
+  listUserGatheringOrder: ({ body, deps, userId }) =>
+    listOrders(deps, kinds, userId, { size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey, kinds: [GATHERING_ORDER] }),
   createProductOrder: async ({ body, deps, userId }) => {
     const { order } = await placeOrder(deps, kinds, gatheringOrderKind, {
       userId,

@@ -13,6 +13,7 @@ import {
   createProductPayment,
   getProductOrder,
   getUserShoppingCart,
+  listUserGatheringOrder,
   listUserProductOrder,
   type TokenSet,
 } from '../../contract/index.ts';
@@ -105,6 +106,27 @@ describe('ordering from the cart', () => {
     const bad = await post('create-product-order', { product: {} }, guest!);
     expect(bad.status).toBe(400);
     expect(bad.json?.field).toMatch(/gatheringID/);
+  });
+
+  it('lists the member’s gathering orders a page at a time, each once, by an opaque key', async () => {
+    const [guest] = await roomMembers(1);
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      now += 1_000;
+      await t.call(addUserShoppingCart, { gatheringID: G, productList: [{ productID: GYOKURO.productId, quantity: 1 }] }, auth(guest!));
+      // Each new order replaces the member's unpaid one (cancelled, its pour given back): all five stay listed.
+      placed.unshift((await t.call(createProductOrder, { product: { gatheringID: G } }, auth(guest!))).Order.OrderID);
+    }
+    const seen: string[] = [];
+    let key: string | undefined;
+    do {
+      const page = await t.call(listUserGatheringOrder, { Size: 2, ...(key ? { LastEvaluatedKey: key } : {}) }, auth(guest!));
+      expect(page.OrderList.length).toBeLessThanOrEqual(2);
+      seen.push(...page.OrderList.map((o) => o.OrderID));
+      key = page.LastEvaluatedKey;
+    } while (key);
+    expect(seen).toEqual(placed);
+    expect((await post('list-user-gathering-order', { LastEvaluatedKey: 'not-a-key' }, guest!)).json).toMatchObject({ ErrorCode: 'InvalidParameter', field: 'LastEvaluatedKey' });
   });
 
   it('lets exactly what is left go when more members order the last of a pour at once than there is', async () => {

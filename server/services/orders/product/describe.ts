@@ -116,15 +116,23 @@ function decodeKey(key: string): { createdAt: Date; id: string } {
   throw new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
 }
 
-/** list-user-product-order: the member's product orders newest first, a page at a time, optionally one tab. */
+/**
+ * list-user-product-order: the member's product orders newest first, a page at a time, optionally one tab;
+ * list-user-gathering-order: the same of the gathering kind alone (`kinds`).
+ */
 export async function listOrders(
   deps: Deps,
   kinds: OrderKinds,
   userId: string,
-  { tab, size, lastEvaluatedKey }: { tab?: OrderTab | undefined; size: number; lastEvaluatedKey?: string | undefined },
+  {
+    tab,
+    size,
+    lastEvaluatedKey,
+    kinds: listed = PRODUCT_ORDER_KINDS,
+  }: { tab?: OrderTab | undefined; size: number; lastEvaluatedKey?: string | undefined; kinds?: readonly string[] },
 ): Promise<{ OrderList: ProductOrder[]; LastEvaluatedKey?: string }> {
   await expireOverdueOrders(deps, kinds, deps.clock.now(), { userId });
-  const conditions: SQL[] = [eq(orders.userId, userId), inArray(orders.kind, [...PRODUCT_ORDER_KINDS])];
+  const conditions: SQL[] = [eq(orders.userId, userId), inArray(orders.kind, [...listed])];
   if (tab) conditions.push(tabCondition(tab));
   if (lastEvaluatedKey) {
     const after = decodeKey(lastEvaluatedKey);
