@@ -9,7 +9,7 @@ export { expect };
  * `securitypolicyviolation` event, and the console messages the browser writes for them (which also
  * cover what no page script can hear, such as a refused frame).
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; browserErrors: string[] }>({
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -33,6 +33,30 @@ export const test = base.extend<{ cspViolations: string[] }>({
       await use(violations);
       context.off('console', onConsole);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * The browser's errors (console errors, uncaught exceptions) in the test's pages, printed and attached when the
+   * test fails: a part of a page that failed quietly (a slot's boundary hides it) says why there.
+   */
+  browserErrors: [
+    async ({ context }, use, testInfo) => {
+      const errors: string[] = [];
+      const onConsole = (message: { type(): string; text(): string }) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      };
+      const watch = (page: Page) => page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+      context.on('console', onConsole);
+      context.on('page', watch);
+      for (const page of context.pages()) watch(page);
+      await use(errors);
+      context.off('console', onConsole);
+      context.off('page', watch);
+      if (testInfo.status !== testInfo.expectedStatus && errors.length > 0) {
+        await testInfo.attach('browser errors', { body: errors.join('\n\n'), contentType: 'text/plain' });
+        console.log(`Browser errors in "${testInfo.title}":\n${errors.join('\n')}`);
+      }
     },
     { auto: true },
   ],

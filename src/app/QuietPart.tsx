@@ -29,6 +29,8 @@ class Quiet extends Component<QuietProps, QuietState> {
   override componentDidCatch(error: unknown) {
     // Caught: the failed load is dropped, for the retry or the next showing to load again.
     if (error instanceof PartLoadFailed) this.props.parts.forgetFailed(this.props.name);
+    // The page goes on without the part, saying nothing; the console says why (and the e2e prints it on a failure).
+    else console.error(`The slot part "${this.props.name}" failed while rendering and is hidden`, error);
     if (!this.willRetry(error)) return;
     const { attempt } = this.state;
     const delay = PART_RETRY_DELAY_MS * 2 ** (attempt - 1);
