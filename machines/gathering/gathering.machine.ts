@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   CallResult,
   ChangeCartInput,
@@ -109,10 +109,10 @@ export const gatheringMachine = setup({
           invoke: {
             id: 'changeCart',
             src: 'changeCart',
-            input: ({ context, event }) => ({
-              gatheringID: context.gathering!.GatheringID,
-              change: event.type === 'CHANGE_CART' ? event.change : { kind: 'set' as const, productID: '', quantity: 0 },
-            }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'CHANGE_CART');
+              return { gatheringID: context.gathering!.GatheringID, change: event.change };
+            },
             onDone: [
               { guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) }, target: 'atTable' },
               {
@@ -135,7 +135,10 @@ export const gatheringMachine = setup({
           invoke: {
             id: 'createProductOrder',
             src: 'createProductOrder',
-            input: ({ context, event }) => ({ gatheringID: context.gathering!.GatheringID, ageConfirmed: event.type === 'PLACE_ORDER' && event.ageConfirmed }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'PLACE_ORDER');
+              return { gatheringID: context.gathering!.GatheringID, ageConfirmed: event.ageConfirmed };
+            },
             onDone: [
               {
                 guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },

@@ -13,6 +13,7 @@ import { ApiError, notFound } from '../../http/errors.ts';
 import { consumeCode, issueCode } from '../codes.ts';
 import { limit, limitReached } from '../limits.ts';
 import { hostCodeMail } from '../mail-templates.ts';
+import { userById } from '../users.ts';
 import { gatheringClosed, gatheringInfo } from './info.ts';
 import { pourRows, toGatheringProduct } from './pours.ts';
 
@@ -29,12 +30,6 @@ async function gatheringRow(db: Db, gatheringId: string) {
   return row;
 }
 
-async function memberOf(db: Db, userId: string) {
-  const [user] = await db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound('Member');
-  return user;
-}
-
 /** The gathering, when `userId` is its host (opened it); ObjectNotFound otherwise. */
 async function hostedBy(db: Db, userId: string, gatheringId: string) {
   const row = await gatheringRow(db, gatheringId);
@@ -44,7 +39,7 @@ async function hostedBy(db: Db, userId: string, gatheringId: string) {
 
 /** request-gathering-code: a code to the host e-mail, when the signed-in member has it. */
 export async function requestHostCode(deps: Deps, userId: string, gatheringId: string, language: 'en' | 'zh-Hant' | undefined) {
-  const [row, user] = await Promise.all([gatheringRow(deps.db, gatheringId), memberOf(deps.db, userId)]);
+  const [row, user] = await Promise.all([gatheringRow(deps.db, gatheringId), userById(deps.db, userId)]);
   if (row.hostEmail.toLowerCase() !== user.email) throw notFound('Gathering');
   if (row.status === 'Closed') throw gatheringClosed();
   await limit(deps, 'codesPerAccount', userId);
@@ -56,7 +51,7 @@ export async function requestHostCode(deps: Deps, userId: string, gatheringId: s
 
 /** admin-init: opens the gathering with the mailed code; the member is its host. */
 export async function adminInit(deps: Deps, userId: string, body: { email: string; verifyCode: string; gatheringID: string }) {
-  const [row, user] = await Promise.all([gatheringRow(deps.db, body.gatheringID), memberOf(deps.db, userId)]);
+  const [row, user] = await Promise.all([gatheringRow(deps.db, body.gatheringID), userById(deps.db, userId)]);
   if (body.email !== user.email || row.hostEmail.toLowerCase() !== user.email) throw new ApiError(400, ErrorCode.InvalidParameter, 'This e-mail is not the host of this gathering', 'email');
   await limit(deps, 'codeChecksPerAccount', `host:${user.email}`);
   await consumeCode(deps, userId, 'host', body.verifyCode, limitReached);

@@ -15,8 +15,9 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Follows a gathering live (GET /api/gathering-events/:id, server-sent events): `onChange` runs when the stream
- * opens (changes may have gone by while it was closed) and whenever the gathering changes. A stream that ends
+ * Follows a gathering live (GET /api/gathering-events/:id, server-sent events): `onChange` runs whenever the
+ * gathering changes, and when a stream opens again after one ended (changes may have gone by meanwhile); not
+ * when the first opens, as the screen has just read everything. A stream that ends
  * or fails is opened again, backing off; none is opened while `enabled` is false.
  */
 export function useGatheringEvents(gatheringID: string | undefined, enabled: boolean, onChange: () => void) {
@@ -28,11 +29,12 @@ export function useGatheringEvents(gatheringID: string | undefined, enabled: boo
     const controller = new AbortController();
     const { signal } = controller;
     const follow = async () => {
-      for (let failures = 0; !signal.aborted; ) {
+      for (let failures = 0, opened = 0; !signal.aborted; ) {
         try {
           const response = await api.stream(`/api/gathering-events/${encodeURIComponent(gatheringID)}`, signal);
           if (!response.ok || !response.body) throw new Error(`gathering events answered ${response.status}`);
           failures = 0;
+          opened += 1;
           const reader = response.body.getReader();
           const decoder = new TextDecoder();
           let buffer = '';
@@ -43,7 +45,7 @@ export function useGatheringEvents(gatheringID: string | undefined, enabled: boo
             for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
               const block = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
-              if (/^event: (ready|changed)$/m.test(block)) latest.current();
+              if (/^event: changed$/m.test(block) || (opened > 1 && /^event: ready$/m.test(block))) latest.current();
             }
           }
         } catch {
