@@ -236,14 +236,29 @@ export const updateEventGuest = defineCall({
   response: v.object({ Ticket: EventTicket }),
 });
 
-/** What a ticket link shows before it is taken: the session and the name on it (public, by the unguessable id). */
+/**
+ * What a ticket link shows: the session, the name and contact number on it, and (issue 31) the session's gathering,
+ * so the holder can check in from it at the venue (public, by the unguessable id: the link is the holder's proof).
+ */
 export const getTicket = defineCall({
   name: 'get-ticket',
   method: 'POST',
   auth: 'public',
   body: v.object({ TicketID: Id }),
   response: v.object({
-    Ticket: v.object({ TicketID: v.string(), HolderName: v.string(), Activated: v.boolean(), Session: EventSession }),
+    Ticket: v.object({
+      TicketID: v.string(),
+      HolderName: v.string(),
+      /** Empty until named. */
+      ContactNumber: v.optional(v.string()),
+      Activated: v.boolean(),
+      /** Checked in at the venue. */
+      Redeemed: v.optional(v.boolean()),
+      Session: EventSession,
+      /** The session's gathering, once the shop has planned one. */
+      GatheringID: v.optional(v.string()),
+      GatheringStatus: v.optional(v.picklist(['Scheduled', 'Ongoing', 'Closed'])),
+    }),
   }),
 });
 
@@ -252,12 +267,16 @@ export const getTicket = defineCall({
  * TicketAlreadyActivated when it was taken (by anyone, them included); UserAlreadyJoinedTheEvent when the
  * member already has a seat at that session (their own booking, or another ticket); ObjectNotFound for
  * an unknown ticket or one whose order is not paid; EventSaleClosed once the session has started.
+ * While the session's gathering is Ongoing (issue 31) it checks the holder in instead: the booker with their own
+ * seat, a guest with the ticket they took, or a member taking an untaken guest ticket now (CheckedIn, GatheringID);
+ * TicketAlreadyActivated once the ticket has been checked in or when someone else holds it; GatheringClosed once
+ * the gathering has closed.
  */
 export const activateTicket = defineCall({
   name: 'activate-ticket',
   method: 'POST',
   auth: 'member',
   body: v.object({ TicketID: Id }),
-  response: v.object({ Record: EventRecord }),
+  response: v.object({ Record: EventRecord, CheckedIn: v.optional(v.boolean()), GatheringID: v.optional(v.string()) }),
 });
 

@@ -96,6 +96,6 @@ export const eventOrderHandlers = implement(contract, {
   },
 
   async activateTicket({ body, deps, userId }) {
-    return { Record: await activateTicket(deps, kinds, userId, body.TicketID) };
+    return activateTicket(deps, kinds, userId, body.TicketID);
   },
 });

@@ -103,15 +103,16 @@ function follow(services: AppServices) {
 
 /**
  * A visitor asked for something only members can do: remember it, and open the login popup (or, when they
- * chose Sign up, the sign-up popup), which says why. Once they are signed in it is done for them.
+ * chose Sign up, the sign-up popup, filled in with `signUp` where the page knows who they are), which says why.
+ * Once they are signed in it is done for them.
  */
-export function askToSignIn(services: AppServices, intent: SignInIntent, via: 'login' | 'signUp' = 'login') {
+export function askToSignIn(services: AppServices, intent: SignInIntent, via: 'login' | 'signUp' = 'login', signUp: { givenName?: string; familyName?: string } = {}) {
   follow(services);
   setPending(services, { ...intent, at: Date.now() });
   // One popup, not the login with the sign-up opened over it in the same moment: two dialogs mounting together
   // each hid the other from assistive technology (and from the e2e's role queries).
   if (services.popups.get().some((p) => p.name === via)) return;
-  if (via === 'signUp') services.popups.open('signUp', {});
+  if (via === 'signUp') services.popups.open('signUp', signUp);
   else services.popups.open('login');
 }
 

@@ -27,6 +27,7 @@ import { subscriptionCheckoutModel } from './subscription-checkout.model.ts';
 import { tasteCardModel } from './taste-card.model.ts';
 import { tasteCardStepsModel } from './taste-card-steps.model.ts';
 import { thirdPartySignInModel } from './third-party-sign-in.model.ts';
+import { ticketActivationModel } from './ticket-activation.model.ts';
 
 export const models: Record<string, MachineModel<AnyStateMachine>> = {
   bag: bagModel as unknown as MachineModel<AnyStateMachine>,
@@ -55,4 +56,5 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'taste-card': tasteCardModel as unknown as MachineModel<AnyStateMachine>,
   'taste-card-steps': tasteCardStepsModel as unknown as MachineModel<AnyStateMachine>,
   'third-party-sign-in': thirdPartySignInModel as unknown as MachineModel<AnyStateMachine>,
+  'ticket-activation': ticketActivationModel as unknown as MachineModel<AnyStateMachine>,
 };

@@ -3,7 +3,7 @@
  * the session opens the gathering with a code mailed to it, checks tickets in, sees the room and closes it.
  * Whoever is not the host is answered as for a gathering that does not exist.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../../contract/define.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +14,7 @@ import { consumeCode, issueCode } from '../codes.ts';
 import { limit, limitReached } from '../limits.ts';
 import { hostCodeMail } from '../mail-templates.ts';
 import { userById } from '../users.ts';
+import { alreadyCheckedIn, checkIn } from './check-in.ts';
 import { gatheringClosed, gatheringInfo } from './info.ts';
 import { pourRows, toGatheringProduct } from './pours.ts';
 
@@ -64,10 +65,24 @@ export async function adminInit(deps: Deps, userId: string, body: { email: strin
   return { Gathering: await gatheringInfo(deps.db, userId, row.id) };
 }
 
+/**
+ * Closes the gathering at `now` and tells the room (the host's close, and auto-close.ts once its session is long
+ * over). Closing it again changes nothing; answers whether this call closed it. Unpaid orders of the evening are
+ * left to expire as any order does.
+ */
+export async function closeGatheringAt(deps: Pick<Deps, 'db' | 'gatheringEvents'>, gatheringId: string, now: Date): Promise<boolean> {
+  const closed = await deps.db
+    .update(gatherings)
+    .set({ status: 'Closed', closedAt: now })
+    .where(and(eq(gatherings.id, gatheringId), sql`${gatherings.status} <> 'Closed'`))
+    .returning({ id: gatherings.id });
+  deps.gatheringEvents.publish(gatheringId);
+  return closed.length > 0;
+}
+
 export async function closeGathering(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, userId: string, gatheringId: string) {
   await hostedBy(deps.db, userId, gatheringId);
-  await deps.db.update(gatherings).set({ status: 'Closed', closedAt: deps.clock.now() }).where(and(eq(gatherings.id, gatheringId), sql`${gatherings.status} <> 'Closed'`));
-  deps.gatheringEvents.publish(gatheringId);
+  await closeGatheringAt(deps, gatheringId, deps.clock.now());
   return { Gathering: await gatheringInfo(deps.db, userId, gatheringId) };
 }
 
@@ -94,8 +109,8 @@ function toAttendee(a: NonNullable<Awaited<ReturnType<typeof attendeeOf>>>) {
 }
 
 /**
- * check-in-ticket: the ticket's holder is in the room. The ticket is marked redeemed with a conditional update,
- * so two scans at once check it in once.
+ * check-in-ticket: the ticket's holder is in the room. The ticket is marked redeemed with a conditional update
+ * (check-in.ts), so two scans at once, or a scan and the holder's own check-in, check it in once.
  */
 export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, hostId: string, gatheringId: string, ticketId: string) {
   const row = await hostedBy(deps.db, hostId, gatheringId);
@@ -106,22 +121,11 @@ export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock' | 'gathering
     .innerJoin(orders, eq(orders.id, eventTickets.orderId))
     .where(eq(eventTickets.id, ticketId));
   if (!ticket || ticket.varianceId !== row.varianceId || ticket.paid !== 'Paid') throw rescan();
-  if (ticket.redeemedAt) throw new ApiError(400, ErrorCode.TicketAlreadyActivated, 'This ticket has already been checked in', 'TicketID');
+  if (ticket.redeemedAt) throw alreadyCheckedIn();
   if (!ticket.holder) throw new ApiError(400, ErrorCode.InvalidParameter, 'Nobody has taken this guest ticket yet: the guest opens its link and signs up first', 'TicketID');
   const holder = ticket.holder;
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const taken = await tx
-      .update(eventTickets)
-      .set({ redeemedAt: now })
-      .where(and(eq(eventTickets.id, ticketId), isNull(eventTickets.redeemedAt)))
-      .returning({ id: eventTickets.id });
-    if (taken.length === 0) throw new ApiError(400, ErrorCode.TicketAlreadyActivated, 'This ticket has already been checked in', 'TicketID');
-    await tx
-      .insert(gatheringAttendees)
-      .values({ gatheringId, userId: holder, ticketId, checkedInAt: now })
-      .onConflictDoUpdate({ target: [gatheringAttendees.gatheringId, gatheringAttendees.userId], set: { ticketId, checkedInAt: now, leftAt: null } });
-  });
+  await deps.db.transaction((tx) => checkIn(tx as unknown as Db, { gatheringId, ticketId, userId: holder, now }));
   deps.gatheringEvents.publish(gatheringId);
   return { Attendee: toAttendee((await attendeeOf(deps.db, gatheringId, holder))!) };
 }
@@ -143,7 +147,9 @@ export async function hostView(deps: Pick<Deps, 'db'>, hostId: string, gathering
       .from(gatheringOrders)
       .innerJoin(orders, eq(orders.id, gatheringOrders.orderId))
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(gatheringOrders.gatheringId, gatheringId))
+      // The table's orders (orders.kind 'gathering', GATHERING_ORDER; named here as orders/ imports this module):
+      // a walk-in's paid place shows in the room, not among what is to be poured.
+      .where(and(eq(gatheringOrders.gatheringId, gatheringId), eq(orders.kind, 'gathering')))
       .orderBy(desc(orders.createdAt), desc(orders.id)),
     pourRows(deps.db, eq(gatheringPours.gatheringId, gatheringId)),
   ]);

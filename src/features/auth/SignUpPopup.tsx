@@ -16,7 +16,7 @@ import { CODE_PATTERN, confirmError, emailError, INVALID_CODE, passwordError, re
 
 type Gender = 'male' | 'female' | 'other';
 
-export function SignUpPopup(props: { email?: string; onClose: () => void }) {
+export function SignUpPopup(props: { email?: string; givenName?: string; familyName?: string; onClose: () => void }) {
   const { api, preferences, popups } = useServices();
   const { locale } = useStore(preferences);
   const { t, i18n } = useLingui();
@@ -32,7 +32,7 @@ export function SignUpPopup(props: { email?: string; onClose: () => void }) {
   // Opened from a login popup that "Add to bag" or a wishlist heart opened: the same reason (issue 14), as a sign-up.
   const reason = useSignUpReason();
 
-  const [form, setForm] = useState({ givenName: '', familyName: '', email: props.email ?? '', password: '', confirm: '', gender: '' });
+  const [form, setForm] = useState({ givenName: props.givenName ?? '', familyName: props.familyName ?? '', email: props.email ?? '', password: '', confirm: '', gender: '' });
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [codeTouched, setCodeTouched] = useState(false);

@@ -4,7 +4,8 @@ import { definePopups } from '../../app/popup-registry.ts';
 declare module '../../app/popups.ts' {
   interface PopupProps {
     login: Record<string, never>;
-    signUp: { email?: string };
+    /** Filled in where the visitor's name is known already (a named guest's ticket link). */
+    signUp: { email?: string; givenName?: string; familyName?: string };
     forgotPassword: { email?: string };
   }
 }

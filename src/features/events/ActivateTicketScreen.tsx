@@ -1,58 +1,85 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { ErrorCode, activateTicket } from '../../../contract/index.ts';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { ErrorCode } from '../../../contract/index.ts';
+import * as activation from '../../../machines/ticket-activation/ticket-activation.selectors.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
+import type { CallCode } from '../../../machines/shared/codes.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { messageFor } from '../../api/error-messages.ts';
 import { useServices } from '../../app/services.ts';
-import { askToSignIn, useIntentResult } from '../../app/sign-in-intent.ts';
+import { useIntentResult } from '../../app/sign-in-intent.ts';
+import { useFlow } from '../../app/use-flow.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { sessionWhen } from '../../ui/event-dates.ts';
 import { eventQueries } from './queries.ts';
+import { createTicketActivationFlow } from './ticket-activation.actors.ts';
 import './events.css';
 
 const route = getRouteApi('/activate_ticket/$ticketID');
 
+/** The refusals this page words itself (the catalogue's where it has none of its own); `atVenue` while the gathering is on. */
+const OWN_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
+  EventSaleClosed: msg`This session has started: its tickets can no longer be activated.`,
+  ObjectNotFound: msg`This ticket cannot be activated: its order is not paid, or the link is not valid.`,
+  GatheringClosed: msg`This gathering has ended: its tickets can no longer be used to check in.`,
+  NetworkError: msg`The ticket could not be used just now. Check your connection and try again.`,
+};
+const VENUE_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
+  TicketAlreadyActivated: msg`This ticket has already been checked in, or it belongs to someone else.`,
+  UserAlreadyJoinedTheEvent: msg`You have a seat of your own at this session: check in with your own ticket.`,
+};
+
 /**
- * Spec §2 activate_ticket/{ticketID}: a guest's ticket link. The session and the name on the ticket;
- * a visitor signs in or signs up (the ticket is activated as soon as they have), a member activates it;
- * the seat is then theirs and shows in their "My events".
+ * Spec §2 activate_ticket/{ticketID}: a ticket link (machines/ticket-activation). The session and the name on the
+ * ticket; a visitor signs in or signs up (filled in from the ticket), and it goes ahead as soon as they have.
+ * Before the gathering opens, a member activates a guest ticket and the seat shows in their "My events"; while it
+ * is going on (issue 31), the holder checks in with it at the venue.
  */
 export function ActivateTicketScreen() {
-  const services = useServices();
-  const { api, session, queryClient } = services;
   const { ticketID } = route.useParams();
-  const member = useSelector(session, sessionState.isLoggedIn);
+  // Another link opened from this one starts afresh.
+  return <TicketPage key={ticketID} ticketID={ticketID} />;
+}
+
+function TicketPage({ ticketID }: { ticketID: string }) {
+  const services = useServices();
+  const { api, session } = services;
+  const signedIn = useSelector(session, sessionState.isLoggedIn);
   const navigate = useNavigate();
   const pick = useBilingual();
   const { i18n } = useLingui();
   const ticket = useQuery(eventQueries.ticket(api, ticketID));
-  const activate = useMutation({
-    mutationFn: () => api.call(activateTicket, { TicketID: ticketID }).then((r) => r.Record),
-    onSuccess: async (record) => {
-      queryClient.setQueryData(eventQueries.record(api, record.VarianceID).queryKey, record);
-      await queryClient.invalidateQueries({ queryKey: ['member', 'eventRecords'] });
-      await navigate({ to: '/event_record/$eventID/$varianceID', params: { eventID: record.EventID, varianceID: record.VarianceID } });
-    },
-    // Taken meanwhile: the ticket is read again, and says so.
-    onError: (error) => {
-      if (errorCode(error) === ErrorCode.TicketAlreadyActivated) void queryClient.invalidateQueries({ queryKey: eventQueries.ticket(api, ticketID).queryKey });
-    },
-    meta: { handlesErrors: true },
-  });
 
-  // Asked to sign in from here: once signed in, the activation they asked for goes ahead.
   const { result, done } = useIntentResult();
-  const { mutate } = activate;
+  // Back from signing in or up to use it (the page may have been left for verification and opened again).
+  const resumed = result?.kind === 'activateTicket' && result.TicketID === ticketID;
+  const machine = useMemo(
+    () => createTicketActivationFlow(services, (to) => void navigate({ to: '/event_record/$eventID/$varianceID', params: { eventID: to.EventID, varianceID: to.VarianceID } })),
+    [services, navigate],
+  );
+  const flow = useFlow(machine, { input: { ticketID, signedIn, resume: resumed } });
+  const needsMember = useSelector(flow, activation.needsMember);
+  const canActivate = useSelector(flow, activation.canActivate);
+  const activating = useSelector(flow, activation.isActivating);
+  const activated = useSelector(flow, activation.isActivated);
+  const checkedIn = useSelector(flow, activation.isCheckedIn);
+  const refusal = useSelector(flow, activation.refusal);
+  const failure = useSelector(flow, activation.failure);
+
   useEffect(() => {
-    if (result?.kind !== 'activateTicket' || result.TicketID !== ticketID) return;
+    flow.send(signedIn ? { type: 'SIGNED_IN', resume: false } : { type: 'SIGNED_OUT' });
+  }, [flow, signedIn]);
+  useEffect(() => {
+    if (!resumed) return;
     done();
-    mutate();
-  }, [result, done, ticketID, mutate]);
+    flow.send({ type: 'SIGNED_IN', resume: true });
+  }, [flow, resumed, done]);
 
   const data = ticket.data;
   if (!data) {
@@ -86,8 +113,109 @@ export function ActivateTicketScreen() {
   }
 
   const s = data.Session;
-  const failure = errorCode(activate.error);
   const holder = data.HolderName;
+  const venue = pick(s.Location.Name);
+  // At the venue: the session's gathering is going on, and the ticket checks its holder in.
+  const atVenue = data.GatheringStatus === 'Ongoing';
+  const words = (c: CallCode) => i18n._((atVenue ? VENUE_WORDS[c] : undefined) ?? OWN_WORDS[c] ?? messageFor(c));
+  const visitorButtons = (login: ReactNode, signUp: boolean) => (
+    <div className="activate-actions">
+      <button type="button" className="button primary" onClick={() => flow.send({ type: 'SIGN_IN', mode: 'login' })}>
+        {login}
+      </button>
+      {signUp && (
+        <button type="button" className="button" onClick={() => flow.send({ type: 'SIGN_IN', mode: 'signUp' })}>
+          <Trans>Sign up</Trans>
+        </button>
+      )}
+    </div>
+  );
+  const tonight = (
+    <Link to="/tonight" className="button primary">
+      <Trans>Go to Tonight</Trans>
+    </Link>
+  );
+
+  let action: ReactNode = null;
+  if (checkedIn) {
+    action = (
+      <div className="notice" role="status">
+        <p>
+          <strong>
+            <Trans>You are checked in</Trans>
+          </strong>
+        </p>
+        <p>
+          <Trans>Welcome to {venue}. Tonight has the pour list and your orders.</Trans>
+        </p>
+        {tonight}
+      </div>
+    );
+  } else if (data.GatheringStatus === 'Closed') {
+    action = (
+      <p className="notice" role="status">
+        <Trans>This gathering has ended.</Trans>
+      </p>
+    );
+  } else if (atVenue && data.Redeemed) {
+    action = (
+      <>
+        <p className="notice" role="status">
+          <Trans>This ticket has been checked in.</Trans>
+        </p>
+        {!needsMember && tonight}
+      </>
+    );
+  } else if (atVenue) {
+    action = needsMember ? (
+      <>
+        <p>
+          {data.Activated ? (
+            <Trans>You are at {venue}: log in to check in with your ticket.</Trans>
+          ) : (
+            <Trans>You are at {venue}: log in or sign up to check in. It is free, and the seat is then yours.</Trans>
+          )}
+        </p>
+        {visitorButtons(<Trans>Log in to check in</Trans>, !data.Activated)}
+      </>
+    ) : canActivate || activating ? (
+      <>
+        <p>
+          <Trans>You are at {venue}: check in</Trans>
+        </p>
+        <button type="button" className="button primary wide" disabled={activating} onClick={() => flow.send({ type: 'ACTIVATE' })}>
+          {activating ? <Trans>Checking in…</Trans> : <Trans>Check in</Trans>}
+        </button>
+      </>
+    ) : null;
+  } else if (data.Activated) {
+    action = (
+      <p className="notice" role="status">
+        <Trans>This ticket has already been activated.</Trans>
+      </p>
+    );
+  } else if (needsMember) {
+    action = (
+      <>
+        <p>
+          <Trans>Log in or sign up to activate this ticket. It is free, and the seat is then yours.</Trans>
+        </p>
+        {visitorButtons(<Trans>Log in to activate</Trans>, true)}
+      </>
+    );
+  } else if (canActivate || activating || activated) {
+    action = (
+      <>
+        <p>
+          <Trans>Activate the ticket to take this seat: the event then shows in your “My events”.</Trans>
+        </p>
+        <button type="button" className="button primary wide" disabled={activating || activated} onClick={() => flow.send({ type: 'ACTIVATE' })}>
+          {activating ? <Trans>Activating…</Trans> : <Trans>Activate ticket</Trans>}
+        </button>
+      </>
+    );
+  }
+
   return (
     <div className="page activate-page">
       <section className="activate-card" aria-labelledby="activate-title">
@@ -109,7 +237,7 @@ export function ActivateTicketScreen() {
                 <Trans>Place</Trans>
               </dt>
               <dd>
-                {pick(s.Location.Name)} · {pick(s.Location.Address)}
+                {venue} · {pick(s.Location.Address)}
               </dd>
             </div>
             <div>
@@ -125,53 +253,20 @@ export function ActivateTicketScreen() {
             </p>
           )}
 
-          {data.Activated ? (
-            <p className="notice" role="status">
-              <Trans>This ticket has already been activated.</Trans>
-            </p>
-          ) : member ? (
-            <>
-              <p>
-                <Trans>Activate the ticket to take this seat: the event then shows in your “My events”.</Trans>
-              </p>
-              <button type="button" className="button primary wide" disabled={activate.isPending || activate.isSuccess} onClick={() => activate.mutate()}>
-                {activate.isPending ? <Trans>Activating…</Trans> : <Trans>Activate ticket</Trans>}
-              </button>
-            </>
-          ) : (
-            <>
-              <p>
-                <Trans>Log in or sign up to activate this ticket. It is free, and the seat is then yours.</Trans>
-              </p>
-              <div className="activate-actions">
-                <button type="button" className="button primary" onClick={() => askToSignIn(services, { kind: 'activateTicket', TicketID: ticketID })}>
-                  <Trans>Log in to activate</Trans>
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => askToSignIn(services, { kind: 'activateTicket', TicketID: ticketID }, 'signUp')}
-                >
-                  <Trans>Sign up</Trans>
-                </button>
-              </div>
-            </>
-          )}
-          {failure && (
-            <FormError>
-              {failure === ErrorCode.EventSaleClosed ? (
-                <Trans>This session has started: its tickets can no longer be activated.</Trans>
-              ) : failure === ErrorCode.ObjectNotFound ? (
-                <Trans>This ticket cannot be activated: its order is not paid, or the link is not valid.</Trans>
-              ) : (
-                i18n._(messageFor(failure))
-              )}
-            </FormError>
-          )}
-          {failure === ErrorCode.UserAlreadyJoinedTheEvent && (
+          {action}
+          {refusal && <FormError>{words(refusal)}</FormError>}
+          {refusal === ErrorCode.UserAlreadyJoinedTheEvent && (
             <Link to="/event_record/$eventID/$varianceID" params={{ eventID: s.EventID, varianceID: s.VarianceID }} className="button">
               <Trans>See your booking</Trans>
             </Link>
+          )}
+          {failure && (
+            <>
+              <FormError>{words(failure)}</FormError>
+              <button type="button" className="button" onClick={() => flow.send({ type: 'RETRY' })}>
+                <Trans>Try again</Trans>
+              </button>
+            </>
           )}
         </div>
       </section>

@@ -1,15 +1,19 @@
 /**
- * Guest tickets: what a ticket link shows (get-ticket), a guest taking their seat (activate-ticket), and
- * the booker naming a guest later (update-event-guest). A ticket counts only while its order is Paid.
+ * Guest tickets: what a ticket link shows (get-ticket), a guest taking their seat (activate-ticket), the holder
+ * checking in with it at the venue once the gathering is open (activate-ticket, issue 31), and the booker naming
+ * a guest later (update-event-guest). A ticket counts only while its order is Paid.
  */
 import { and, eq } from 'drizzle-orm';
-import type { EventRecord, EventSession, EventTicket } from '../../../../contract/event-orders.ts';
+import type { EventRecord, EventTicket } from '../../../../contract/event-orders.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import { personName } from '../../../../contract/person-name.ts';
-import { eventBookings, eventTickets, orders, users } from '../../../db/schema.ts';
+import type { Db } from '../../../db/client.ts';
+import { eventBookings, eventTickets, gatherings, orders, users } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { sessionOf } from '../../events/sessions.ts';
+import { alreadyCheckedIn, checkIn } from '../../gatherings/check-in.ts';
+import { gatheringClosed } from '../../gatherings/info.ts';
 import { inTransaction, type OrderKinds } from '../kind.ts';
 import { eventRecords, ticketOf } from './describe.ts';
 import { findSession, hasJoined } from './pricing.ts';
@@ -29,40 +33,80 @@ async function paidTicket(db: Deps['db'], ticketId: string, lock: boolean) {
   return row;
 }
 
-/** get-ticket: the session and the name on a ticket, for whoever has its link. */
-export async function readTicket(deps: Deps, ticketId: string): Promise<{ TicketID: string; HolderName: string; Activated: boolean; Session: EventSession }> {
-  const { ticket } = await paidTicket(deps.db, ticketId, false);
-  const found = await findSession(deps.db, ticket.varianceId);
-  return { TicketID: ticket.id, HolderName: ticket.holderName, Activated: ticket.activatedBy !== null, Session: sessionOf(found.event, found.session, found.isAlcohol) };
+/** The gathering of a session, if the shop has planned one (locked against closing while a ticket checks in, when asked). */
+async function gatheringOf(db: Db, varianceId: string, lock: boolean) {
+  const query = db.select({ id: gatherings.id, status: gatherings.status }).from(gatherings).where(eq(gatherings.varianceId, varianceId));
+  const [row] = lock ? await query.for('share') : await query;
+  return row;
 }
 
 /**
- * activate-ticket: the member takes a guest ticket. The member's row is locked first, so one member taking
- * two tickets of a session at once gets one; the ticket's row, so two members taking one ticket get one.
+ * get-ticket: the session, the name and contact number on a ticket, and the session's gathering (so its page can
+ * offer to check in at the venue), for whoever has its link: the link is the holder's proof.
  */
-export async function activateTicket(deps: Deps, kinds: OrderKinds, userId: string, ticketId: string): Promise<EventRecord> {
+export async function readTicket(deps: Deps, ticketId: string) {
+  const { ticket } = await paidTicket(deps.db, ticketId, false);
+  const [found, gathering] = await Promise.all([findSession(deps.db, ticket.varianceId), gatheringOf(deps.db, ticket.varianceId, false)]);
+  return {
+    TicketID: ticket.id,
+    HolderName: ticket.holderName,
+    ContactNumber: ticket.contactNumber,
+    Activated: ticket.activatedBy !== null,
+    Redeemed: ticket.redeemedAt !== null,
+    Session: sessionOf(found.event, found.session, found.isAlcohol),
+    ...(gathering ? { GatheringID: gathering.id, GatheringStatus: gathering.status } : {}),
+  };
+}
+
+const alreadyActivated = () => new ApiError(400, ErrorCode.TicketAlreadyActivated, 'This ticket has already been activated', 'TicketID');
+
+/** The member takes an unactivated guest ticket (the member's row and the ticket's are locked by the caller). */
+async function take(tx: Db, userId: string, ticket: { id: string; varianceId: string; holderName: string }, now: Date) {
+  if (await hasJoined(tx, userId, ticket.varianceId)) {
+    throw new ApiError(400, ErrorCode.UserAlreadyJoinedTheEvent, 'You have already joined this session', 'TicketID');
+  }
+  const [member] = await tx.select({ givenName: users.givenName, familyName: users.familyName, language: users.language }).from(users).where(eq(users.id, userId));
+  const holderName = personName(member!.givenName, member!.familyName, member!.language === 'zh' ? 'zh' : 'en');
+  await tx
+    .update(eventTickets)
+    .set({ activatedBy: userId, activatedAt: now, ...(ticket.holderName ? {} : { holderName }) })
+    .where(eq(eventTickets.id, ticket.id));
+}
+
+/** activate-ticket's answer: the member's record of the session, and whether they were checked in at its gathering. */
+export type Activation = { Record: EventRecord; CheckedIn?: boolean; GatheringID?: string };
+
+/**
+ * activate-ticket. Before the session's gathering opens: the member takes a guest ticket (refused once the session
+ * has started). While it is Ongoing (issue 31): the holder (the booker's own seat, or a guest ticket they took) or
+ * a member taking an untaken guest ticket now is checked in, once (TicketAlreadyActivated for a ticket checked in
+ * already or held by someone else); GatheringClosed once it has closed. The member's row is locked first, so one
+ * member taking two tickets of a session at once gets one; the ticket's row, so two members taking one ticket get
+ * one, and one holder tapping twice is checked in once.
+ */
+export async function activateTicket(deps: Deps, kinds: OrderKinds, userId: string, ticketId: string): Promise<Activation> {
   const now = deps.clock.now();
-  const varianceId = await inTransaction(deps.db, async (tx) => {
+  const done = await inTransaction(deps.db, async (tx): Promise<{ varianceId: string; gatheringId?: string }> => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const { ticket } = await paidTicket(tx, ticketId, true);
-    if (ticket.isOwner || ticket.activatedBy !== null) {
-      throw new ApiError(400, ErrorCode.TicketAlreadyActivated, 'This ticket has already been activated', 'TicketID');
+    const gathering = await gatheringOf(tx, ticket.varianceId, true);
+    if (gathering?.status === 'Closed') throw gatheringClosed();
+    if (gathering?.status === 'Ongoing') {
+      if (ticket.redeemedAt !== null) throw alreadyCheckedIn();
+      if (ticket.activatedBy !== userId && (ticket.isOwner || ticket.activatedBy !== null)) throw alreadyActivated();
+      if (ticket.activatedBy === null) await take(tx, userId, ticket, now);
+      await checkIn(tx, { gatheringId: gathering.id, ticketId: ticket.id, userId, now });
+      return { varianceId: ticket.varianceId, gatheringId: gathering.id };
     }
+    if (ticket.isOwner || ticket.activatedBy !== null) throw alreadyActivated();
     const found = await findSession(tx, ticket.varianceId);
     if (found.session.startsAt <= now) throw new ApiError(400, ErrorCode.EventSaleClosed, 'This session has already started', 'TicketID');
-    if (await hasJoined(tx, userId, ticket.varianceId)) {
-      throw new ApiError(400, ErrorCode.UserAlreadyJoinedTheEvent, 'You have already joined this session', 'TicketID');
-    }
-    const [member] = await tx.select({ givenName: users.givenName, familyName: users.familyName, language: users.language }).from(users).where(eq(users.id, userId));
-    const holderName = personName(member!.givenName, member!.familyName, member!.language === 'zh' ? 'zh' : 'en');
-    await tx
-      .update(eventTickets)
-      .set({ activatedBy: userId, activatedAt: now, ...(ticket.holderName ? {} : { holderName }) })
-      .where(eq(eventTickets.id, ticket.id));
-    return ticket.varianceId;
+    await take(tx, userId, ticket, now);
+    return { varianceId: ticket.varianceId };
   });
-  const [record] = await eventRecords(deps, kinds, userId, { varianceId });
-  return record!;
+  if (done.gatheringId) deps.gatheringEvents.publish(done.gatheringId);
+  const [record] = await eventRecords(deps, kinds, userId, { varianceId: done.varianceId });
+  return { Record: record!, ...(done.gatheringId ? { CheckedIn: true, GatheringID: done.gatheringId } : {}) };
 }
 
 /** update-event-guest: the booker names a guest seat of a paid order before the session starts and before the guest has taken it. */
