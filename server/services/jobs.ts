@@ -5,13 +5,14 @@
  * rows there and adds its handlers here.
  */
 import type { Deps } from '../deps.ts';
+import { GATHERING_AUTO_CLOSE_JOB, gatheringJobHandlers, scheduleGatheringAutoClose } from './gatherings/auto-close.ts';
 import { runJobs, type JobHandlers } from './jobs/queue.ts';
 import { notificationJobHandlers, REMINDERS_JOB, scheduleReminders } from './notifications/notices.ts';
 import { ORDER_EXPIRY_JOB, orderJobHandlers, PAYMENT_RECONCILE_JOB, reconcileAtStart } from './orders/index.ts';
 import { SUBSCRIPTION_RENEW_JOB } from './orders/subscription/lifecycle.ts';
 import { subscriptionJobHandlers } from './orders/subscription/renewals.ts';
 
-const shopJobHandlers: JobHandlers = { ...orderJobHandlers(), ...subscriptionJobHandlers, ...notificationJobHandlers };
+const shopJobHandlers: JobHandlers = { ...orderJobHandlers(), ...subscriptionJobHandlers, ...notificationJobHandlers, ...gatheringJobHandlers };
 
 export interface DueJobsRun {
   /** Unpaid orders expired. */
@@ -22,6 +23,8 @@ export interface DueJobsRun {
   renewedSubscriptions: number;
   /** Reminders pushed (a tasting within a day, a renewal within days: notifications/notices.ts). */
   remindersSent: number;
+  /** Gatherings closed by themselves, their session long over (gatherings/auto-close.ts). */
+  closedGatherings: number;
 }
 
 /** Runs every job due at `now`. */
@@ -32,6 +35,7 @@ export async function runDueJobs(deps: Deps, now: Date = deps.clock.now()): Prom
     reconciledOrders: run.done[PAYMENT_RECONCILE_JOB] ?? 0,
     renewedSubscriptions: run.done[SUBSCRIPTION_RENEW_JOB] ?? 0,
     remindersSent: run.done[REMINDERS_JOB] ?? 0,
+    closedGatherings: run.done[GATHERING_AUTO_CLOSE_JOB] ?? 0,
   };
 }
 
@@ -46,8 +50,9 @@ export function startJobs(deps: Deps, intervalMs: number): () => void {
     if (running) return;
     running = true;
     (async () => {
-      const { expiredOrders, reconciledOrders } = await runDueJobs(deps);
+      const { expiredOrders, reconciledOrders, closedGatherings } = await runDueJobs(deps);
       if (expiredOrders > 0) deps.log.info({ expiredOrders }, 'unpaid orders expired');
+      if (closedGatherings > 0) deps.log.info({ closedGatherings }, 'gatherings closed, their session long over');
       if (reconciledOrders > 0) deps.log.warn({ reconciledOrders }, 'orders found paid at the provider by reconciliation');
       const redelivered = await (await deps.payments.ready).sandbox.redeliverDue();
       if (redelivered > 0) deps.log.info({ redelivered }, 'sandbox notifications delivered again');
@@ -63,6 +68,8 @@ export function startJobs(deps: Deps, intervalMs: number): () => void {
     .catch((err) => deps.log.error({ err }, 'payments sweep could not be scheduled'))
     .then(() => scheduleReminders(deps.db, deps.clock.now()))
     .catch((err) => deps.log.error({ err }, 'reminders sweep could not be scheduled'))
+    .then(() => scheduleGatheringAutoClose(deps.db, deps.clock.now()))
+    .catch((err) => deps.log.error({ err }, 'gatherings auto-close sweep could not be scheduled'))
     .finally(tick);
   return () => clearInterval(timer);
 }
