@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getGatheringHostView, getUserShoppingCart, listGatheringProduct, simpleListOngoingGathering, type Currency } from '../../../contract/index.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { myGatheringQuery } from '../../api/gathering-queries.ts';
 
 /** queryOptions factories for Tonight (issue 31): the pour list, the member's cart, the gatherings going on. */
 export const gatheringQueries = {
@@ -21,6 +22,8 @@ export const gatheringQueries = {
       queryKey: ['member', 'gathering', 'ongoing'],
       queryFn: () => api.call(simpleListOngoingGathering, {}).then((r) => r.GatheringList),
     }),
+  /** The gathering the member is in now, or null: the floating Tonight button. */
+  mine: myGatheringQuery,
   /** The host's view: who came in, what was ordered, what is left; read afresh on each live change (use-gathering-events.ts). */
   hostView: (api: ApiClient, gatheringID: string) =>
     queryOptions({

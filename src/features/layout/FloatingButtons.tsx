@@ -1,7 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { membersOnly } from '../../app/members-only.tsx';
 
-/** Back-to-top, shown once the page has scrolled. */
+// A member's button, in a chunk of its own: a visitor's first load carries none of it.
+const TonightButton = membersOnly(() => import('./TonightButton.tsx').then((m) => ({ default: m.TonightButton })));
+
+/** Tonight while the member is at a gathering; back-to-top, shown once the page has scrolled. */
 export function FloatingButtons() {
   const [scrolled, setScrolled] = useState(false);
   const { t } = useLingui();
@@ -10,12 +14,14 @@ export function FloatingButtons() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-  if (!scrolled) return null;
   return (
     <div className="floating-buttons">
-      <button type="button" className="fab" aria-label={t`Back to top`} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-        ↑
-      </button>
+      <TonightButton />
+      {scrolled && (
+        <button type="button" className="fab" aria-label={t`Back to top`} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          ↑
+        </button>
+      )}
     </div>
   );
 }
