@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { Bilingual, Currency, Id, Money, defineCall, noBody } from './define.ts';
-import { Language, PaymentMethod, ProductOrder } from './orders.ts';
+import { CouponCode } from './bag.ts';
+import { EventOrderDetail } from './event-orders.ts';
+import { Language, OrderPaymentStatus, PaymentMethod, PaymentStart, ProductOrder } from './orders.ts';
 
 /**
  * Gatherings (spec §7 Gatherings and Gathering cart; issue 31): one event session happening now in its venue.
@@ -13,6 +15,27 @@ export const MAX_POUR_QUANTITY = 20;
 
 export const GatheringStatus = v.picklist(['Scheduled', 'Ongoing', 'Closed']);
 export type GatheringStatus = v.InferOutput<typeof GatheringStatus>;
+
+/**
+ * A walk-in's place at a gathering going on (issue 31; spec §7 create-gathering-order): an order of one seat of
+ * the gathering's session at the session's seat price, for a member with no ticket. Paid, the member is in the
+ * room. orderDetail is the event order's breakdown (SubTotal, Discount, Total; one seat).
+ */
+export const GatheringPlaceOrder = v.object({
+  OrderID: v.string(),
+  Reference: v.string(),
+  GatheringID: v.string(),
+  Currency,
+  PaymentMethod,
+  PaymentStatus: OrderPaymentStatus,
+  /** Until when an unpaid order holds its seat. */
+  PayBefore: v.optional(v.string()),
+  PaidAt: v.optional(v.string()),
+  CouponID: v.optional(v.string()),
+  orderDetail: EventOrderDetail,
+  CreatedAt: v.string(),
+});
+export type GatheringPlaceOrder = v.InferOutput<typeof GatheringPlaceOrder>;
 
 export const Gathering = v.object({
   GatheringID: v.string(),
@@ -35,6 +58,12 @@ export const Gathering = v.object({
   CheckedInAt: v.optional(v.string()),
   /** The caller holds a ticket of this session (they can check in with it). */
   HasTicket: v.boolean(),
+  /** A walk-in's place (create-gathering-order): one seat of the session, in either currency. */
+  PlacePrice: v.object({ HKD: Money, USD: Money }),
+  /** Seats of the session left to sell: 0, no place can be bought. */
+  PlacesLeft: v.number(),
+  /** The caller's latest walk-in order at this gathering still waiting for payment. */
+  MyPlaceOrder: v.optional(GatheringPlaceOrder),
 });
 export type Gathering = v.InferOutput<typeof Gathering>;
 
@@ -180,7 +209,7 @@ export const clearUserShoppingCart = defineCall({
 
 /**
  * Spec §7 create-product-order {product}: a product order of the gathering kind from the member's cart at the
- * gathering they are in, at tonight's prices, picked up at the venue. It holds the pours for the payment window
+ * gathering they are in, at tonight's prices, picked up at the venue or delivered. It holds the pours for the payment window
  * of `PaymentMethod` (at most 10 minutes); paying is create-product-payment, and get-product-order,
  * list-user-product-order and cancel-product-order read and cancel it as any product order. Refused:
  * NotInGathering, GatheringClosed, ShoppingBagEmpty (empty cart), OutOfStock, AgeConfirmationRequired.
@@ -190,7 +219,8 @@ export const createProductOrder = defineCall({
   method: 'POST',
   auth: 'member',
   body: v.object({
-    product: v.object({ gatheringID: Id }),
+    /** `delivery`: shipped to the member's selected delivery address (DeliveryAddressRequired without one) instead of picked up. */
+    product: v.object({ gatheringID: Id, delivery: v.optional(v.boolean(), false) }),
     Language: v.optional(Language, 'en'),
     Currency: v.optional(Currency, 'HKD'),
     PaymentMethod: v.optional(PaymentMethod, 'CreditCard'),
@@ -212,4 +242,81 @@ export const listUserGatheringOrder = defineCall({
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 10),
   }),
   response: v.object({ OrderList: v.array(ProductOrder), LastEvaluatedKey: v.optional(v.string()) }),
+});
+
+/**
+ * Spec §7 create-gathering-order {gatheringID}: a walk-in (a member with no ticket of the session, not in the
+ * room) places an order for one seat of the gathering's session, at its seat price, while the gathering is
+ * going on. It holds the seat for the payment window of `PaymentMethod` (at most 10 minutes); paying is
+ * create-gathering-payment, and once paid the member is checked in. Asking again while it is unpaid answers the
+ * same order. Refused: ObjectNotFound, GatheringClosed (not Ongoing), UserAlreadyJoinedTheEvent (in the room,
+ * holding a ticket, or a place already bought), OutOfStock (no seat left), AgeConfirmationRequired.
+ */
+export const createGatheringOrder = defineCall({
+  name: 'create-gathering-order',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({
+    gatheringID: Id,
+    Language: v.optional(Language, 'en'),
+    Currency: v.optional(Currency, 'HKD'),
+    PaymentMethod: v.optional(PaymentMethod, 'CreditCard'),
+    AgeConfirmed: v.optional(v.boolean(), false),
+  }),
+  response: v.object({ Order: GatheringPlaceOrder }),
+});
+
+/**
+ * Ours (not in the spec): the member's own walk-in place order by id, as the FPS popup reads an order it pays.
+ * Another member's order, or an order of another kind, is ObjectNotFound.
+ */
+export const getGatheringOrder = defineCall({
+  name: 'get-gathering-order',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({ orderID: Id }),
+  response: v.object({ Order: GatheringPlaceOrder }),
+});
+
+/**
+ * Spec §7 cancel-gathering-order {gatheringID}: cancels the member's unpaid walk-in order at the gathering (its
+ * seat given back). ObjectNotFound when there is none.
+ */
+export const cancelGatheringOrder = defineCall({
+  name: 'cancel-gathering-order',
+  method: 'POST',
+  auth: 'member',
+  body: GatheringIDBody,
+  response: v.object({ Order: GatheringPlaceOrder }),
+});
+
+/**
+ * Spec §7 create-gathering-payment {GatheringID, PaymentMethod, CouponID}: pays the member's unpaid walk-in order
+ * at the gathering (as create-product-payment pays an order), a coupon given here applied first (70600 when
+ * refused). ObjectNotFound (naming GatheringID) when the member has no unpaid walk-in order there.
+ */
+export const createGatheringPayment = defineCall({
+  name: 'create-gathering-payment',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({ GatheringID: Id, PaymentMethod, CouponID: v.optional(CouponCode), CardID: v.optional(Id) }),
+  response: PaymentStart,
+});
+
+/** Spec §7 apply-gathering-coupon {GatheringID, CouponID}: re-prices the unpaid walk-in order with a coupon (70600 when refused; an empty code does nothing). */
+export const applyGatheringCoupon = defineCall({
+  name: 'apply-gathering-coupon',
+  method: 'POST',
+  auth: 'member',
+  body: v.object({ GatheringID: Id, CouponID: CouponCode }),
+  response: v.object({ Order: GatheringPlaceOrder }),
+});
+
+/** Spec §7 cancel-gathering-coupon {gatheringID}: the unpaid walk-in order priced again without its coupon. */
+export const cancelGatheringCoupon = defineCall({
+  name: 'cancel-gathering-coupon',
+  method: 'POST',
+  auth: 'member',
+  body: GatheringIDBody,
+  response: v.object({ Order: GatheringPlaceOrder }),
 });

@@ -12,7 +12,8 @@
  * - SEED_EVENT_PAST_ONLY (evt-baijiu-night): its only session ended 5 days before `now`: never listed.
  * - SEED_EVENT_STARTED_TODAY_SESSION (evs-matcha-whisking-0): started earlier on `now`'s Hong Kong day (two
  *   whole hours before `now`'s hour, at midnight at the earliest), 90 minutes; the demo member attended it
- *   (demo-attendance.ts), so its survey is there to answer. Not offered (started).
+ *   (demo-attendance.ts), so its survey is there to answer. Not offered (started); its 4 seats left are walk-ins' places
+ *   at its gathering (gathering-data.ts).
  * - SEED_EVENT_SALE_NOT_OPEN_SESSION (evs-agarwood-3): its sale opens 20 days after `now`.
  * - SEED_EVENT_SVIP_SESSIONS (evs-puer-vertical-2, evs-incense-making-3): SVIP early access (issue 18) open
  *   since 2 days before `now`; the sale opens to everyone 4 days after `now` (NotOpen until then).
@@ -181,7 +182,7 @@ export const seedEvents: readonly SeedEvent[] = [
     priceHkd: 38000,
     priceUsd: 4900,
     sessions: [
-      { id: SEED_EVENT_STARTED_TODAY_SESSION, inDays: 0, start: EARLIER_TODAY, minutes: 90, capacity: 12, seatsLeft: 0 },
+      { id: SEED_EVENT_STARTED_TODAY_SESSION, inDays: 0, start: EARLIER_TODAY, minutes: 90, capacity: 12, seatsLeft: 4 },
       { id: 'evs-matcha-whisking-1', inDays: 15, start: '11:00', minutes: 90, capacity: 12, seatsLeft: 0 },
       { id: 'evs-matcha-whisking-2', inDays: 29, start: '11:00', minutes: 90, capacity: 12, seatsLeft: 10 },
       { id: 'evs-matcha-whisking-3', inDays: 57, start: '15:00', minutes: 90, capacity: 12, seatsLeft: 12 },

@@ -30,6 +30,9 @@ async function gatheringsSeenBy(db: Db, userId: string, where: SQL | undefined):
       addressZh: events.addressZh,
       startsAt: eventVariances.startsAt,
       endsAt: eventVariances.endsAt,
+      priceHkd: eventVariances.priceHkd,
+      priceUsd: eventVariances.priceUsd,
+      seatsLeft: eventVariances.seatsLeft,
       attendees: sql<number>`(SELECT count(*)::int FROM gathering_attendees a WHERE a.gathering_id = ${gatherings.id} AND a.left_at IS NULL)`,
       checkedInAt: gatheringAttendees.checkedInAt,
       leftAt: gatheringAttendees.leftAt,
@@ -60,6 +63,10 @@ async function gatheringsSeenBy(db: Db, userId: string, where: SQL | undefined):
       IAmIn: r.checkedInAt !== null && r.leftAt === null && r.status === 'Ongoing',
       ...(r.checkedInAt ? { CheckedInAt: r.checkedInAt.toISOString() } : {}),
       HasTicket: r.hasTicket,
+      // A walk-in buys one seat of the session (create-gathering-order); the caller's own unpaid one is added by
+      // the order core (orders/gathering/walk-in.ts), which this module may not import.
+      PlacePrice: { HKD: r.priceHkd, USD: r.priceUsd },
+      PlacesLeft: r.seatsLeft,
     }),
   );
   const own = (g: Gathering) => (g.IAmIn ? 0 : g.HasTicket ? 1 : 2);

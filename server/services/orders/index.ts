@@ -11,7 +11,8 @@
  * holds: before expiry, at start-up, on a sweep), expire.ts, cancel.ts, read.ts, cards.ts; what every kind
  * prices with: totals.ts (the arithmetic), pricing.ts (shipping, taxes, the HKD total), coupons.ts; and
  * product/ (the product kind: the bag, re-pricing, ProductOrder descriptions) and event/
- * (the event kind: seats of a session, guests and tickets) and subscription/ (a box-set subscription's cycles).
+ * (the event kind: seats of a session, guests and tickets) and subscription/ (a box-set subscription's cycles)
+ * and gathering/ (a gathering's product orders, and a walk-in's place at a gathering).
  */
 import type { Deps } from '../../deps.ts';
 import type { JobHandlers } from '../jobs/queue.ts';
@@ -21,12 +22,13 @@ import { orderKinds } from './kind.ts';
 import { returnPath as returnPathOf } from './payments.ts';
 import { eventOrderKind } from './event/kind.ts';
 import { gatheringOrderKind } from './gathering/kind.ts';
+import { gatheringPlaceOrderKind } from './gathering/place.ts';
 import { productOrderKind } from './product/kind.ts';
 import { subscriptionOrderKind } from './subscription/kind.ts';
 import { PAYMENT_RECONCILE_JOB, reconcileSweepJob } from './reconcile.ts';
 import { receiveWebhook as receiveWebhookOf } from './settle.ts';
 
-export const SHOP_ORDER_KINDS = orderKinds([productOrderKind, eventOrderKind, subscriptionOrderKind, gatheringOrderKind]);
+export const SHOP_ORDER_KINDS = orderKinds([productOrderKind, eventOrderKind, subscriptionOrderKind, gatheringOrderKind, gatheringPlaceOrderKind]);
 
 /** The jobs the order core schedules, for the shop's runner (services/jobs.ts). */
 export const orderJobHandlers = (kinds = SHOP_ORDER_KINDS): JobHandlers => ({

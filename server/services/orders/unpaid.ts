@@ -7,10 +7,23 @@ import type { Currency } from '../../../contract/define.ts';
 import type { PaymentMethod } from '../../../contract/orders.ts';
 import type { UnpaidOrder, UnpaidOrderKind } from '../../../contract/unpaid-orders.ts';
 import type { Db } from '../../db/client.ts';
-import { eventBookings, eventVariances, events, orderLines, orders, subscriptionCycles, subscriptionPlans, subscriptions } from '../../db/schema.ts';
+import {
+  eventBookings,
+  eventVariances,
+  events,
+  gatheringOrders,
+  gatherings,
+  orderLines,
+  orders,
+  subscriptionCycles,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { artworkUrl } from '../artwork.ts';
 import { expireOverdueOrders } from './expire.ts';
+import { GATHERING_ORDER } from './gathering/kind.ts';
+import { GATHERING_PLACE_ORDER } from './gathering/place.ts';
 import { UNPAID, type OrderKinds } from './kind.ts';
 
 /** More than a member can have: one unpaid order per kind is the rule (oneUnpaidPerMember), renewals aside. */
@@ -31,10 +44,11 @@ export async function listUnpaidOrders(deps: Deps, kinds: OrderKinds, userId: st
   const names = await namesOf(deps.db, rows);
   return rows.flatMap((order) => {
     const named = names.get(order.id);
-    if (!named || !order.payBefore || !isKind(order.kind)) return [];
+    const kind = KIND_OF.get(order.kind);
+    if (!named || !order.payBefore || !kind) return [];
     return [
       {
-        Kind: order.kind,
+        Kind: kind,
         OrderID: order.id,
         Reference: order.reference,
         Title: named.title,
@@ -50,12 +64,21 @@ export async function listUnpaidOrders(deps: Deps, kinds: OrderKinds, userId: st
   });
 }
 
-const KINDS: readonly string[] = ['product', 'event', 'subscription'] satisfies UnpaidOrderKind[];
-const isKind = (kind: string): kind is UnpaidOrderKind => KINDS.includes(kind);
+/** The kind each order kind (orders.kind) is listed as: a gathering's product order is a product order. */
+const KIND_OF: ReadonlyMap<string, UnpaidOrderKind> = new Map([
+  ['product', 'product'],
+  [GATHERING_ORDER, 'product'],
+  ['event', 'event'],
+  ['subscription', 'subscription'],
+  [GATHERING_PLACE_ORDER, 'gathering'],
+]);
 
-/** What each order is for, by order id: a product order's first line, an event order's event, a subscription order's plan. */
+/**
+ * What each order is for, by order id: a product order's first line, an event order's event, a subscription
+ * order's plan, a walk-in's place the event of its gathering.
+ */
 async function namesOf(db: Db, rows: ReadonlyArray<{ id: string; kind: string }>): Promise<Map<string, Named>> {
-  const idsOf = (kind: UnpaidOrderKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
+  const idsOf = (kind: UnpaidOrderKind) => rows.filter((r) => KIND_OF.get(r.kind) === kind).map((r) => r.id);
   const names = new Map<string, Named>();
   const productIds = idsOf('product');
   if (productIds.length > 0) {
@@ -85,6 +108,17 @@ async function namesOf(db: Db, rows: ReadonlyArray<{ id: string; kind: string }>
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
       .where(inArray(subscriptionCycles.orderId, subscriptionIds));
     for (const c of cycles) names.set(c.orderId, { title: { en: c.en, zh: c.zh }, image: artworkUrl(c.image) });
+  }
+  const placeIds = idsOf('gathering');
+  if (placeIds.length > 0) {
+    const places = await db
+      .select({ orderId: gatheringOrders.orderId, en: events.titleEn, zh: events.titleZh, image: events.image })
+      .from(gatheringOrders)
+      .innerJoin(gatherings, eq(gatherings.id, gatheringOrders.gatheringId))
+      .innerJoin(eventVariances, eq(eventVariances.id, gatherings.varianceId))
+      .innerJoin(events, eq(events.id, eventVariances.eventId))
+      .where(inArray(gatheringOrders.orderId, placeIds));
+    for (const p of places) names.set(p.orderId, { title: { en: p.en, zh: p.zh }, image: artworkUrl(p.image) });
   }
   return names;
 }

@@ -60,6 +60,7 @@ function UnpaidOrderRow({ order, onClose }: { order: UnpaidOrder; onClose: () =>
     product: t`Shop order`,
     event: t`Event booking`,
     subscription: t`Subscription`,
+    gathering: t`Gathering place`,
   };
   const reference = order.Reference;
   const payBy = payByText(order.PayBefore, i18n.locale);
@@ -80,9 +81,9 @@ function UnpaidOrderRow({ order, onClose }: { order: UnpaidOrder; onClose: () =>
         <Trans>Pay by {payBy}</Trans>
       </p>
       <div className="orders-actions">
-        <PayNow order={order} onPay={() => {
+        <PayNow order={order} onPay={(kind) => {
           onClose();
-          popups.open('fpsPayment', { orderID: order.OrderID, kind: order.Kind });
+          popups.open('fpsPayment', { orderID: order.OrderID, kind });
         }} />
         <CancelOrderControl small pending={cancel.isPending} onCancel={() => cancel.mutate(order.OrderID)} label={t`Cancel order ${reference}?`} />
       </div>
@@ -93,17 +94,19 @@ function UnpaidOrderRow({ order, onClose }: { order: UnpaidOrder; onClose: () =>
 
 /**
  * Paying the same order again: by FPS, its QR in the FPS popup (the same QR while its window lasts); by card
- * or Alipay, the kind's checkout with the order (it is paid, not placed again).
+ * or Alipay, the kind's checkout with the order (it is paid, not placed again). A walk-in's place at a
+ * gathering is paid on the Tonight page, whatever its method.
  */
-function PayNow({ order, onPay }: { order: UnpaidOrder; onPay: () => void }) {
-  if (order.PaymentMethod === 'FPS')
+function PayNow({ order, onPay }: { order: UnpaidOrder; onPay: (kind: Exclude<UnpaidOrder['Kind'], 'gathering'>) => void }) {
+  const kind = order.Kind;
+  if (order.PaymentMethod === 'FPS' && kind !== 'gathering')
     return (
-      <button type="button" className="button small primary" onClick={onPay}>
+      <button type="button" className="button small primary" onClick={() => onPay(kind)}>
         <Trans>Pay now</Trans>
       </button>
     );
   const label = <Trans>Pay now</Trans>;
-  switch (order.Kind) {
+  switch (kind) {
     case 'product':
       return (
         <Link to="/checkout_product" search={{ orderID: order.OrderID, method: order.PaymentMethod }} className="button small primary">
@@ -119,6 +122,12 @@ function PayNow({ order, onPay }: { order: UnpaidOrder; onPay: () => void }) {
     case 'subscription':
       return (
         <Link to="/checkout_subscription" search={{ orderID: order.OrderID }} className="button small primary">
+          {label}
+        </Link>
+      );
+    case 'gathering':
+      return (
+        <Link to="/tonight" className="button small primary">
           {label}
         </Link>
       );
