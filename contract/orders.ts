@@ -98,6 +98,8 @@ export const ProductOrder = v.object({
   CouponID: v.optional(v.string()),
   DeliveryAddress: v.optional(DeliveryAddress),
   BillingAddress: v.optional(Address),
+  /** Ordered at this gathering's table: picked up at its venue, unless it has a DeliveryAddress. */
+  GatheringID: v.optional(v.string()),
   ProductList: v.array(OrderLine),
   orderDetail: OrderDetail,
 });
@@ -223,7 +225,7 @@ export const productCreditcardPayment = defineCall({
     OrderID: Id,
     Payload: Id,
     DeviceData: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-    OrderType: v.optional(v.picklist(['product', 'event', 'subscription']), 'product'),
+    OrderType: v.optional(v.picklist(['product', 'event', 'subscription', 'gathering']), 'product'),
   }),
   response: PaymentStart,
 });

@@ -36,7 +36,7 @@ import { removeCard, saveCard, savedCards, tokenizeCard } from '../services/orde
 import { SHOP_ORDER_KINDS as kinds } from '../services/orders/index.ts';
 import { checkout, confirmOrderPayment, payOrder } from '../services/orders/payments.ts';
 import { ownOrder } from '../services/orders/read.ts';
-import { describeOrder, listOrders, readOrder } from '../services/orders/product/describe.ts';
+import { PRODUCT_ORDER_KINDS, describeOrder, listOrders, readOrder } from '../services/orders/product/describe.ts';
 import { productOrderKind } from '../services/orders/product/kind.ts';
 import { repriceOrder } from '../services/orders/product/reprice.ts';
 import { implement } from './handler.ts';
@@ -109,7 +109,7 @@ export const orderHandlers = implement(contract, {
   },
 
   async applyProductCoupon({ body, deps, userId, clientIp }) {
-    const order = await ownOrder(deps, kinds, userId, body.OrderID, 'product');
+    const order = await ownOrder(deps, kinds, userId, body.OrderID, PRODUCT_ORDER_KINDS);
     const code = normaliseCouponCode(body.CouponID);
     // Spec §5: an empty code does nothing.
     if (!code || code === order.couponCode) return { Order: await describeOrder(deps, order) };
@@ -119,7 +119,7 @@ export const orderHandlers = implement(contract, {
   },
 
   async cancelProductCoupon({ body, deps, userId }) {
-    const order = await ownOrder(deps, kinds, userId, body.orderID, 'product');
+    const order = await ownOrder(deps, kinds, userId, body.orderID, PRODUCT_ORDER_KINDS);
     if (!order.couponCode) return { Order: await describeOrder(deps, order) };
     return { Order: await describeOrder(deps, await repriceOrder(deps, kinds, order, undefined)) };
   },

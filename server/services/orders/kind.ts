@@ -9,6 +9,7 @@ import type { PaymentMethod } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import type { orders } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import type { CampaignRule, PricedLine } from './totals.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderStatus = OrderRow['paymentStatus'];
@@ -91,8 +92,28 @@ export interface OrderKind<Request = unknown> {
   release(tx: Db, order: OrderRow, afterCommit: AfterCommit): Promise<void>;
   /** What paying an order of this kind does besides marking it Paid (sold counts, the confirmation mail). */
   paid(tx: Db, order: OrderRow, afterCommit: AfterCommit): Promise<void>;
+  /**
+   * How an unpaid order of this kind is priced again with another coupon (apply-product-coupon): the campaigns it
+   * keeps, whether it is shipped, and its lines at HKD prices (what an FPS transfer pays). Undefined: not re-priced.
+   */
+  repricing?(tx: Db, order: OrderRow, lines: readonly RepricedLine[]): Promise<RepricingBasis>;
   /** The SPA page that follows the order when a provider's page sends the browser back (see payments.ts). */
   confirmPath(order: OrderRow): string;
+}
+
+/** An order's line as placed, priced again. */
+export interface RepricedLine {
+  varianceId: string;
+  productId: string;
+  productTypeId: string;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface RepricingBasis {
+  campaigns: readonly CampaignRule[];
+  shipped: boolean;
+  hkdLines(): Promise<readonly PricedLine[]>;
 }
 
 /** The order kinds a server knows, by name. Passed in (no module registry), so a test can add its own. */

@@ -10,14 +10,29 @@ import { gatheringCartItems, gatheringOrders, gatheringPours, orderLines, produc
 import { ApiError } from '../../../http/errors.ts';
 import { requireInRoom } from '../../gatherings/info.ts';
 import { pourRows, toGatheringProduct } from '../../gatherings/pours.ts';
-import type { OrderKind } from '../kind.ts';
-import { computeOrderDetail } from '../totals.ts';
+import type { Db } from '../../../db/client.ts';
+import { memberDelivery } from '../delivery.ts';
+import type { OrderKind, RepricedLine } from '../kind.ts';
+import { HONG_KONG_COUNTRY_ID, priceOrder, totalHkdOf } from '../pricing.ts';
+import type { PricedLine } from '../totals.ts';
 
 export const GATHERING_ORDER = 'gathering';
 
 export interface GatheringOrderRequest {
   gatheringId: string;
   ageConfirmed: boolean;
+  /** Sent to the member's selected delivery address (with its shipping) instead of picked up at the venue. */
+  delivery?: boolean | undefined;
+}
+
+/** The order's lines at tonight's HKD prices: what an FPS transfer pays. */
+async function hkdPourLines(tx: Db, gatheringId: string, lines: readonly RepricedLine[]): Promise<PricedLine[]> {
+  const rows = await tx
+    .select({ productId: gatheringPours.productId, priceHkd: gatheringPours.priceHkd })
+    .from(gatheringPours)
+    .where(eq(gatheringPours.gatheringId, gatheringId));
+  const priceOf = new Map(rows.map((r) => [r.productId, r.priceHkd]));
+  return lines.map((l) => ({ varianceId: l.varianceId, productTypeId: l.productTypeId, lineTotal: (priceOf.get(l.productId) ?? 0) * l.quantity }));
 }
 
 const soldOut = () => new ApiError(400, ErrorCode.OutOfStock, 'Not that many left tonight', 'product');
@@ -59,9 +74,13 @@ export const gatheringOrderKind: OrderKind<GatheringOrderRequest> = {
     const typeRows = await tx.select({ id: products.id, typeId: products.typeId }).from(products).where(inArray(products.id, lines.map((l) => l.pour.productId)));
     const typeOf = new Map(typeRows.map((p) => [p.id, p.typeId]));
     const priced = lines.map((l) => ({ varianceId: l.pour.varianceId, productTypeId: typeOf.get(l.pour.productId)!, lineTotal: l.shown.Price * l.quantity }));
-    // Picked up at the venue: no shipping; Hong Kong levies no sales tax.
-    const orderDetail = computeOrderDetail({ currency, countryId: 'HK', lines: priced, campaigns: [], shipping: { fee: 0, freeOver: null }, taxes: [] });
-    const totalHkd = lines.reduce((sum, l) => sum + l.pour.priceHkd * l.quantity, 0);
+    // Picked up at the venue (no shipping; Hong Kong levies no sales tax), or shipped to the member's address.
+    const shipped = request.delivery === true;
+    const address = shipped ? await memberDelivery(tx, userId) : undefined;
+    const countryId = address?.delivery.CountryID ?? HONG_KONG_COUNTRY_ID;
+    const orderDetail = await priceOrder(tx, { currency, countryId, lines: priced, campaigns: [], coupon: undefined, shipped });
+    const hkdLines = priced.map((p, i) => ({ ...p, lineTotal: lines[i]!.pour.priceHkd * lines[i]!.quantity }));
+    const totalHkd = await totalHkdOf(tx, { currency, total: orderDetail.Total, countryId, hkdLines: () => hkdLines, campaigns: [], coupon: undefined, shipped });
     // The host's screen and the room's pour lists: an order, and fewer left.
     afterCommit.push((deps) => deps.gatheringEvents.publish(request.gatheringId));
     return {
@@ -69,6 +88,7 @@ export const gatheringOrderKind: OrderKind<GatheringOrderRequest> = {
       totalHkd,
       orderDetail,
       ageConfirmed: request.ageConfirmed,
+      ...(address ? { deliveryAddress: address.delivery, billingAddress: address.billing } : {}),
       async record(tx, orderId) {
         await tx.insert(orderLines).values(
           lines.map((l, i) => ({
@@ -114,6 +134,12 @@ export const gatheringOrderKind: OrderKind<GatheringOrderRequest> = {
     if (link) afterCommit.push((deps) => deps.gatheringEvents.publish(link.gatheringId));
     const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
     for (const line of lines) await tx.update(products).set({ soldCount: sql`${products.soldCount} + ${line.quantity}` }).where(eq(products.id, line.productId));
+  },
+
+  /** A coupon re-prices it at tonight's prices, without the web shop's campaigns; shipped only when delivered. */
+  async repricing(tx, order, lines) {
+    const [link] = await tx.select({ gatheringId: gatheringOrders.gatheringId }).from(gatheringOrders).where(eq(gatheringOrders.orderId, order.id));
+    return { campaigns: [], shipped: order.deliveryAddress !== null, hkdLines: () => hkdPourLines(tx, link?.gatheringId ?? '', lines) };
   },
 
   confirmPath: (order) => `/order_product_confirm/${encodeURIComponent(order.id)}`,

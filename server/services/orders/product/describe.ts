@@ -6,7 +6,7 @@ import type { Currency } from '../../../../contract/define.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderTab, PaymentMethod, ProductOrder, SavedCard } from '../../../../contract/orders.ts';
 import type { Db } from '../../../db/client.ts';
-import { orderLines, orders } from '../../../db/schema.ts';
+import { gatheringOrders, orderLines, orders } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { savedCards } from '../cards.ts';
@@ -42,7 +42,7 @@ function tabCondition(tab: OrderTab): SQL {
   }
 }
 
-export function toProductOrder(order: OrderRow, lines: readonly LineRow[], card?: SavedCard): ProductOrder {
+export function toProductOrder(order: OrderRow, lines: readonly LineRow[], card?: SavedCard, gatheringId?: string): ProductOrder {
   return {
     OrderID: order.id,
     Reference: order.reference,
@@ -58,6 +58,7 @@ export function toProductOrder(order: OrderRow, lines: readonly LineRow[], card?
     ...(order.couponCode ? { CouponID: order.couponCode } : {}),
     ...(order.deliveryAddress ? { DeliveryAddress: order.deliveryAddress as DeliveryAddress } : {}),
     ...(order.billingAddress ? { BillingAddress: order.billingAddress as Address } : {}),
+    ...(gatheringId ? { GatheringID: gatheringId } : {}),
     ProductList: [...lines]
       .sort((a, b) => (a.varianceId < b.varianceId ? -1 : 1))
       .map((l) => ({
@@ -82,6 +83,13 @@ async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string,
   return byOrder;
 }
 
+/** The gathering each of these orders was placed at, for those ordered at a gathering's table. */
+async function gatheringsOf(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.select().from(gatheringOrders).where(inArray(gatheringOrders.orderId, [...orderIds]));
+  return new Map(rows.map((r) => [r.orderId, r.gatheringId]));
+}
+
 /** get-product-order: the order with its lines, and the card a paid order was paid with while it is still saved. */
 export async function readOrder(deps: Deps, kinds: OrderKinds, userId: string, orderId: string): Promise<ProductOrder> {
   const order = await ownOrder(deps, kinds, userId, orderId, PRODUCT_ORDER_KINDS);
@@ -99,7 +107,8 @@ export async function describeOrder(deps: Deps, order: OrderRow): Promise<Produc
       () => undefined,
     );
   }
-  return toProductOrder(order, lines, card);
+  const gatheringId = order.kind === GATHERING_ORDER ? (await gatheringsOf(deps.db, [order.id])).get(order.id) : undefined;
+  return toProductOrder(order, lines, card, gatheringId);
 }
 
 /** The paging key: the last order's creation time and id (orders are listed newest first, id breaking ties). */
@@ -146,8 +155,9 @@ export async function listOrders(
     .limit(size + 1);
   const page = rows.slice(0, size);
   const lines = await linesOf(deps.db, page.map((o) => o.id));
+  const gatheringOf = await gatheringsOf(deps.db, page.filter((o) => o.kind === GATHERING_ORDER).map((o) => o.id));
   return {
-    OrderList: page.map((o) => toProductOrder(o, lines.get(o.id) ?? [])),
+    OrderList: page.map((o) => toProductOrder(o, lines.get(o.id) ?? [], undefined, gatheringOf.get(o.id))),
     ...(rows.length > size ? { LastEvaluatedKey: encodeKey(page.at(-1)!) } : {}),
   };
 }

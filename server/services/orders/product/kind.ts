@@ -5,19 +5,19 @@
  * order: a new checkout cancels the earlier one, gives its stock back and returns its lines to the bag.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { DeliveryAddress } from '../../../../contract/account.ts';
 import { MAX_BAG_LINES, MAX_LINE_QUANTITY } from '../../../../contract/bag.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Db } from '../../../db/client.ts';
-import { bagItems, countries, orderLines, products, users } from '../../../db/schema.ts';
+import { bagItems, orderLines, products } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { invalidCoupon, lockCoupon, normaliseCouponCode, redeemCoupon } from '../coupons.ts';
+import { memberDelivery } from '../delivery.ts';
 import { mailOrderPaid } from '../fulfilment.ts';
-import { orderNotFound } from '../errors.ts';
 import type { OrderKind, OrderRow } from '../kind.ts';
 import { totalHkdOf } from '../pricing.ts';
 import { holdStock, releaseStock } from '../stock.ts';
-import { priceBag, pricedLines, type PricedBag } from './bag.ts';
+import { campaignsFor, priceBag, pricedLines, type PricedBag } from './bag.ts';
+import { hkdLinesOf } from './reprice.ts';
 
 export const PRODUCT_ORDER = 'product';
 
@@ -72,19 +72,7 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
     if (bag.hasAlcohol && !request.ageConfirmed) {
       throw new ApiError(400, ErrorCode.AgeConfirmationRequired, 'Please confirm you are 18 or over to buy alcohol');
     }
-    const [user] = await tx
-      .select({ addresses: users.deliveryAddresses, index: users.mainDeliveryAddressIndex, billing: users.billingAddress })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) throw orderNotFound();
-    const addresses = (user.addresses ?? []) as DeliveryAddress[];
-    const delivery = addresses[user.index ?? 0];
-    const [country] = delivery
-      ? await tx.select({ inService: countries.inService }).from(countries).where(eq(countries.id, delivery.CountryID))
-      : [];
-    if (!delivery || !country?.inService) {
-      throw new ApiError(400, ErrorCode.DeliveryAddressRequired, 'Please add a delivery address within the service range');
-    }
+    const { delivery, billing } = await memberDelivery(tx, userId);
 
     if (!(await holdStock(tx, bag.reconciliation.kept.map(({ row, quantity }) => ({ varianceId: row.varianceId, quantity }))))) {
       throw new ApiError(400, ErrorCode.OutOfStock, 'Some items in your bag are out of stock');
@@ -110,7 +98,7 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
       orderDetail: bag.orderDetail,
       couponCode: redeemed,
       deliveryAddress: delivery,
-      billingAddress: user.billing ?? null,
+      billingAddress: billing,
       ageConfirmed: request.ageConfirmed,
       async record(tx, orderId) {
         await tx.insert(orderLines).values(
@@ -146,6 +134,10 @@ export const productOrderKind: OrderKind<ProductOrderRequest> = {
       await tx.update(products).set({ soldCount: sql`${products.soldCount} + ${line.quantity}` }).where(eq(products.id, line.productId));
     }
     afterCommit.push((deps) => mailOrderPaid(deps, order));
+  },
+
+  async repricing(tx, order, lines) {
+    return { campaigns: await campaignsFor(tx, order.userId, order.createdAt), shipped: true, hkdLines: () => hkdLinesOf(tx, lines) };
   },
 
   confirmPath: (order) => `/order_product_confirm/${encodeURIComponent(order.id)}`,

@@ -14,10 +14,9 @@ import { lockOrder } from '../locks.ts';
 import { releasePayment } from '../payments.ts';
 import { priceOrder, totalHkdOf } from '../pricing.ts';
 import type { PricedLine } from '../totals.ts';
-import { campaignsFor } from './bag.ts';
 
-/** An order's lines at the variances' HKD prices, in the order given. */
-async function hkdLinesOf(tx: Db, lines: readonly { varianceId: string; productTypeId: string; quantity: number }[]): Promise<PricedLine[]> {
+/** An order's lines at the variances' HKD prices, in the order given (the product kind's FPS basis). */
+export async function hkdLinesOf(tx: Db, lines: readonly { varianceId: string; productTypeId: string; quantity: number }[]): Promise<PricedLine[]> {
   if (lines.length === 0) return [];
   const rows = await tx
     .select({ id: variances.id, priceHkd: variances.priceHkd })
@@ -28,12 +27,14 @@ async function hkdLinesOf(tx: Db, lines: readonly { varianceId: string; productT
 }
 
 /**
- * Prices an unpaid order again with a coupon (or none): its lines as placed, the campaigns that were
- * on when it was placed, the coupon checked now, shipping and taxes of its delivery country. Its
- * current payment, for the old amount, is cancelled first.
+ * Prices an unpaid order again with a coupon (or none): its lines as placed, the coupon checked now, and what
+ * its kind keeps (the campaigns that were on when it was placed, shipping, the HKD basis), with the taxes
+ * of its country. Its current payment, for the old amount, is cancelled first.
  */
 export async function repriceOrder(deps: Deps, kinds: OrderKinds, order: OrderRow, code: string | undefined): Promise<OrderRow> {
   if (!isUnpaid(order)) throw orderClosed(order);
+  const kind = kinds.of(order);
+  if (!kind.repricing) throw new ApiError(400, ErrorCode.InvalidParameter, 'This order takes no coupon', 'OrderID');
   if (await releasePayment(deps, kinds, order)) throw new ApiError(400, ErrorCode.InvalidParameter, 'This order is already paid', 'OrderID');
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
@@ -47,10 +48,10 @@ export async function repriceOrder(deps: Deps, kinds: OrderKinds, order: OrderRo
     const currency = locked.currency as Currency;
     const coupon = await acceptCoupon(tx, { code, userId: locked.userId, currency, lines, now });
     const countryId = (locked.orderDetail as OrderDetail).CountryID;
-    const campaigns = await campaignsFor(tx, locked.userId, locked.createdAt);
-    const orderDetail = await priceOrder(tx, { currency, countryId, lines, campaigns, coupon, shipped: true });
-    // The lines as placed, at the variances' HKD prices (prices are not edited while orders wait).
-    const totalHkd = await totalHkdOf(tx, { currency, total: orderDetail.Total, countryId, hkdLines: () => hkdLinesOf(tx, lineRows), campaigns, coupon, shipped: true });
+    const { campaigns, shipped, hkdLines } = await kind.repricing!(tx, locked, lineRows);
+    const orderDetail = await priceOrder(tx, { currency, countryId, lines, campaigns, coupon, shipped });
+    // Prices are not edited while orders wait: the lines' HKD basis is the one they were placed at.
+    const totalHkd = await totalHkdOf(tx, { currency, total: orderDetail.Total, countryId, hkdLines, campaigns, coupon, shipped });
     if (coupon && code) await redeemCoupon(tx, { code, userId: locked.userId, orderId: order.id, now });
     const [repriced] = await tx
       .update(orders)
