@@ -15,10 +15,13 @@ export const fixtures: FlowFixtures<typeof gatheringMachine> = {
   inputs: [undefined],
   events: {
     CHANGE_CART: [{ type: 'CHANGE_CART', change: { kind: 'add', productID: 'tea-gyokuro', quantity: 2 } }],
-    PLACE_ORDER: [{ type: 'PLACE_ORDER', ageConfirmed: false }],
+    PLACE_ORDER: [{ type: 'PLACE_ORDER', ageConfirmed: false, delivery: false, method: 'FPS' }],
     ORDER_MORE: [{ type: 'ORDER_MORE' }],
     LEAVE: [{ type: 'LEAVE' }],
     RETRY: [{ type: 'RETRY' }],
+    BUY_PLACE: [{ type: 'BUY_PLACE', gatheringID: 'gth-matcha-whisking-0' }],
+    PLACE_PAID: [{ type: 'PLACE_PAID' }],
+    BACK: [{ type: 'BACK' }],
   },
   actors: {
     getUserOngoingGathering: {
@@ -30,7 +33,11 @@ export const fixtures: FlowFixtures<typeof gatheringMachine> = {
       error: new Error('network down'),
     },
     createProductOrder: {
-      done: [{ ok: true, data: { Order: { OrderID: 'ord_1' } } }, { ok: false, code: 'OutOfStock' }, { ok: false, code: 'NotInGathering' }],
+      done: [{ ok: true, data: { Order: { OrderID: 'ord_1' } } }, { ok: false, code: 'OutOfStock' }, { ok: false, code: 'NotInGathering' }, { ok: false, code: 'DeliveryAddressRequired' }],
+      error: new Error('network down'),
+    },
+    createGatheringOrder: {
+      done: [{ ok: true, data: { Order: { OrderID: 'ord_place_1', GatheringID: 'gth-matcha-whisking-0' } } }, { ok: false, code: 'OutOfStock' }],
       error: new Error('network down'),
     },
     quitOngoingGathering: {
@@ -43,5 +50,7 @@ export const fixtures: FlowFixtures<typeof gatheringMachine> = {
     cartError: context.cartError !== undefined,
     orderError: context.orderError !== undefined,
     order: context.orderID !== undefined,
+    place: context.placeOrderID !== undefined,
+    placeError: context.placeError !== undefined,
   }),
 };

@@ -2,6 +2,8 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   CallResult,
   ChangeCartInput,
+  CreateGatheringOrderInput,
+  CreateGatheringOrderOutput,
   CreateProductOrderInput,
   CreateProductOrderOutput,
   Empty,
@@ -9,6 +11,7 @@ import type {
   GatheringEvent,
   OngoingGatheringOutput,
   QuitGatheringInput,
+  TablePaymentMethod,
 } from './gathering.types.ts';
 import { NETWORK_ERROR } from './gathering.types.ts';
 
@@ -33,6 +36,9 @@ export const gatheringMachine = setup({
     quitOngoingGathering: fromPromise<CallResult<Empty>, QuitGatheringInput>(async () => {
       throw new Error('quitOngoingGathering not provided');
     }),
+    createGatheringOrder: fromPromise<CallResult<CreateGatheringOrderOutput>, CreateGatheringOrderInput>(async () => {
+      throw new Error('createGatheringOrder not provided');
+    }),
   },
   actions: {
     rememberGathering: assign((_, params: { result: CallResult<OngoingGatheringOutput> }) => ({
@@ -42,13 +48,24 @@ export const gatheringMachine = setup({
     rememberCartNetworkError: assign({ cartError: NETWORK_ERROR }),
     rememberOrderError: assign((_, params: { result: CallResult<unknown> }) => ({ orderError: params.result.ok ? undefined : params.result.code })),
     rememberOrderNetworkError: assign({ orderError: NETWORK_ERROR }),
+    chooseMethod: assign((_, params: { method: TablePaymentMethod }) => ({ method: params.method })),
     rememberOrder: assign((_, params: { result: CallResult<CreateProductOrderOutput> }) => ({
       orderID: params.result.ok ? params.result.data.Order.OrderID : undefined,
       orderError: undefined,
       cartError: undefined,
     })),
     clearErrors: assign({ cartError: undefined, orderError: undefined }),
-    forgetOrder: assign({ orderID: undefined }),
+    forgetOrder: assign({ orderID: undefined, method: undefined }),
+    rememberPlace: assign((_, params: { result: CallResult<CreateGatheringOrderOutput> }) => ({
+      placeOrderID: params.result.ok ? params.result.data.Order.OrderID : undefined,
+      placeGatheringID: params.result.ok ? params.result.data.Order.GatheringID : undefined,
+      placeError: undefined,
+    })),
+    rememberPlaceError: assign((_, params: { result: CallResult<unknown> }) => ({ placeError: params.result.ok ? undefined : params.result.code })),
+    rememberPlaceNetworkError: assign({ placeError: NETWORK_ERROR }),
+    clearPlaceError: assign({ placeError: undefined }),
+    choosePlace: assign((_, params: { gatheringID: string }) => ({ placeGatheringID: params.gatheringID })),
+    forgetPlace: assign({ placeOrderID: undefined, placeGatheringID: undefined }),
   },
   guards: {
     succeeded: (_, params: { result: CallResult<unknown> }) => params.result.ok,
@@ -58,7 +75,7 @@ export const gatheringMachine = setup({
 }).createMachine({
   id: 'gathering',
   description:
-    'Tonight (issue 31): the member at a gathering going on. In the room they fill a cart from tonight’s pour list, order it (create-product-order) and pay by FPS, or leave; out of it, the page says how to get in.',
+    'Tonight (issue 31): the member at a gathering going on. In the room they fill a cart from tonight’s pour list, order it (create-product-order) to pick up or to be delivered and pay (FPS here, a card or Alipay on the shared payment step), or leave; out of it, the page says how to get in.',
   context: {},
   initial: 'loading',
   states: {
@@ -88,8 +105,47 @@ export const gatheringMachine = setup({
       on: { RETRY: 'loading' },
     },
     notInGathering: {
-      description: 'Not checked in anywhere: the gatherings going on now, and how to get in (a ticket at the door).',
-      on: { RETRY: { target: 'loading', description: 'Checked in meanwhile: read again.' } },
+      description: 'Not checked in anywhere: the gatherings going on now, and how to get in (a ticket at the door, or a place bought there and then).',
+      on: {
+        RETRY: { target: 'loading', description: 'Checked in meanwhile: read again.' },
+        BUY_PLACE: {
+          target: 'buyingPlace',
+          actions: ['clearPlaceError', { type: 'choosePlace', params: ({ event }) => ({ gatheringID: event.gatheringID }) }],
+        },
+      },
+    },
+    buyingPlace: {
+      description: 'Placing a walk-in’s place at a gathering going on (create-gathering-order, paid by FPS): one seat held while it is paid.',
+      tags: ['busy'],
+      invoke: {
+        id: 'createGatheringOrder',
+        src: 'createGatheringOrder',
+        input: ({ event }) => {
+          assertEvent(event, 'BUY_PLACE');
+          return { gatheringID: event.gatheringID };
+        },
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'placeToPay',
+            actions: { type: 'rememberPlace', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'notInGathering',
+            actions: { type: 'rememberPlaceError', params: ({ event }) => ({ result: event.output }) },
+            description: 'Refused (OutOfStock: no seat left, UserAlreadyJoinedTheEvent, GatheringClosed …): said beside the button.',
+          },
+        ],
+        onError: { target: 'notInGathering', actions: 'rememberPlaceNetworkError', description: 'No answer: the place may or may not be held; trying again answers the same order.' },
+      },
+    },
+    placeToPay: {
+      description: 'The place is placed: the FPS popup pays it (create-gathering-payment); paid, the member is checked in.',
+      on: {
+        PLACE_PAID: { target: 'loading', actions: 'forgetPlace', description: 'Paid (the popup is done): read again, and the member is in the room.' },
+        RETRY: { target: 'loading', actions: 'forgetPlace' },
+        BACK: { target: 'notInGathering', actions: 'forgetPlace', description: 'Not now: the unpaid place expires and gives its seat back.' },
+      },
     },
     inGathering: {
       description: 'In the room: tonight’s pours and the member’s cart.',
@@ -99,7 +155,10 @@ export const gatheringMachine = setup({
           description: 'Choosing: add pours, change quantities, order, or leave.',
           on: {
             CHANGE_CART: { target: 'changingCart', actions: 'clearErrors' },
-            PLACE_ORDER: { target: 'placingOrder', actions: 'clearErrors' },
+            PLACE_ORDER: {
+              target: 'placingOrder',
+              actions: ['clearErrors', { type: 'chooseMethod', params: ({ event }) => ({ method: event.method }) }],
+            },
             LEAVE: { target: '#gathering.leaving', actions: 'clearErrors' },
           },
         },
@@ -130,14 +189,14 @@ export const gatheringMachine = setup({
           },
         },
         placingOrder: {
-          description: 'Placing the order from the cart (create-product-order, for FPS): the pours are held while it is paid.',
+          description: 'Placing the order from the cart (create-product-order), picked up or delivered: the pours are held while it is paid.',
           tags: ['busy'],
           invoke: {
             id: 'createProductOrder',
             src: 'createProductOrder',
             input: ({ context, event }) => {
               assertEvent(event, 'PLACE_ORDER');
-              return { gatheringID: context.gathering!.GatheringID, ageConfirmed: event.ageConfirmed };
+              return { gatheringID: context.gathering!.GatheringID, ageConfirmed: event.ageConfirmed, delivery: event.delivery, method: event.method };
             },
             onDone: [
               {
@@ -149,14 +208,15 @@ export const gatheringMachine = setup({
               {
                 target: 'atTable',
                 actions: { type: 'rememberOrderError', params: ({ event }) => ({ result: event.output }) },
-                description: 'Refused (OutOfStock, AgeConfirmationRequired, ShoppingBagEmpty …): said beside the Order button.',
+                description: 'Refused (OutOfStock, AgeConfirmationRequired, ShoppingBagEmpty, DeliveryAddressRequired …): said beside the Order button.',
               },
             ],
             onError: { target: 'atTable', actions: 'rememberOrderNetworkError', description: 'No answer: the order may or may not be placed; My orders shows it.' },
           },
         },
         paying: {
-          description: 'The order is placed: the FPS QR popup pays it (and shows the receipt). The cart is empty.',
+          description:
+            'The order is placed and the cart is empty: by FPS its QR popup pays it here; by card or Alipay the shared payment step pays it (the product checkout, with the order).',
           on: { ORDER_MORE: { target: 'atTable', actions: 'forgetOrder' }, LEAVE: { target: '#gathering.leaving', actions: 'forgetOrder' } },
         },
       },

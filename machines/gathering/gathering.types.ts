@@ -22,9 +22,16 @@ export type CartChange = { kind: 'add'; productID: string; quantity: number } | 
 export type ChangeCartInput = { gatheringID: string; change: CartChange };
 export type Empty = Record<string, never>;
 
-/** create-product-order {product: {gatheringID}}, paid by FPS (the app adds the language and currency). */
-export type CreateProductOrderInput = { gatheringID: string; ageConfirmed: boolean };
+/** How the member pays at the table: FPS's QR there and then; a card or Alipay on the shared payment step. */
+export type TablePaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
+
+/** create-product-order {product: {gatheringID, delivery}} (the app adds the language and currency). */
+export type CreateProductOrderInput = { gatheringID: string; ageConfirmed: boolean; delivery: boolean; method: TablePaymentMethod };
 export type CreateProductOrderOutput = { Order: { OrderID: string } };
+
+/** create-gathering-order {gatheringID} (the app adds the language, the currency and FPS): a walk-in's place. */
+export type CreateGatheringOrderInput = { gatheringID: string };
+export type CreateGatheringOrderOutput = { Order: { OrderID: string; GatheringID: string } };
 
 /** quit-ongoing-gathering {gatheringID}. */
 export type QuitGatheringInput = { gatheringID: string };
@@ -35,15 +42,31 @@ export type GatheringContext = {
   cartError?: CallCode | undefined;
   /** Why the order was refused (OutOfStock, AgeConfirmationRequired, ShoppingBagEmpty …), until the next try. */
   orderError?: CallCode | undefined;
-  /** The order placed and waiting to be paid. */
+  /** The order placed and waiting to be paid, and how. */
   orderID?: string | undefined;
+  method?: TablePaymentMethod | undefined;
+  /** A walk-in's place placed (create-gathering-order) and waiting for the FPS popup to pay it. */
+  placeOrderID?: string | undefined;
+  /** The gathering the member is buying a place at (its refusal is said beside it). */
+  placeGatheringID?: string | undefined;
+  /** Why buying a place was refused (OutOfStock, UserAlreadyJoinedTheEvent, GatheringClosed …), until the next try. */
+  placeError?: CallCode | undefined;
 };
 
 export type GatheringEvent =
   | { type: 'CHANGE_CART'; change: CartChange }
-  /** Order and pay: `ageConfirmed` when the cart has spirits and the member confirmed they are 18 or over. */
-  | { type: 'PLACE_ORDER'; ageConfirmed: boolean }
+  /**
+   * Order and pay: `ageConfirmed` when the cart has spirits and the member confirmed they are 18 or over;
+   * `delivery` to have it shipped to their address instead of picking it up at the venue.
+   */
+  | { type: 'PLACE_ORDER'; ageConfirmed: boolean; delivery: boolean; method: TablePaymentMethod }
   /** Back to the table after an order (paid or not: an unpaid one expires and gives its pours back). */
   | { type: 'ORDER_MORE' }
   | { type: 'LEAVE' }
+  /** Not in a room: buy a place at a gathering going on (a walk-in, paid by FPS). */
+  | { type: 'BUY_PLACE'; gatheringID: string }
+  /** The place is paid (the FPS popup is done): read again, and the member is in the room. */
+  | { type: 'PLACE_PAID' }
+  /** Back to the gatherings going on, the place left unpaid (it expires and gives its seat back). */
+  | { type: 'BACK' }
   | { type: 'RETRY' };

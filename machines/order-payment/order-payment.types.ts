@@ -11,7 +11,7 @@ export type { FlowCode } from '../shared/codes.ts';
 import type { FlowCode } from '../shared/codes.ts';
 
 export type PaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
-export type OrderKind = 'product' | 'event' | 'subscription';
+export type OrderKind = 'product' | 'event' | 'subscription' | 'gathering';
 
 export type PaymentStart = {
   OrderID: string;

@@ -10,9 +10,11 @@ import { msg } from '@lingui/core/macro';
 import type { QueryKey } from '@tanstack/react-query';
 import {
   createEventPayment,
+  createGatheringPayment,
   createProductPayment,
   createSubscriptionPayment,
   getEventOrder,
+  getGatheringOrder,
   getProductOrder,
   getSubscriptionOrder,
   type CallResponse,
@@ -32,11 +34,23 @@ export type PaymentStartAnswer = CallResponse<typeof createProductPayment>;
 /** An order's payment status, as every kind's order read answers it. */
 export type OrderStatus = { Order: { OrderID: string; PaymentStatus: OrderPaymentStatus } };
 
+/** A confirmation page showing the order. */
+export type OrderConfirmRoute = '/order_product_confirm/$orderID' | '/order_event_confirm/$orderID' | '/order_subscription_confirm/$orderID';
+
+/** Where a kind's paid order leads: its confirmation page (with the order), or a page of its own. */
+export function confirmLocation(kind: OrderKind, orderID: string): { to: OrderConfirmRoute; params: { orderID: string } } | { to: '/tonight' } {
+  const to = orderKinds[kind].confirmRoute;
+  return to === '/tonight' ? { to } : { to, params: { orderID } };
+}
+
 export type OrderKindEntry = {
-  /** Where a paid order (or one whose payment is still being decided) is shown. */
-  confirmRoute: '/order_product_confirm/$orderID' | '/order_event_confirm/$orderID' | '/order_subscription_confirm/$orderID';
+  /**
+   * Where a paid order (or one whose payment is still being decided) is shown: the kind's confirmation of the
+   * order, or a page of its own without the order (a walk-in's place opens the table at /tonight).
+   */
+  confirmRoute: OrderConfirmRoute | '/tonight';
   /** Where an order not paid (expired, cancelled) leads back to, and the link's words. */
-  back: { to: '/shopping_bag' | '/home' | '/subscription'; label: MessageDescriptor };
+  back: { to: '/shopping_bag' | '/home' | '/subscription' | '/tonight'; label: MessageDescriptor };
   /** What a finished checkout leaves out of date: the order read while paying it (removed), the lists showing it (read again). */
   stale: (api: ApiClient, orderID: string) => { remove: QueryKey[]; invalidate: QueryKey[] };
   /** The kind's payment call (create-…-payment). */
@@ -73,5 +87,21 @@ export const orderKinds: Record<OrderKind, OrderKindEntry> = {
     }),
     pay: (api, input) => asCallResult(api.call(createSubscriptionPayment, input)),
     readStatus: (api, RecordID) => asCallResult(api.call(getSubscriptionOrder, { RecordID })).then(statusOf),
+  },
+  // A walk-in's place at a gathering going on (issue 31): paid by the gathering's call, which names the
+  // gathering (read from the order); once paid the member is in the room, and Tonight shows their table.
+  gathering: {
+    confirmRoute: '/tonight',
+    back: { to: '/tonight', label: msg`Back to tonight` },
+    // Tonight's reads (features/gatherings/queries.ts GATHERING_KEY, the floating Tonight button's too).
+    stale: () => ({ remove: [], invalidate: [['member', 'gathering']] }),
+    pay: async (api, input) => {
+      const read = await asCallResult(api.call(getGatheringOrder, { orderID: input.OrderID }));
+      if (!read.ok) return read;
+      return asCallResult(
+        api.call(createGatheringPayment, { GatheringID: read.data.Order.GatheringID, PaymentMethod: input.PaymentMethod, CardID: input.CardID }),
+      );
+    },
+    readStatus: (api, orderID) => asCallResult(api.call(getGatheringOrder, { orderID })).then(statusOf),
   },
 };

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { CheckoutOutput } from '../../machines/checkout/checkout.types.ts';
 import type { EventJoinOutput } from '../../machines/event-join/event-join.types.ts';
 import type { SubscriptionCheckoutOutput } from '../../machines/subscription-checkout/subscription-checkout.types.ts';
-import { orderKinds, type OrderKind } from './order-kinds.ts';
+import { confirmLocation, orderKinds, type OrderKind } from './order-kinds.ts';
 import { useServices } from './services.ts';
 
 /** How any kind's checkout ended (its flow's output). */
@@ -36,7 +36,7 @@ export function useOrderOutcome(kind: OrderKind, result: OrderCheckoutResult | u
       case 'confirmed':
       case 'subscribed':
       case 'processing':
-        if (orderID) void navigate({ to: entry.confirmRoute, params: { orderID }, replace: true });
+        if (orderID) void navigate({ ...confirmLocation(kind, orderID), replace: true });
         break;
       case 'redirect':
         if (result.RedirectURL) window.location.assign(result.RedirectURL);

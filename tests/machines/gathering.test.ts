@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { gatheringMachine } from '../../machines/gathering/gathering.machine.ts';
 import * as select from '../../machines/gathering/gathering.selectors.ts';
-import type { CallResult, CreateProductOrderOutput, Empty, OngoingGatheringOutput } from '../../machines/gathering/gathering.types.ts';
+import type { CallResult, CreateGatheringOrderOutput, CreateProductOrderOutput, Empty, OngoingGatheringOutput } from '../../machines/gathering/gathering.types.ts';
 import { replayOnActor } from '../support/replay.ts';
 import { coverage, modelPaths } from './coverage.ts';
 import { gatheringModel } from './gathering.model.ts';
@@ -20,8 +20,9 @@ describe('gathering: model paths', () => {
     const { calls } = await replayOnActor(gatheringModel, p);
     for (const call of calls) {
       if (call.src === 'changeCart') expect(call.input).toEqual({ gatheringID: 'gth-matcha-whisking-0', change: { kind: 'add', productID: 'tea-gyokuro', quantity: 2 } });
-      if (call.src === 'createProductOrder') expect(call.input).toEqual({ gatheringID: 'gth-matcha-whisking-0', ageConfirmed: false });
+      if (call.src === 'createProductOrder') expect(call.input).toEqual({ gatheringID: 'gth-matcha-whisking-0', ageConfirmed: false, delivery: false, method: 'FPS' });
       if (call.src === 'quitOngoingGathering') expect(call.input).toEqual({ gatheringID: 'gth-matcha-whisking-0' });
+      if (call.src === 'createGatheringOrder') expect(call.input).toEqual({ gatheringID: 'gth-matcha-whisking-0' });
     }
   });
 });
@@ -33,7 +34,13 @@ const inRoom: CallResult<OngoingGatheringOutput> = {
 };
 const ok: CallResult<Empty> = { ok: true, data: {} };
 
-function start(answers: { ongoing?: CallResult<OngoingGatheringOutput>; cart?: CallResult<Empty>[]; order?: CallResult<CreateProductOrderOutput>[]; quit?: CallResult<Empty> }) {
+function start(answers: {
+  ongoing?: CallResult<OngoingGatheringOutput> | CallResult<OngoingGatheringOutput>[];
+  cart?: CallResult<Empty>[];
+  order?: CallResult<CreateProductOrderOutput>[];
+  place?: CallResult<CreateGatheringOrderOutput>[];
+  quit?: CallResult<Empty>;
+}) {
   const sent: { src: string; input: unknown }[] = [];
   const nth = <T>(list: T[] | undefined, src: string): T => {
     const i = sent.filter((s) => s.src === src).length - 1;
@@ -44,7 +51,11 @@ function start(answers: { ongoing?: CallResult<OngoingGatheringOutput>; cart?: C
   const actor = createActor(
     gatheringMachine.provide({
       actors: {
-        getUserOngoingGathering: fromPromise(async () => answers.ongoing ?? inRoom),
+        getUserOngoingGathering: fromPromise(async () => {
+          sent.push({ src: 'ongoing', input: undefined });
+          return Array.isArray(answers.ongoing) ? nth(answers.ongoing, 'ongoing') : (answers.ongoing ?? inRoom);
+        }),
+        createGatheringOrder: fromPromise(async ({ input }) => (sent.push({ src: 'createGatheringOrder', input }), nth(answers.place, 'createGatheringOrder'))),
         changeCart: fromPromise(async ({ input }) => (sent.push({ src: 'changeCart', input }), nth(answers.cart, 'changeCart'))),
         createProductOrder: fromPromise(async ({ input }) => (sent.push({ src: 'createProductOrder', input }), nth(answers.order, 'createProductOrder'))),
         quitOngoingGathering: fromPromise(async ({ input }) => (sent.push({ src: 'quit', input }), answers.quit ?? ok)),
@@ -64,13 +75,17 @@ describe('gathering: behaviour', () => {
     expect(select.isBusy(snapshot())).toBe(true);
     await tick();
     expect(sent.filter((s) => s.src === 'changeCart')).toHaveLength(1);
-    actor.send({ type: 'PLACE_ORDER', ageConfirmed: true });
-    actor.send({ type: 'PLACE_ORDER', ageConfirmed: true });
+    actor.send({ type: 'PLACE_ORDER', ageConfirmed: true, delivery: true, method: 'CreditCard' });
+    actor.send({ type: 'PLACE_ORDER', ageConfirmed: true, delivery: true, method: 'CreditCard' });
     await tick();
-    expect(sent.filter((s) => s.src === 'createProductOrder')).toEqual([{ src: 'createProductOrder', input: { gatheringID: 'g1', ageConfirmed: true } }]);
+    expect(sent.filter((s) => s.src === 'createProductOrder')).toEqual([
+      { src: 'createProductOrder', input: { gatheringID: 'g1', ageConfirmed: true, delivery: true, method: 'CreditCard' } },
+    ]);
     expect(select.orderToPay(snapshot())).toBe('ord_9');
+    expect(select.payMethod(snapshot())).toBe('CreditCard');
     actor.send({ type: 'ORDER_MORE' });
     expect(select.orderToPay(snapshot())).toBeUndefined();
+    expect(select.payMethod(snapshot())).toBeUndefined();
     expect(select.isIn(snapshot())).toBe(true);
   });
 
@@ -80,7 +95,7 @@ describe('gathering: behaviour', () => {
     actor.send({ type: 'CHANGE_CART', change: { kind: 'set', productID: 'p1', quantity: 9 } });
     await tick();
     expect(select.cartError(snapshot())).toBe('OutOfStock');
-    actor.send({ type: 'PLACE_ORDER', ageConfirmed: false });
+    actor.send({ type: 'PLACE_ORDER', ageConfirmed: false, delivery: false, method: 'FPS' });
     expect(select.cartError(snapshot())).toBeUndefined();
     await tick();
     expect(select.orderError(snapshot())).toBe('AgeConfirmationRequired');
@@ -104,6 +119,56 @@ describe('gathering: behaviour', () => {
     expect(select.isLeaving(leaving.snapshot())).toBe(true);
     await tick();
     expect(select.hasLeft(leaving.snapshot())).toBe(true);
-    expect(leaving.sent).toEqual([{ src: 'quit', input: { gatheringID: 'g1' } }]);
+    expect(leaving.sent.filter((s) => s.src === 'quit')).toEqual([{ src: 'quit', input: { gatheringID: 'g1' } }]);
+  });
+});
+
+describe('gathering: a walk-in buys a place', () => {
+  const outside: CallResult<OngoingGatheringOutput> = { ok: true, data: {} };
+  const placed: CallResult<CreateGatheringOrderOutput> = { ok: true, data: { Order: { OrderID: 'ord_place', GatheringID: 'g1' } } };
+
+  it('a double tap places one order; the popup pays it and the member is read in the room', async () => {
+    const { actor, sent, snapshot } = start({ ongoing: [outside, inRoom], place: [placed] });
+    await tick();
+    expect(select.isNotIn(snapshot())).toBe(true);
+    actor.send({ type: 'BUY_PLACE', gatheringID: 'g1' });
+    actor.send({ type: 'BUY_PLACE', gatheringID: 'g1' });
+    expect(select.isBuyingPlace(snapshot())).toBe(true);
+    expect(select.isBusy(snapshot())).toBe(true);
+    await tick();
+    expect(sent.filter((s) => s.src === 'createGatheringOrder')).toEqual([{ src: 'createGatheringOrder', input: { gatheringID: 'g1' } }]);
+    expect(select.placeToPay(snapshot())).toBe('ord_place');
+    expect(select.placeGathering(snapshot())).toBe('g1');
+    actor.send({ type: 'PLACE_PAID' });
+    await tick();
+    expect(select.isIn(snapshot())).toBe(true);
+    expect(select.placeToPay(snapshot())).toBeUndefined();
+    expect(sent.filter((s) => s.src === 'ongoing')).toHaveLength(2);
+  });
+
+  it('a refusal is remembered and cleared on the next try; Back leaves the place unpaid', async () => {
+    const { actor, snapshot } = start({ ongoing: outside, place: [{ ok: false, code: 'OutOfStock' }, placed] });
+    await tick();
+    actor.send({ type: 'BUY_PLACE', gatheringID: 'g1' });
+    await tick();
+    expect(select.isNotIn(snapshot())).toBe(true);
+    expect(select.placeError(snapshot())).toBe('OutOfStock');
+    actor.send({ type: 'BUY_PLACE', gatheringID: 'g1' });
+    expect(select.placeError(snapshot())).toBeUndefined();
+    await tick();
+    expect(select.placeToPay(snapshot())).toBe('ord_place');
+    actor.send({ type: 'BACK' });
+    expect(select.isNotIn(snapshot())).toBe(true);
+    expect(select.placeToPay(snapshot())).toBeUndefined();
+    expect(snapshot().context.placeOrderID).toBeUndefined();
+  });
+
+  it('no answer is said as a network error', async () => {
+    const { actor, snapshot } = start({ ongoing: outside, place: [] });
+    await tick();
+    actor.send({ type: 'BUY_PLACE', gatheringID: 'g1' });
+    await tick();
+    expect(select.isNotIn(snapshot())).toBe(true);
+    expect(select.placeError(snapshot())).toBe('NetworkError');
   });
 });

@@ -37,6 +37,10 @@ describe('Tonight', () => {
     const gyokuro = (await within(pours).findByText('Yame Gyokuro')).closest('li')!;
     expect(within(gyokuro).getByText(hkd(SEED_POURS[0].priceHkd))).toBeTruthy();
     expect(within(gyokuro).getByText(`${SEED_POURS[0].setAside} left tonight`)).toBeTruthy();
+    // A pour with published cards shows what it tastes of and the demo member's match (they have a taste profile).
+    const longJing = (await within(pours).findByText('West Lake Long Jing')).closest('li')!;
+    expect(await within(longJing).findByText(/^\d+% match$/)).toBeTruthy();
+    expect(within(longJing).getByLabelText('Tasting notes').textContent).not.toBe('');
 
     await user.click(within(gyokuro).getByRole('button', { name: 'Add Yame Gyokuro' }));
     const cart = screen.getByRole('region', { name: 'Your order' });
@@ -45,7 +49,10 @@ describe('Tonight', () => {
     await waitFor(() => expect(within(cart).getByLabelText('Quantity of Yame Gyokuro').textContent).toBe('2'));
     expect(within(cart).getByText(hkd(2 * SEED_POURS[0].priceHkd), { selector: '.cart-total .price' })).toBeTruthy();
 
-    await user.click(within(cart).getByRole('button', { name: 'Order and pay by FPS' }));
+    // Picked up and paid by card unless the member chooses otherwise.
+    expect((within(cart).getByRole('radio', { name: 'Pick it up here at the venue' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(cart).getByRole('radio', { name: /FPS/ }));
+    await user.click(within(cart).getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByRole('dialog', { name: 'Pay with FPS' })).toBeTruthy();
     const [order] = (await server.call(listUserProductOrder, {}, auth(demo))).OrderList;
     expect(order).toMatchObject({ PaymentStatus: 'WaitForPayment', PaymentMethod: 'FPS' });
@@ -54,6 +61,26 @@ describe('Tonight', () => {
     expect(pour!.remaining).toBe(SEED_POURS[0].setAside - 2);
     // The cart is empty again for the next round.
     await waitFor(() => expect(within(cart).getByText('Nothing yet: add from tonight’s list.')).toBeTruthy());
+  });
+
+  it('an order to be delivered, paid by card, continues on the payment page with the order', async () => {
+    const user = userEvent.setup();
+    const demo = await startSession(server.deps, demoMember.id);
+    const view = await renderApp(server, '/home');
+    await signIn(view, demo);
+    await view.router.navigate({ to: '/tonight' });
+    const pours = await screen.findByRole('region', { name: 'Poured tonight' });
+    await user.click(await within(pours).findByRole('button', { name: 'Add Shizuoka Sencha' }));
+    const cart = screen.getByRole('region', { name: 'Your order' });
+    expect(await within(cart).findByLabelText('Quantity of Shizuoka Sencha')).toBeTruthy();
+    await user.click(within(cart).getByRole('radio', { name: 'Deliver it to my address' }));
+    expect(within(cart).getByText(/with its shipping fee/)).toBeTruthy();
+    await user.click(within(cart).getByRole('button', { name: 'Order and pay' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/checkout_product'));
+    const [order] = (await server.call(listUserProductOrder, {}, auth(demo))).OrderList;
+    expect(view.router.state.location.search).toMatchObject({ orderID: order!.OrderID, method: 'CreditCard' });
+    expect(order).toMatchObject({ PaymentStatus: 'WaitForPayment', PaymentMethod: 'CreditCard', GatheringID: 'gth-matcha-whisking-0' });
+    expect(order!.DeliveryAddress).toBeDefined();
   });
 
   it('says more than is left tonight beside the cart', async () => {

@@ -271,6 +271,18 @@ function ChosenAddresses(props: { actor: CheckoutActor; member: UserDetail; orde
   const order = useQuery({ ...productOrderQuery(api, orderID ?? '', false), enabled: orderID !== undefined });
   const address = orderID !== undefined ? order.data?.DeliveryAddress : index === undefined ? undefined : member.deliveryAddress[index];
   const id = useId();
+  // Ordered at a gathering's table and not delivered: picked up there.
+  if (order.data?.GatheringID && !address)
+    return (
+      <section className="checkout-section checkout-chosen" aria-labelledby={id}>
+        <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="checkout-title">
+          <Trans>Pick-up</Trans>
+        </h2>
+        <p>
+          <Trans>Picked up at the gathering’s venue, from the host’s table.</Trans>
+        </p>
+      </section>
+    );
   return (
     <section className="checkout-section checkout-chosen" aria-labelledby={id}>
       <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="checkout-title">

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import * as fps from '../../../machines/fps-payment/fps-payment.selectors.ts';
 import { PAYMENT_FAILED_TRY_AGAIN, paymentMessage } from '../../api/payment-messages.ts';
-import { orderKinds, type OrderKind } from '../../app/order-kinds.ts';
+import { confirmLocation, orderKinds, type OrderKind } from '../../app/order-kinds.ts';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { FormError } from '../../ui/Field.tsx';
@@ -129,7 +129,7 @@ export function FpsQrPopup({ orderID, kind = 'product', onClose }: { orderID: st
 
   useEffect(() => {
     if (result?.outcome !== 'paid') return;
-    void navigate({ to: orderKinds[kind].confirmRoute, params: { orderID: result.OrderID } });
+    void navigate(confirmLocation(kind, result.OrderID));
   }, [result, navigate, kind]);
   useEffect(() => {
     if (!showingQr) return;

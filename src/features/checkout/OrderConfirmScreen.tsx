@@ -83,6 +83,8 @@ function OrderState({ order }: { order: ProductOrder }) {
   const navigate = useNavigate();
   const heading = useRef<HTMLParagraphElement>(null);
   const status = order.PaymentStatus;
+  // Ordered at a gathering's table: picked up there unless delivered, and the way back is to the table.
+  const pickedUp = order.GatheringID !== undefined && !order.DeliveryAddress;
   useEffect(() => {
     if (status === 'PaymentFailed') void navigate({ to: '/payment_fail', search: { orderID: order.OrderID, code: 'PaymentFail' }, replace: true });
   }, [status, order.OrderID, navigate]);
@@ -92,7 +94,11 @@ function OrderState({ order }: { order: ProductOrder }) {
       <div className="checkout-confirm-status" aria-live="polite">
         {status === 'Paid' && (
           <p ref={heading} tabIndex={-1} className="notice success checkout-confirmed">
-            <Trans>Your order is confirmed and paid. We will e-mail you when it ships: standard delivery within 4-7 working days.</Trans>
+            {pickedUp ? (
+              <Trans>Your order is paid. Pick it up at the host’s table: show them this page.</Trans>
+            ) : (
+              <Trans>Your order is confirmed and paid. We will e-mail you when it ships: standard delivery within 4-7 working days.</Trans>
+            )}
           </p>
         )}
         {status === 'WaitForPayment' && (
@@ -118,9 +124,15 @@ function OrderState({ order }: { order: ProductOrder }) {
         <Link to="/order_record/$orderID" params={{ orderID: order.OrderID }} className="button">
           <Trans>View order record</Trans>
         </Link>
-        <Link to="/home" className="button primary">
-          <Trans>Continue shopping</Trans>
-        </Link>
+        {order.GatheringID ? (
+          <Link to="/tonight" className="button primary">
+            <Trans>Back to tonight’s table</Trans>
+          </Link>
+        ) : (
+          <Link to="/home" className="button primary">
+            <Trans>Continue shopping</Trans>
+          </Link>
+        )}
       </div>
     </div>
   );

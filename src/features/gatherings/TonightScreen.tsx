@@ -1,43 +1,59 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import * as tonight from '../../../machines/gathering/gathering.selectors.ts';
-import { messageFor } from '../../api/error-messages.ts';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { contentLanguage } from '../../i18n/i18n.ts';
-import { useBilingual } from '../../ui/Bilingual.tsx';
-import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { createGatheringFlow } from './gathering.actors.ts';
+import { OngoingGatherings } from './OngoingGatherings.tsx';
+import { GATHERING_KEY } from './queries.ts';
 import { TonightTable } from './TonightTable.tsx';
-import { gatheringQueries } from './queries.ts';
 import './tonight.css';
-
 
 /**
  * Tonight (issue 31; machines/gathering): the gathering the member is in now. In the room: tonight's pours at
- * the gathering's price, the cart, ordering and paying by FPS, leaving. Out of it: the gatherings going on.
+ * the gathering's price, the cart, ordering (picked up or delivered) and paying, leaving. Out of it: the gatherings going on.
  */
 export function TonightScreen() {
   const services = useServices();
-  const { preferences, popups } = services;
+  const { preferences, popups, queryClient } = services;
   const { currency, locale } = useStore(preferences);
   const machine = useMemo(() => createGatheringFlow(services, contentLanguage(locale), currency ?? 'HKD'), [services, locale, currency]);
   const flow = useFlow(machine);
   const loading = useSelector(flow, tonight.isLoading);
   const failed = useSelector(flow, tonight.loadFailed);
-  const notIn = useSelector(flow, tonight.isNotIn);
+  const outside = useSelector(flow, tonight.isOutside);
   const left = useSelector(flow, tonight.hasLeft);
   const ended = useSelector(flow, tonight.hasEnded);
   const orderToPay = useSelector(flow, tonight.orderToPay);
+  const payMethod = useSelector(flow, tonight.payMethod);
+  const placeToPay = useSelector(flow, tonight.placeToPay);
+  const navigate = useNavigate();
+  const router = useRouter();
 
-  // The order placed: the FPS QR pays it, and shows the receipt once paid.
+  // The order placed: by FPS its QR pays it here and shows the receipt once paid; by card or Alipay the shared
+  // payment step pays it (the product checkout, paying the order placed).
   useEffect(() => {
-    if (orderToPay) popups.open('fpsPayment', { orderID: orderToPay, kind: 'product' });
-  }, [orderToPay, popups]);
+    if (!orderToPay || !payMethod) return;
+    if (payMethod === 'FPS') popups.open('fpsPayment', { orderID: orderToPay, kind: 'product' });
+    else void navigate({ to: '/checkout_product', search: { orderID: orderToPay, method: payMethod } });
+  }, [orderToPay, payMethod, popups, navigate]);
+
+  // A walk-in's place placed: the FPS popup pays it. Paid, the popup leads back here (the kind's confirmation is
+  // /tonight), and Tonight reads again: the member is in the room and their table opens.
+  useEffect(() => {
+    if (!placeToPay) return;
+    popups.open('fpsPayment', { orderID: placeToPay, kind: 'gathering' });
+    return router.subscribe('onResolved', ({ toLocation }) => {
+      if (toLocation.pathname !== '/tonight') return;
+      // The floating Tonight button and the gatherings going on are read again too.
+      void queryClient.invalidateQueries({ queryKey: GATHERING_KEY });
+      flow.send({ type: 'PLACE_PAID' });
+    });
+  }, [placeToPay, popups, router, flow, queryClient]);
 
   return (
     <div className="page tonight-page">
@@ -57,8 +73,8 @@ export function TonightScreen() {
             <Trans>Try again</Trans>
           </button>
         </section>
-      ) : notIn ? (
-        <OngoingGatherings onCheckedIn={() => flow.send({ type: 'RETRY' })} />
+      ) : outside ? (
+        <OngoingGatherings flow={flow} currency={currency ?? 'HKD'} />
       ) : left || ended ? (
         <section className="tonight-note" role="status">
           <p>{left ? <Trans>You have left the gathering. Thank you for coming!</Trans> : <Trans>This gathering has ended, or you are no longer checked in.</Trans>}</p>
@@ -75,46 +91,5 @@ export function TonightScreen() {
         <TonightTable flow={flow} currency={currency ?? 'HKD'} />
       )}
     </div>
-  );
-}
-
-/** Not checked in: the gatherings going on now, the member's own first, and how to get in. */
-function OngoingGatherings({ onCheckedIn }: { onCheckedIn: () => void }) {
-  const { api } = useServices();
-  const { i18n } = useLingui();
-  const pick = useBilingual();
-  const list = useQuery({ ...gatheringQueries.ongoing(api), meta: { handlesErrors: true } });
-  return (
-    <section className="tonight-note">
-      <p>
-        <Trans>You are not checked in at a gathering. At the venue, show the host your ticket: once it is checked in, your table is here.</Trans>
-      </p>
-      {list.data && list.data.length > 0 && (
-        <>
-          <h2>
-            <Trans>Going on now</Trans>
-          </h2>
-          <ul className="tonight-gatherings">
-            {list.data.map((g) => (
-              <li key={g.GatheringID}>
-                <strong>{pick(g.Title)}</strong>
-                <span className="muted">
-                  {pick(g.Venue)} · {hongKongDateTime(g.StartAt)}
-                </span>
-                {g.HasTicket && (
-                  <span className="badge">
-                    <Trans>You have a ticket</Trans>
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {list.isError && <p className="muted">{i18n._(messageFor('NetworkError'))}</p>}
-      <button type="button" className="button" onClick={onCheckedIn}>
-        <Trans>I have checked in</Trans>
-      </button>
-    </section>
   );
 }

@@ -6,11 +6,14 @@ import type { Actor } from 'xstate';
 import type { Currency, GatheringProduct } from '../../../contract/index.ts';
 import type { gatheringMachine } from '../../../machines/gathering/gathering.machine.ts';
 import * as tonight from '../../../machines/gathering/gathering.selectors.ts';
+import type { TablePaymentMethod } from '../../../machines/gathering/gathering.types.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { Price } from '../../ui/Price.tsx';
+import { productTasteQueries } from '../../api/taste-queries.ts';
 import { GATHERING_KEY, gatheringQueries } from './queries.ts';
 import { useGatheringEvents } from './use-gathering-events.ts';
+import { DeliveryChoice, MethodChoice } from './TableChoices.tsx';
 import { TonightError } from './tonight-words.tsx';
 
 type GatheringActor = Actor<typeof gatheringMachine>;
@@ -33,6 +36,8 @@ export function TonightTable({ flow, currency }: { flow: GatheringActor; currenc
   const lines = cart?.ProductList ?? [];
   const hasSpirits = lines.some((l) => l.IsAlcohol);
   const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [delivery, setDelivery] = useState(false);
+  const [method, setMethod] = useState<TablePaymentMethod>('CreditCard');
   const ageId = useId();
   // Live: what is left of each pour changes as the room orders.
   useGatheringEvents(gathering.GatheringID, true, () => void queryClient.invalidateQueries({ queryKey: GATHERING_KEY }));
@@ -99,9 +104,12 @@ export function TonightTable({ flow, currency }: { flow: GatheringActor; currenc
             <Trans>Total</Trans> <Price amount={cart.SubTotal} currency={cart.Currency} />
           </p>
         )}
-        <p className="muted small">
-          <Trans>Picked up here at the venue. Paid by FPS.</Trans>
-        </p>
+        {lines.length > 0 && !orderToPay && (
+          <>
+            <DeliveryChoice delivery={delivery} onChange={setDelivery} disabled={busy} />
+            <MethodChoice method={method} onChange={setMethod} disabled={busy} />
+          </>
+        )}
         {hasSpirits && (
           <p className="check-row">
             <input id={ageId} type="checkbox" checked={ageConfirmed} onChange={(e) => setAgeConfirmed(e.target.checked)} />
@@ -120,9 +128,9 @@ export function TonightTable({ flow, currency }: { flow: GatheringActor; currenc
             type="button"
             className="button primary wide"
             disabled={busy || lines.length === 0}
-            onClick={() => flow.send({ type: 'PLACE_ORDER', ageConfirmed: !hasSpirits || ageConfirmed })}
+            onClick={() => flow.send({ type: 'PLACE_ORDER', ageConfirmed: !hasSpirits || ageConfirmed, delivery, method })}
           >
-            {placing ? <Trans>Placing your order…</Trans> : <Trans>Order and pay by FPS</Trans>}
+            {placing ? <Trans>Placing your order…</Trans> : <Trans>Order and pay</Trans>}
           </button>
         )}
       </section>
@@ -153,10 +161,36 @@ function PourItem({ pour: p, disabled, onAdd }: { pour: GatheringProduct; disabl
           )}
         </span>
         <span className="muted small">{p.Remaining > 0 ? <Trans>{p.Remaining} left tonight</Trans> : <Trans>All poured</Trans>}</span>
+        <PourTaste productID={p.ProductID} />
       </div>
       <button type="button" className="button small" disabled={disabled} aria-label={t`Add ${name}`} onClick={onAdd}>
         <Trans>Add</Trans>
       </button>
     </li>
+  );
+}
+
+/**
+ * What the pour tastes of (the notes most named on its published cards) and how well it suits the member (their
+ * match): read beside each pour, and left out quietly when there is none yet or it cannot be read.
+ */
+function PourTaste({ productID }: { productID: string }) {
+  const { api } = useServices();
+  const { t } = useLingui();
+  const pick = useBilingual();
+  const profile = useQuery(productTasteQueries.profile(api, productID));
+  const match = useQuery(productTasteQueries.match(api, productID));
+  const notes = profile.data?.TopTasteNotes.slice(0, 3).map(({ TasteNote }) => pick(TasteNote.Name)) ?? [];
+  const score = match.data?.Score;
+  if (notes.length === 0 && score === undefined) return null;
+  return (
+    <span className="pour-taste small">
+      {notes.length > 0 && <span aria-label={t`Tasting notes`}>{notes.join(' · ')}</span>}
+      {score !== undefined && (
+        <span className="pour-match">
+          <Trans>{Math.round(score)}% match</Trans>
+        </span>
+      )}
+    </span>
   );
 }

@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import {
   addUserShoppingCart,
+  createGatheringOrder,
   createProductOrder,
   getUserOngoingGathering,
   quitOngoingGathering,
@@ -14,7 +15,7 @@ import { asCallResult } from '../../api/call-result.ts';
 import type { AppServices } from '../../app/services.ts';
 import { GATHERING_KEY } from './queries.ts';
 
-/** Orders are placed in the shop's language and the member's currency, to be paid by FPS at the table. */
+/** Orders are placed in the shop's language and the member's currency. */
 export function createGatheringFlow({ api, queryClient }: AppServices, language: 'en' | 'zh', currency: Currency) {
   // The pour list and the cart are read afresh after every change, whatever its answer.
   const refresh = <T>(result: T) => queryClient.invalidateQueries({ queryKey: GATHERING_KEY }).then(() => result);
@@ -31,9 +32,19 @@ export function createGatheringFlow({ api, queryClient }: AppServices, language:
       createProductOrder: fromPromise(async ({ input }) =>
         refresh(
           await asCallResult(
-            api.call(createProductOrder, { product: { gatheringID: input.gatheringID }, Language: language, Currency: currency, PaymentMethod: 'FPS', AgeConfirmed: input.ageConfirmed }),
+            api.call(createProductOrder, {
+              product: { gatheringID: input.gatheringID, delivery: input.delivery },
+              Language: language,
+              Currency: currency,
+              PaymentMethod: input.method,
+              AgeConfirmed: input.ageConfirmed,
+            }),
           ),
         ),
+      ),
+      // A walk-in's place, paid by FPS (the shop's FPS popup); the gatherings going on are read again (seats left, the place).
+      createGatheringOrder: fromPromise(async ({ input }) =>
+        refresh(await asCallResult(api.call(createGatheringOrder, { gatheringID: input.gatheringID, Language: language, Currency: currency, PaymentMethod: 'FPS' }))),
       ),
       quitOngoingGathering: fromPromise(async ({ input }) => refresh(await asCallResult(api.call(quitOngoingGathering, input).then(() => ({}))))),
     },

@@ -11,11 +11,18 @@ export const TONIGHT_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
   ShoppingBagEmpty: msg`Your cart is empty: add something from tonight’s list first.`,
   AgeConfirmationRequired: msg`Please confirm you are 18 or over to order spirits.`,
   NetworkError: msg`That did not get through. Check your connection and try again.`,
+  UserAlreadyJoinedTheEvent: msg`You already have a place at this gathering.`,
 };
 
-/** Why a change or the order was refused, in words, beside the cart. */
-export function TonightError({ code }: { code: CallCode | undefined }) {
+/** Buying a place at the door (create-gathering-order): OutOfStock is about seats, not pours. */
+export const PLACE_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
+  OutOfStock: msg`Sorry, no place is left at this gathering.`,
+  GatheringClosed: msg`This gathering is no longer going on.`,
+};
+
+/** Why a change, the order or buying a place was refused, in words, beside it (`words`: the call's own first). */
+export function TonightError({ code, words }: { code: CallCode | undefined; words?: Partial<Record<CallCode, MessageDescriptor>> }) {
   const { i18n } = useLingui();
   if (!code) return null;
-  return <FormError>{i18n._(TONIGHT_WORDS[code] ?? messageFor(code))}</FormError>;
+  return <FormError>{i18n._(words?.[code] ?? TONIGHT_WORDS[code] ?? messageFor(code))}</FormError>;
 }

@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
-  CalculateUserProductMatch,
   getDailySip,
-  getProductTasteProfile,
   listUserProduct,
   listUserTasteCard,
   newGetPublicTasteCard,
@@ -14,6 +12,7 @@ import {
   type TasteCardStatus,
 } from '../../../contract/index.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { productTasteQueries } from '../../api/taste-queries.ts';
 
 /** Cards a product page shows at a time ("More" reads the next ones). */
 export const PRODUCT_CARDS_PAGE = 4;
@@ -42,14 +41,7 @@ export const tasteProfileQueries = {
       staleTime: 60_000,
       meta: { handlesErrors: true },
     }),
-  /** The average five senses and top notes of the product's published cards. */
-  productProfile: (api: ApiClient, ProductID: string) =>
-    queryOptions({
-      queryKey: ['tasteProfile', ProductID],
-      queryFn: ({ signal }) => api.call(getProductTasteProfile, { ProductID }, { signal }).then((r) => r.Profile),
-      staleTime: 60_000,
-      meta: { handlesErrors: true },
-    }),
+  productProfile: productTasteQueries.profile,
   similar: (api: ApiClient, ProductID: string, Currency: Currency) =>
     queryOptions({
       queryKey: ['similarByTaste', ProductID, Currency],
@@ -57,14 +49,7 @@ export const tasteProfileQueries = {
       staleTime: 5 * 60_000,
       meta: { handlesErrors: true },
     }),
-  /** How well the product suits the signed-in member, with its reasons. */
-  match: (api: ApiClient, ProductID: string) =>
-    queryOptions({
-      queryKey: ['member', 'tasteMatch', ProductID],
-      queryFn: ({ signal }) => api.call(CalculateUserProductMatch, { ProductID }, { signal }),
-      staleTime: 60_000,
-      meta: { handlesErrors: true },
-    }),
+  match: productTasteQueries.match,
   /** The member's own cards, any status unless one is asked for, narrowed to a product type. */
   userCards: (api: ApiClient, filter: { ProductType?: string; Status?: TasteCardStatus }) =>
     infiniteQueryOptions({
