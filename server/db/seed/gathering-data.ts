@@ -13,6 +13,12 @@ import { demoMember } from './member-data.ts';
 import { HOUR_MS } from './whole-hours.ts';
 
 export const SEED_GATHERING_ID = 'gth-matcha-whisking-0';
+/**
+ * A gathering its host has not opened yet (a later Gongfu Oolong session, still on sale): a member books a seat, the
+ * host asks for a code and opens it with admin-init, then checks the ticket in (e2e/gathering-open.spec.ts).
+ */
+export const SEED_SCHEDULED_GATHERING_ID = 'gth-gongfu-oolong-2';
+const SEED_SCHEDULED_SESSION = 'evs-gongfu-oolong-2';
 /** The session's host: an account of the seed (password as the demo member's), named in the README. */
 export const SEED_GATHERING_HOST = INSPIRATION_MEMBERS[4];
 
@@ -39,6 +45,7 @@ export async function seedGathering(db: Db) {
     .where(eq(eventVariances.id, SEED_EVENT_STARTED_TODAY_SESSION));
   await db.insert(gatherings).values({ id: SEED_GATHERING_ID, varianceId: SEED_EVENT_STARTED_TODAY_SESSION, hostEmail: SEED_GATHERING_HOST.email, hostUserId: SEED_GATHERING_HOST.id, status: 'Ongoing', openedAt });
   await db.insert(gatheringPours).values(SEED_POURS.map((p, sort) => ({ gatheringId: SEED_GATHERING_ID, ...p, remaining: p.setAside, sort })));
+  await db.insert(gatherings).values({ id: SEED_SCHEDULED_GATHERING_ID, varianceId: SEED_SCHEDULED_SESSION, hostEmail: SEED_GATHERING_HOST.email, status: 'Scheduled' });
   const [demoTicket] = await db.select({ id: eventTickets.id }).from(eventTickets).where(eq(eventTickets.activatedBy, demoMember.id));
   const minutes = (n: number) => new Date(openedAt.getTime() + n * 60_000);
   await db.insert(gatheringAttendees).values([
