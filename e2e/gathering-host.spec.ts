@@ -69,6 +69,6 @@ test('the host’s screen in Chinese: nothing overflows', async ({ page }) => {
   await logIn(page, 'olivia.inspire@sipandgather.hk', 'SipGather2026');
   await page.evaluate(() => localStorage.setItem('sg.locale', 'zh-Hant'));
   await page.goto(`/host/${GATHERING}`);
-  await expect(page.getByRole('heading', { name: '現場人數（3）' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^現場人數（\d+）$/ })).toBeVisible();
   await atEveryWidth(page, 'the host’s screen (zh-Hant)', (width) => shoot(page, { path: `${SHOTS}/host-zh-${width}.png`, fullPage: true }));
 });

@@ -4,7 +4,7 @@
  * its link; the member's ticket page then says they are in, and their Tonight shows the room.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { expect, freshMember, latestMailId, logIn, mailedCode, test } from './support.ts';
+import { atEveryWidth, expect, freshMember, latestMailId, logIn, mailedCode, shoot, test } from './support.ts';
 
 const GATHERING = 'gth-gongfu-oolong-2';
 const SESSION = 'evs-gongfu-oolong-2';
@@ -42,10 +42,12 @@ test('the host opens the gathering with a mailed code and checks a ticket in by 
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.getByText('Ka Yan Wong is in.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'In the room (1)' })).toBeVisible();
+  await atEveryWidth(page, 'the host’s screen after a check-in', (width) => shoot(page, { path: `test-results/shots/gathering-open/host-en-${width}.png`, fullPage: true }));
 
   // The member's own ticket link now says so; Tonight is their table.
   await member.goto(`/activate_ticket/${ticket}`);
   await expect(member.getByText('This ticket has been checked in.')).toBeVisible();
+  await atEveryWidth(member, 'the checked-in ticket', (width) => shoot(member, { path: `test-results/shots/gathering-open/ticket-en-${width}.png`, fullPage: true }));
   await member.goto('/tonight');
   await expect(member.getByText(/1 in the room/)).toBeVisible();
   await member.close();

@@ -3,7 +3,7 @@
  * takes it out again (the order and its FPS payment are tests/ui/tonight.test.tsx's: an order here would show in
  * the demo member's orders for the other specs); the table at two phones and a desktop, in English and Chinese.
  */
-import { atEveryWidth, expect, logIn, shoot, test } from './support.ts';
+import { atEveryWidth, expect, freshMember, logIn, shoot, test } from './support.ts';
 
 const SHOTS = 'test-results/shots/tonight';
 
@@ -27,3 +27,14 @@ for (const locale of ['en', 'zh-Hant'] as const) {
     await expect(cart.locator('.cart-lines li')).toHaveCount(0);
   });
 }
+
+test('a member without a ticket is offered a place at the door, in English and Chinese: nothing overflows', async ({ page, request }) => {
+  await freshMember(page, request, 'at-the-door');
+  await page.goto('/tonight');
+  await expect(page.getByRole('button', { name: /^Buy a place · pay by FPS: Matcha Whisking Workshop/ })).toBeVisible();
+  await atEveryWidth(page, 'Tonight at the door (en)', (width) => shoot(page, { path: `${SHOTS}/door-en-${width}.png`, fullPage: true }));
+  await page.evaluate(() => localStorage.setItem('sg.locale', 'zh-Hant'));
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^購買入場名額/ }).first()).toBeVisible();
+  await atEveryWidth(page, 'Tonight at the door (zh-Hant)', (width) => shoot(page, { path: `${SHOTS}/door-zh-${width}.png`, fullPage: true }));
+});

@@ -26,7 +26,7 @@ export function OngoingGatherings({ flow, currency }: { flow: GatheringActor; cu
   return (
     <section className="tonight-note">
       <p>
-        <Trans>You are not checked in at a gathering. At the venue, show the host your ticket: once it is checked in, your table is here.</Trans>
+        <Trans>You are not checked in at a gathering. At the venue, show the host your ticket or buy a place below: once you are in, your table is here.</Trans>
       </p>
       {list.data && list.data.length > 0 && (
         <>
