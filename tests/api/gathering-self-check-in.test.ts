@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateTicket, getTicket, type EventTicket, type TokenSet } from '../../contract/index.ts';
 import { gatheringAttendees, gatherings, users } from '../../server/db/schema.ts';
+import { phoneFromContact } from '../../server/services/orders/event/tickets.ts';
 import { eventMember, fromSeed, paidBooking } from '../support/event-bookings.ts';
 import { auth } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -64,6 +65,16 @@ async function booking(session: string, guestName = 'Ho Wing Sze') {
   return { booker, own: order.TicketList.find((x) => x.IsOwner) as EventTicket, guest: order.TicketList.find((x) => !x.IsOwner) as EventTicket };
 }
 
+describe('a guest’s contact number as their phone', () => {
+  it('reads Hong Kong numbers with or without +852, other numbers as digits, and leaves out what is not a number', () => {
+    expect(phoneFromContact('+852 5123 4567')).toEqual({ phone: '51234567', phoneCountryCode: '852' });
+    expect(phoneFromContact('9123-4567')).toEqual({ phone: '91234567', phoneCountryCode: '852' });
+    expect(phoneFromContact('+44 (20) 7946 0958')).toEqual({ phone: '442079460958', phoneCountryCode: null });
+    expect(phoneFromContact('12-34')).toBeUndefined();
+    expect(phoneFromContact('+852 123')).toBeUndefined();
+  });
+});
+
 describe('activate-ticket at an ongoing gathering', () => {
   it('checks the booker in with their own seat, once; the link shows the gathering and that the ticket is checked in', async () => {
     const { booker, own } = await booking(SESSION);
@@ -99,6 +110,9 @@ describe('activate-ticket at an ongoing gathering', () => {
     expect(done).toMatchObject({ CheckedIn: true, GatheringID: G, Record: { VarianceID: SESSION, Role: 'Guest' } });
     expect((await t.call(getTicket, { TicketID: guest.TicketID })).Ticket).toMatchObject({ HolderName: 'Ho Wing Sze', Activated: true, Redeemed: true });
     expect(await inRoom(G, newcomer.userID)).toEqual([{ userId: newcomer.userID, ticketId: guest.TicketID, leftAt: null }]);
+    // Signed up on the spot: the contact number the booker gave for them is their phone now.
+    const [profile] = await t.db.select({ phone: users.phone, code: users.phoneCountryCode }).from(users).where(eq(users.id, newcomer.userID));
+    expect(profile).toEqual({ phone: '51234567', code: '852' });
 
     // A guest ticket taken before the gathering opened: its guest checks in with it.
     await setStatus(G, 'Scheduled');

@@ -61,6 +61,10 @@ describe('Tonight', () => {
     expect(pour!.remaining).toBe(SEED_POURS[0].setAside - 2);
     // The cart is empty again for the next round.
     await waitFor(() => expect(within(cart).getByText('Nothing yet: add from tonight’s list.')).toBeTruthy());
+    // Tonight's orders list it (behind the FPS popup), waiting for payment, with the way to pay it.
+    const mine = await screen.findByRole('region', { name: 'Your orders tonight', hidden: true });
+    expect(await within(mine).findByText(/Yame Gyokuro × 2/)).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: 'Pay now', hidden: true })).toBeTruthy();
   });
 
   it('an order to be delivered, paid by card, continues on the payment page with the order', async () => {

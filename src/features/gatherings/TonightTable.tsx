@@ -14,6 +14,7 @@ import { productTasteQueries } from '../../api/taste-queries.ts';
 import { GATHERING_KEY, gatheringQueries } from './queries.ts';
 import { useGatheringEvents } from './use-gathering-events.ts';
 import { DeliveryChoice, MethodChoice } from './TableChoices.tsx';
+import { TonightOrders } from './TonightOrders.tsx';
 import { TonightError } from './tonight-words.tsx';
 
 type GatheringActor = Actor<typeof gatheringMachine>;
@@ -134,6 +135,8 @@ export function TonightTable({ flow, currency }: { flow: GatheringActor; currenc
           </button>
         )}
       </section>
+
+      <TonightOrders gatheringID={gathering.GatheringID} />
 
       <button type="button" className="link-button tonight-leave" disabled={busy} onClick={() => flow.send({ type: 'LEAVE' })}>
         {leaving ? <Trans>Leaving…</Trans> : <Trans>Leave the gathering</Trans>}

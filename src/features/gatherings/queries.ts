@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getGatheringHostView, getUserShoppingCart, listGatheringProduct, simpleListOngoingGathering, type Currency } from '../../../contract/index.ts';
+import {
+  getGatheringHostView,
+  getUserShoppingCart,
+  listGatheringProduct,
+  listUserGatheringOrder,
+  simpleListOngoingGathering,
+  type Currency,
+} from '../../../contract/index.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { myGatheringQuery } from '../../api/gathering-queries.ts';
 
@@ -21,6 +28,12 @@ export const gatheringQueries = {
     queryOptions({
       queryKey: ['member', 'gathering', 'ongoing'],
       queryFn: () => api.call(simpleListOngoingGathering, {}).then((r) => r.GatheringList),
+    }),
+  /** The member's orders at this gathering's table, newest first (the first page of list-user-gathering-order). */
+  myOrders: (api: ApiClient, gatheringID: string) =>
+    queryOptions({
+      queryKey: ['member', 'gathering', gatheringID, 'orders'],
+      queryFn: () => api.call(listUserGatheringOrder, { Size: 20 }).then((r) => r.OrderList.filter((o) => o.GatheringID === gatheringID)),
     }),
   /** The gathering the member is in now, or null: the floating Tonight button. */
   mine: myGatheringQuery,

@@ -60,17 +60,36 @@ export async function readTicket(deps: Deps, ticketId: string) {
 
 const alreadyActivated = () => new ApiError(400, ErrorCode.TicketAlreadyActivated, 'This ticket has already been activated', 'TicketID');
 
-/** The member takes an unactivated guest ticket (the member's row and the ticket's are locked by the caller). */
-async function take(tx: Db, userId: string, ticket: { id: string; varianceId: string; holderName: string }, now: Date) {
+/**
+ * The booker's contact number for their guest ("+852 9123 4567", "9123 4567") as an account's phone: a Hong Kong
+ * number's eight digits with 852, another's digits alone; undefined when it is not a number an account takes.
+ */
+export function phoneFromContact(contact: string): { phone: string; phoneCountryCode: string | null } | undefined {
+  const digits = contact.replace(/\D/g, '');
+  const hongKong = contact.trim().startsWith('+852') ? digits.slice(3) : !contact.trim().startsWith('+') && digits.length === 8 ? digits : undefined;
+  if (hongKong !== undefined) return /^\d{8}$/.test(hongKong) ? { phone: hongKong, phoneCountryCode: '852' } : undefined;
+  return /^\d{6,15}$/.test(digits) ? { phone: digits, phoneCountryCode: null } : undefined;
+}
+
+/**
+ * The member takes an unactivated guest ticket (the member's row and the ticket's are locked by the caller). A guest
+ * who signed up on the spot has no phone yet: the contact number the booker gave for them becomes it.
+ */
+async function take(tx: Db, userId: string, ticket: { id: string; varianceId: string; holderName: string; contactNumber: string }, now: Date) {
   if (await hasJoined(tx, userId, ticket.varianceId)) {
     throw new ApiError(400, ErrorCode.UserAlreadyJoinedTheEvent, 'You have already joined this session', 'TicketID');
   }
-  const [member] = await tx.select({ givenName: users.givenName, familyName: users.familyName, language: users.language }).from(users).where(eq(users.id, userId));
+  const [member] = await tx
+    .select({ givenName: users.givenName, familyName: users.familyName, language: users.language, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
   const holderName = personName(member!.givenName, member!.familyName, member!.language === 'zh' ? 'zh' : 'en');
   await tx
     .update(eventTickets)
     .set({ activatedBy: userId, activatedAt: now, ...(ticket.holderName ? {} : { holderName }) })
     .where(eq(eventTickets.id, ticket.id));
+  const phone = member!.phone ? undefined : phoneFromContact(ticket.contactNumber);
+  if (phone) await tx.update(users).set(phone).where(eq(users.id, userId));
 }
 
 /** activate-ticket's answer: the member's record of the session, and whether they were checked in at its gathering. */
