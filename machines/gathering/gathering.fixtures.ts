@@ -19,7 +19,10 @@ export const fixtures: FlowFixtures<typeof gatheringMachine> = {
     ORDER_MORE: [{ type: 'ORDER_MORE' }],
     LEAVE: [{ type: 'LEAVE' }],
     RETRY: [{ type: 'RETRY' }],
-    BUY_PLACE: [{ type: 'BUY_PLACE', gatheringID: 'gth-matcha-whisking-0' }],
+    BUY_PLACE: [
+      { type: 'BUY_PLACE', gatheringID: 'gth-matcha-whisking-0', method: 'FPS' },
+      { type: 'BUY_PLACE', gatheringID: 'gth-matcha-whisking-0', method: 'CreditCard', cardID: 'pm_visa_4242' },
+    ],
     PLACE_PAID: [{ type: 'PLACE_PAID' }],
     BACK: [{ type: 'BACK' }],
   },
@@ -40,6 +43,15 @@ export const fixtures: FlowFixtures<typeof gatheringMachine> = {
       done: [{ ok: true, data: { Order: { OrderID: 'ord_place_1', GatheringID: 'gth-matcha-whisking-0' } } }, { ok: false, code: 'OutOfStock' }],
       error: new Error('network down'),
     },
+    payPlaceByCard: {
+      done: [
+        { ok: true, data: { OrderID: 'ord_place_1', PaymentStatus: 'succeeded' } },
+        { ok: true, data: { OrderID: 'ord_place_1', PaymentStatus: 'requires_action', RedirectURL: 'http://shop.test/api/payments/sandbox/pages/pi_1' } },
+        { ok: true, data: { OrderID: 'ord_place_1', PaymentStatus: 'processing' } },
+        { ok: false, code: 'PaymentFail' },
+      ],
+      error: new Error('network down'),
+    },
     quitOngoingGathering: {
       done: [{ ok: true, data: {} }, { ok: false, code: 'LimitError' }],
       error: new Error('network down'),
@@ -52,5 +64,6 @@ export const fixtures: FlowFixtures<typeof gatheringMachine> = {
     order: context.orderID !== undefined,
     place: context.placeOrderID !== undefined,
     placeError: context.placeError !== undefined,
+    byCard: context.placeMethod === 'CreditCard',
   }),
 };

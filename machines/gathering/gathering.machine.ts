@@ -10,6 +10,9 @@ import type {
   GatheringContext,
   GatheringEvent,
   OngoingGatheringOutput,
+  PayPlaceByCardInput,
+  PayPlaceByCardOutput,
+  PlaceMethod,
   QuitGatheringInput,
   TablePaymentMethod,
 } from './gathering.types.ts';
@@ -39,6 +42,9 @@ export const gatheringMachine = setup({
     createGatheringOrder: fromPromise<CallResult<CreateGatheringOrderOutput>, CreateGatheringOrderInput>(async () => {
       throw new Error('createGatheringOrder not provided');
     }),
+    payPlaceByCard: fromPromise<CallResult<PayPlaceByCardOutput>, PayPlaceByCardInput>(async () => {
+      throw new Error('payPlaceByCard not provided');
+    }),
   },
   actions: {
     rememberGathering: assign((_, params: { result: CallResult<OngoingGatheringOutput> }) => ({
@@ -64,13 +70,23 @@ export const gatheringMachine = setup({
     rememberPlaceError: assign((_, params: { result: CallResult<unknown> }) => ({ placeError: params.result.ok ? undefined : params.result.code })),
     rememberPlaceNetworkError: assign({ placeError: NETWORK_ERROR }),
     clearPlaceError: assign({ placeError: undefined }),
-    choosePlace: assign((_, params: { gatheringID: string }) => ({ placeGatheringID: params.gatheringID })),
-    forgetPlace: assign({ placeOrderID: undefined, placeGatheringID: undefined }),
+    choosePlace: assign((_, params: { gatheringID: string; method: PlaceMethod; cardID: string | undefined }) => ({
+      placeGatheringID: params.gatheringID,
+      placeMethod: params.method,
+      placeCardID: params.method === 'CreditCard' ? params.cardID : undefined,
+    })),
+    rememberCardStep: assign((_, params: { result: CallResult<PayPlaceByCardOutput> }) => ({
+      placeRedirectURL: params.result.ok ? params.result.data.RedirectURL : undefined,
+    })),
+    forgetPlace: assign({ placeOrderID: undefined, placeGatheringID: undefined, placeMethod: undefined, placeCardID: undefined, placeRedirectURL: undefined }),
   },
   guards: {
     succeeded: (_, params: { result: CallResult<unknown> }) => params.result.ok,
     inOne: (_, params: { result: CallResult<OngoingGatheringOutput> }) => params.result.ok && params.result.data.Gathering?.IAmIn === true,
     outOfRoom: (_, params: { result: CallResult<unknown> }) => !params.result.ok && OUT_OF_ROOM.has(params.result.code),
+    placedForCard: (_, params: { result: CallResult<unknown>; method: PlaceMethod | undefined }) => params.result.ok && params.method === 'CreditCard',
+    cardNeedsStep: (_, params: { result: CallResult<PayPlaceByCardOutput> }) =>
+      params.result.ok && params.result.data.PaymentStatus === 'requires_action' && Boolean(params.result.data.RedirectURL),
   },
 }).createMachine({
   id: 'gathering',
@@ -110,21 +126,31 @@ export const gatheringMachine = setup({
         RETRY: { target: 'loading', description: 'Checked in meanwhile: read again.' },
         BUY_PLACE: {
           target: 'buyingPlace',
-          actions: ['clearPlaceError', { type: 'choosePlace', params: ({ event }) => ({ gatheringID: event.gatheringID }) }],
+          actions: [
+            'clearPlaceError',
+            { type: 'choosePlace', params: ({ event }) => ({ gatheringID: event.gatheringID, method: event.method, cardID: event.cardID }) },
+          ],
         },
       },
     },
     buyingPlace: {
-      description: 'Placing a walk-in’s place at a gathering going on (create-gathering-order, paid by FPS): one seat held while it is paid.',
+      description:
+        'Placing a walk-in’s place at a gathering going on (create-gathering-order, to be paid by FPS or with a saved card): one seat held while it is paid. Asked again while it is unpaid, the server answers the same order.',
       tags: ['busy'],
       invoke: {
         id: 'createGatheringOrder',
         src: 'createGatheringOrder',
         input: ({ event }) => {
           assertEvent(event, 'BUY_PLACE');
-          return { gatheringID: event.gatheringID };
+          return { gatheringID: event.gatheringID, method: event.method };
         },
         onDone: [
+          {
+            guard: { type: 'placedForCard', params: ({ context, event }) => ({ result: event.output, method: context.placeMethod }) },
+            target: 'payingPlaceByCard',
+            actions: { type: 'rememberPlace', params: ({ event }) => ({ result: event.output }) },
+            description: 'Placed, to be paid with the saved card chosen: paid there and then.',
+          },
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
             target: 'placeToPay',
@@ -137,6 +163,43 @@ export const gatheringMachine = setup({
           },
         ],
         onError: { target: 'notInGathering', actions: 'rememberPlaceNetworkError', description: 'No answer: the place may or may not be held; trying again answers the same order.' },
+      },
+    },
+    payingPlaceByCard: {
+      description: 'Paying the place with the saved card chosen (create-gathering-payment); paid, the member is checked in.',
+      tags: ['busy'],
+      invoke: {
+        id: 'payPlaceByCard',
+        src: 'payPlaceByCard',
+        input: ({ context }) => ({ gatheringID: context.placeGatheringID!, cardID: context.placeCardID! }),
+        onDone: [
+          {
+            guard: { type: 'cardNeedsStep', params: ({ event }) => ({ result: event.output }) },
+            target: 'confirmingCard',
+            actions: { type: 'rememberCardStep', params: ({ event }) => ({ result: event.output }) },
+            description: 'The card asks for an extra step (requires_action, with the provider’s page).',
+          },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'loading',
+            actions: 'forgetPlace',
+            description: 'Paid (succeeded), or the card’s answer still on its way (processing, pending): read again; once in, the table opens.',
+          },
+          {
+            target: 'notInGathering',
+            actions: { type: 'rememberPlaceError', params: ({ event }) => ({ result: event.output }) },
+            description: 'Refused (PaymentFail, StripeError …): said beside the button; the unpaid place is kept, and buying again pays the same order.',
+          },
+        ],
+        onError: { target: 'notInGathering', actions: 'rememberPlaceNetworkError', description: 'No answer: the card may or may not be charged; buying again pays the same order (or is refused as a place already theirs: “I have checked in” reads again).' },
+      },
+    },
+    confirmingCard: {
+      description:
+        'The card asks for an extra step (3-D Secure): the browser goes to the provider’s page (RedirectURL), which comes back to Tonight (the kind’s confirmPath), where it is read again.',
+      tags: ['busy'],
+      on: {
+        RETRY: { target: 'loading', actions: 'forgetPlace', description: 'The step did not open, or the member says they are in: read again.' },
       },
     },
     placeToPay: {

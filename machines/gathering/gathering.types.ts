@@ -29,9 +29,21 @@ export type TablePaymentMethod = 'CreditCard' | 'Alipay' | 'FPS';
 export type CreateProductOrderInput = { gatheringID: string; ageConfirmed: boolean; delivery: boolean; method: TablePaymentMethod };
 export type CreateProductOrderOutput = { Order: { OrderID: string } };
 
-/** create-gathering-order {gatheringID} (the app adds the language, the currency and FPS): a walk-in's place. */
-export type CreateGatheringOrderInput = { gatheringID: string };
+/** How a walk-in pays their place at the door: a saved card there and then, or FPS's QR in the shop's FPS popup. */
+export type PlaceMethod = 'FPS' | 'CreditCard';
+
+/** create-gathering-order {gatheringID, PaymentMethod} (the app adds the language and the currency): a walk-in's place. */
+export type CreateGatheringOrderInput = { gatheringID: string; method: PlaceMethod };
 export type CreateGatheringOrderOutput = { Order: { OrderID: string; GatheringID: string } };
+
+/** create-gathering-payment {GatheringID, PaymentMethod: 'CreditCard', CardID}: the place paid with a saved card. */
+export type PayPlaceByCardInput = { gatheringID: string; cardID: string };
+/** Its PaymentStart: paid, the card's extra step (RedirectURL, the provider's page), or the answer still on its way. */
+export type PayPlaceByCardOutput = {
+  OrderID: string;
+  PaymentStatus: 'succeeded' | 'requires_action' | 'processing' | 'pending';
+  RedirectURL?: string | undefined;
+};
 
 /** quit-ongoing-gathering {gatheringID}. */
 export type QuitGatheringInput = { gatheringID: string };
@@ -45,8 +57,13 @@ export type GatheringContext = {
   /** The order placed and waiting to be paid, and how. */
   orderID?: string | undefined;
   method?: TablePaymentMethod | undefined;
-  /** A walk-in's place placed (create-gathering-order) and waiting for the FPS popup to pay it. */
+  /** A walk-in's place placed (create-gathering-order) and waiting to be paid (kept after a card's refusal). */
   placeOrderID?: string | undefined;
+  /** How the place is paid, and with which saved card (BUY_PLACE). */
+  placeMethod?: PlaceMethod | undefined;
+  placeCardID?: string | undefined;
+  /** The card's extra step (3-D Secure): the provider's page the browser goes to. */
+  placeRedirectURL?: string | undefined;
   /** The gathering the member is buying a place at (its refusal is said beside it). */
   placeGatheringID?: string | undefined;
   /** Why buying a place was refused (OutOfStock, UserAlreadyJoinedTheEvent, GatheringClosed …), until the next try. */
@@ -63,8 +80,8 @@ export type GatheringEvent =
   /** Back to the table after an order (paid or not: an unpaid one expires and gives its pours back). */
   | { type: 'ORDER_MORE' }
   | { type: 'LEAVE' }
-  /** Not in a room: buy a place at a gathering going on (a walk-in, paid by FPS). */
-  | { type: 'BUY_PLACE'; gatheringID: string }
+  /** Not in a room: buy a place at a gathering going on (a walk-in), paid by FPS or with a saved card (`cardID`). */
+  | { type: 'BUY_PLACE'; gatheringID: string; method: PlaceMethod; cardID?: string | undefined }
   /** The place is paid (the FPS popup is done): read again, and the member is in the room. */
   | { type: 'PLACE_PAID' }
   /** Back to the gatherings going on, the place left unpaid (it expires and gives its seat back). */

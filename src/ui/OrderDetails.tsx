@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { PaymentMethod, ProductOrder } from '../../contract/index.ts';
+import type { ProductOrder } from '../../contract/index.ts';
 import { AddressSummary } from './AddressSummary.tsx';
 import { useBilingual } from './Bilingual.tsx';
 import { formatDate } from './format.ts';
@@ -7,40 +7,8 @@ import { OrderTotals } from './OrderTotals.tsx';
 import { Price } from './Price.tsx';
 import './order.css';
 import { useCardName } from './SavedCardLabel.tsx';
+import { useMethodName, useOrderStatusText } from './order-words.ts';
 
-/** Spec §9 payment methods, in words. */
-export function useMethodName(): (method: PaymentMethod) => string {
-  const { t } = useLingui();
-  return (method) => {
-    switch (method) {
-      case 'CreditCard':
-        return t`Credit or debit card`;
-      case 'Alipay':
-        return t`Alipay`;
-      case 'FPS':
-        return t`FPS QR code`;
-    }
-  };
-}
-
-/** Where an order stands, in words a member understands (the raw status values are not shown, spec §4). */
-export function useOrderStatusText(): (order: Pick<ProductOrder, 'PaymentStatus' | 'FulfilmentStatus'>) => string {
-  const { t } = useLingui();
-  return (order) => {
-    switch (order.PaymentStatus) {
-      case 'WaitForPayment':
-        return t`Waiting for payment`;
-      case 'PaymentFailed':
-        return t`Payment failed`;
-      case 'Cancelled':
-        return t`Cancelled`;
-      case 'Expired':
-        return t`Cancelled: not paid in time`;
-      case 'Paid':
-        return order.FulfilmentStatus === 'Completed' ? t`Shipped` : t`Paid, being prepared`;
-    }
-  };
-}
 
 /** An order's lines, totals, addresses and payment. */
 export function OrderDetails({ order }: { order: ProductOrder }) {

@@ -7,7 +7,7 @@ import type { PaymentMethod, SavedCard } from '../../../machines/checkout/checko
 import type { FlowCode } from '../../../machines/shared/codes.ts';
 import { preloadable } from '../../app/preloadable.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { useMethodName } from '../../ui/OrderDetails.tsx';
+import { useMethodName } from '../../ui/order-words.ts';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
 import type { CardChoice } from './CardSelectionPopup.tsx';
 import { ErrorNote, type HeadingRef, type PaymentEvent } from './checkout-parts.tsx';

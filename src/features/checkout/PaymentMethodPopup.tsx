@@ -7,7 +7,7 @@ import type { PaymentMethod } from '../../../machines/checkout/checkout.types.ts
 import type { ApiClient } from '../../api/client.ts';
 import { WALLET_NOT_SUPPORTED } from '../../api/payment-messages.ts';
 import { useServices } from '../../app/services.ts';
-import { useMethodName } from '../../ui/OrderDetails.tsx';
+import { useMethodName } from '../../ui/order-words.ts';
 import { Popup } from '../../ui/Popup.tsx';
 import { checkoutBag, type createCheckoutFlow } from './checkout.actors.ts';
 import { sendToPaymentStep } from './checkout-parts.tsx';

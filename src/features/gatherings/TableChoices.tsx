@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { user } from '../../../machines/session/session.selectors.ts';
 import type { TablePaymentMethod } from '../../../machines/gathering/gathering.types.ts';
 import { useServices } from '../../app/services.ts';
-import { useMethodName } from '../../ui/OrderDetails.tsx';
+import { useMethodName } from '../../ui/order-words.ts';
 
 /** Picked up at the venue (the default at a tasting), or shipped to the member's selected delivery address. */
 export function DeliveryChoice({ delivery, onChange, disabled }: { delivery: boolean; onChange: (delivery: boolean) => void; disabled: boolean }) {

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ProductOrder } from '../../../contract/index.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { useOrderStatusText } from '../../ui/OrderDetails.tsx';
+import { useOrderStatusText } from '../../ui/order-words.ts';
 import { Price } from '../../ui/Price.tsx';
 import { gatheringQueries } from './queries.ts';
 

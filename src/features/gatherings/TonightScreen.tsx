@@ -3,15 +3,20 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import * as tonight from '../../../machines/gathering/gathering.selectors.ts';
+import { preloadable } from '../../app/preloadable.tsx';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { contentLanguage } from '../../i18n/i18n.ts';
 import { createGatheringFlow } from './gathering.actors.ts';
-import { OngoingGatherings } from './OngoingGatherings.tsx';
 import { GATHERING_KEY } from './queries.ts';
-import { TonightTable } from './TonightTable.tsx';
 import './tonight.css';
+
+// The table and the way in are chunks of their own, fetched as this screen loads, while Tonight is read: the
+// screen's first load is its flow and its loading state, and only one of the two is ever shown at a time.
+const TonightTable = preloadable(() => import('./TonightTable.tsx').then((m) => m.TonightTable));
+const OngoingGatherings = preloadable(() => import('./OngoingGatherings.tsx').then((m) => m.OngoingGatherings));
+for (const part of [TonightTable, OngoingGatherings]) part.preload().catch(() => {});
 
 /**
  * Tonight (issue 31; machines/gathering): the gathering the member is in now. In the room: tonight's pours at

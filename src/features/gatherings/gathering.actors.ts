@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import {
   addUserShoppingCart,
   createGatheringOrder,
+  createGatheringPayment,
   createProductOrder,
   getUserOngoingGathering,
   quitOngoingGathering,
@@ -42,9 +43,15 @@ export function createGatheringFlow({ api, queryClient }: AppServices, language:
           ),
         ),
       ),
-      // A walk-in's place, paid by FPS (the shop's FPS popup); the gatherings going on are read again (seats left, the place).
+      // A walk-in's place, paid by FPS (the shop's FPS popup) or with a saved card; the gatherings going on are read again (seats left, the place).
       createGatheringOrder: fromPromise(async ({ input }) =>
-        refresh(await asCallResult(api.call(createGatheringOrder, { gatheringID: input.gatheringID, Language: language, Currency: currency, PaymentMethod: 'FPS' }))),
+        refresh(
+          await asCallResult(api.call(createGatheringOrder, { gatheringID: input.gatheringID, Language: language, Currency: currency, PaymentMethod: input.method })),
+        ),
+      ),
+      // The place paid with the saved card chosen; paid, the member is in: the floating Tonight button and the list are read again.
+      payPlaceByCard: fromPromise(async ({ input }) =>
+        refresh(await asCallResult(api.call(createGatheringPayment, { GatheringID: input.gatheringID, PaymentMethod: 'CreditCard', CardID: input.cardID }))),
       ),
       quitOngoingGathering: fromPromise(async ({ input }) => refresh(await asCallResult(api.call(quitOngoingGathering, input).then(() => ({}))))),
     },

@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { CallCode } from '../../../machines/shared/codes.ts';
+import { PAYMENT_ERRORS, type CallCode } from '../../../machines/shared/codes.ts';
 import { messageFor } from '../../api/error-messages.ts';
+import { paymentMessage } from '../../api/payment-messages.ts';
 import { FormError } from '../../ui/Field.tsx';
 
 /** Words for what the gathering's calls answer, where the catalogue's are too general. */
@@ -20,9 +21,14 @@ export const PLACE_WORDS: Partial<Record<CallCode, MessageDescriptor>> = {
   GatheringClosed: msg`This gathering is no longer going on.`,
 };
 
-/** Why a change, the order or buying a place was refused, in words, beside it (`words`: the call's own first). */
+const PAYMENT_REFUSALS: ReadonlySet<CallCode> = new Set(PAYMENT_ERRORS);
+
+/**
+ * Why a change, the order or buying a place was refused, in words, beside it (`words`: the call's own first). A
+ * payment refused (a card declined: PaymentFail, StripeError …) is said in the checkout's words.
+ */
 export function TonightError({ code, words }: { code: CallCode | undefined; words?: Partial<Record<CallCode, MessageDescriptor>> }) {
   const { i18n } = useLingui();
   if (!code) return null;
-  return <FormError>{i18n._(words?.[code] ?? TONIGHT_WORDS[code] ?? messageFor(code))}</FormError>;
+  return <FormError>{i18n._(words?.[code] ?? TONIGHT_WORDS[code] ?? (PAYMENT_REFUSALS.has(code) ? paymentMessage(code) : messageFor(code)))}</FormError>;
 }

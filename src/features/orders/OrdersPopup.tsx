@@ -11,7 +11,7 @@ import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { formatDate } from '../../ui/format.ts';
-import { useOrderStatusText } from '../../ui/OrderDetails.tsx';
+import { useOrderStatusText } from '../../ui/order-words.ts';
 import { Popup } from '../../ui/Popup.tsx';
 import { Price } from '../../ui/Price.tsx';
 import './orders.css';

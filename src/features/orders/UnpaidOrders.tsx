@@ -9,7 +9,7 @@ import { unpaidOrderQueries } from '../../api/unpaid-order-queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
-import { useOrderStatusText } from '../../ui/OrderDetails.tsx';
+import { useOrderStatusText } from '../../ui/order-words.ts';
 import { Price } from '../../ui/Price.tsx';
 import { CancelOrderControl } from './CancelOrderControl.tsx';
 import { useCancelUnpaidOrder } from './use-cancel-order.ts';

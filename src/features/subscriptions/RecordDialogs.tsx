@@ -20,7 +20,7 @@ import { useServices } from '../../app/services.ts';
 import { AddressSummary } from '../../ui/AddressSummary.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { formatDate } from '../../ui/format.ts';
-import { useMethodName } from '../../ui/OrderDetails.tsx';
+import { useMethodName } from '../../ui/order-words.ts';
 import { Popup } from '../../ui/Popup.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
 

@@ -10,7 +10,7 @@ import { AddressSummary } from '../../ui/AddressSummary.tsx';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { formatDate } from '../../ui/format.ts';
-import { useMethodName } from '../../ui/OrderDetails.tsx';
+import { useMethodName } from '../../ui/order-words.ts';
 import { Price } from '../../ui/Price.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
 import { useDurationWords, useStatusWords } from './subscription-words.tsx';

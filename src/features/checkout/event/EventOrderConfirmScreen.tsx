@@ -6,7 +6,7 @@ import type { EventOrder } from '../../../../contract/index.ts';
 import { useServices } from '../../../app/services.ts';
 import { useBilingual } from '../../../ui/Bilingual.tsx';
 import { sessionWhen } from '../../../ui/event-dates.ts';
-import { useMethodName } from '../../../ui/OrderDetails.tsx';
+import { useMethodName } from '../../../ui/order-words.ts';
 import { OrderTotals } from '../../../ui/OrderTotals.tsx';
 import '../checkout.css';
 import './event-checkout.css';

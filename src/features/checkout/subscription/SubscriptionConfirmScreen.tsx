@@ -8,7 +8,7 @@ import { useServices } from '../../../app/services.ts';
 import { AddressSummary } from '../../../ui/AddressSummary.tsx';
 import { useBilingual } from '../../../ui/Bilingual.tsx';
 import { formatDate } from '../../../ui/format.ts';
-import { useMethodName } from '../../../ui/OrderDetails.tsx';
+import { useMethodName } from '../../../ui/order-words.ts';
 import { OrderTotals } from '../../../ui/OrderTotals.tsx';
 import '../checkout.css';
 import './subscription-checkout.css';
