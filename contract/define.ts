@@ -1,7 +1,25 @@
 import * as v from 'valibot';
 
-/** Who may make a call: anyone, or a member presenting a bearer id token. */
-export type Auth = 'public' | 'member';
+/**
+ * Who may make a call: anyone ('public'), a member presenting a bearer id token ('member'), or a member who
+ * also holds a role of the shop's staff (issue 32). For access owner ⊇ staff ⊇ host: a call for 'staff' is
+ * open to staff and owners. The server checks the role (401 without a token, 403 Forbidden without the
+ * role); a host reaches only their own sessions and gatherings, which the call's service checks.
+ */
+export type Auth = 'public' | 'member' | RoleAuth;
+
+/** The roles of the people who run the shop, from most to least access. */
+export const STAFF_ROLES = ['owner', 'staff', 'host'] as const;
+export type RoleAuth = (typeof STAFF_ROLES)[number];
+
+/** Higher reaches more: a role satisfies every call whose role ranks no higher. */
+export const ROLE_RANK: Readonly<Record<RoleAuth, number>> = { owner: 3, staff: 2, host: 1 };
+
+/** Whether a call's auth names a role (its caller must be signed in and hold it, or a higher one). */
+export const isRoleAuth = (auth: Auth): auth is RoleAuth => (STAFF_ROLES as readonly string[]).includes(auth);
+
+/** Whether a member holding `held` (undefined: no role) may make a call needing `needed`. */
+export const roleSatisfies = (held: RoleAuth | undefined, needed: RoleAuth): boolean => held !== undefined && ROLE_RANK[held] >= ROLE_RANK[needed];
 
 export interface CallDef<
   Name extends string = string,
@@ -11,7 +29,7 @@ export interface CallDef<
 > {
   name: Name;
   method: 'GET' | 'POST';
-  /** Kept as its literal, so a member call's handler is typed with the member's id (server/calls/handler.ts). */
+  /** Kept as its literal, so a member or role call's handler is typed with the caller's id (server/calls/handler.ts). */
   auth: A;
   body: Body;
   response: Response;

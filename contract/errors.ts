@@ -64,6 +64,10 @@ export const ErrorCode = {
   GatheringClosed: 'GatheringClosed',
   /** A member who is not in the gathering's room (not checked in, or left). */
   NotInGathering: 'NotInGathering',
+  /** HTTP 403: a signed-in member without the role a call needs (issue 32: owner ⊇ staff ⊇ host). */
+  Forbidden: 'Forbidden',
+  /** Removing or demoting the shop's last owner: someone must keep every right, staff's included. */
+  LastOwner: 'LastOwner',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -33,3 +33,4 @@ export * from './unpaid-orders.ts';
 export * from './invites.ts';
 export * from './gatherings.ts';
 export * from './gathering-host.ts';
+export * from './staff.ts';

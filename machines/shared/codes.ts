@@ -54,7 +54,9 @@ export type ServerCode =
   | 'InviteCodeLimitReached'
   | 'OwnInviteCode'
   | 'GatheringClosed'
-  | 'NotInGathering';
+  | 'NotInGathering'
+  | 'Forbidden'
+  | 'LastOwner';
 
 /** What a failed call carries on the client (CallResult.code): a server code, or NETWORK_ERROR when no answer came. */
 export type CallCode = ServerCode | typeof NETWORK_ERROR;

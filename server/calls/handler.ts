@@ -1,4 +1,4 @@
-import type { CallBody, CallDef, CallResponse } from '../../contract/index.ts';
+import type { Auth, CallBody, CallDef, CallResponse } from '../../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import type { ApiCookies } from '../http/cookies.ts';
 
@@ -7,7 +7,10 @@ export interface CallContext<C extends CallDef> {
   deps: Deps;
   /** The client's address as far as the server can trust it. */
   clientIp: string | undefined;
-  /** The member making a `member` call (the dispatcher has checked the bearer id token); undefined on public calls. */
+  /**
+   * The member making a `member` or role call (the dispatcher has checked the bearer id token, and for a role
+   * call that the member holds the role); undefined on public calls.
+   */
   userId: CallerOf<C>;
   /**
    * On a public call that behaves differently for members (searchProduct): the member its bearer id token
@@ -19,11 +22,15 @@ export interface CallContext<C extends CallDef> {
 }
 
 /**
- * Who makes a call, as its contract entry's `auth` says: a member call always has its member's id, a public
+ * Who makes a call, as its contract entry's `auth` says: a member or role call always has its member's id, a public
  * call never has one (signedInMember() asks for it). Only a call whose auth is not known (the dispatcher's
  * CallDef) may have either.
  */
-export type CallerOf<C extends CallDef> = [C['auth']] extends ['member'] ? string : [C['auth']] extends ['public'] ? undefined : string | undefined;
+export type CallerOf<C extends CallDef> = [C['auth']] extends ['public']
+  ? undefined
+  : [C['auth']] extends [Exclude<Auth, 'public'>]
+    ? string
+    : string | undefined;
 
 export type { ApiCookies };
 

@@ -24,6 +24,7 @@ import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
 import { searchHandlers } from './search.ts';
 import { socialHandlers } from './social.ts';
+import { staffHandlers } from './staff.ts';
 import { subscriptionHandlers } from './subscriptions.ts';
 import { tasteCardHandlers } from './taste-cards.ts';
 import { tasteVocabularyHandlers } from './taste-vocabulary.ts';
@@ -56,6 +57,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   referenceHandlers,
   searchHandlers,
   socialHandlers,
+  staffHandlers,
   subscriptionHandlers,
   tasteCardHandlers,
   tasteVocabularyHandlers,

@@ -28,3 +28,4 @@ export * from './schema/newsletter.ts';
 export * from './schema/inspiration.ts';
 export * from './schema/invites.ts';
 export * from './schema/gatherings.ts';
+export * from './schema/staff.ts';

@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import type { CallDef } from '../../contract/index.ts';
+import { isRoleAuth, type CallDef } from '../../contract/index.ts';
 import { PreparedAnswer, type ApiCookies, type Registered } from '../calls/handler.ts';
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
+import { requireRole } from '../services/staff/roles.ts';
 import { encodedText } from './compression.ts';
 import { ApiError } from './errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
@@ -26,7 +27,9 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
     const { call, handler } = entry;
     if (c.req.method !== call.method) throw new ApiError(404, ErrorCode.NotFound, `${call.name} is a ${call.method} call`);
 
-    const userId = call.auth === 'member' ? await authenticate(c, deps) : undefined;
+    // Member and role calls need a signed-in member (401); a role call also needs the role (403, issue 32).
+    const userId = call.auth === 'public' ? undefined : await authenticate(c, deps);
+    if (userId && isRoleAuth(call.auth)) await requireRole(deps.db, userId, call.auth);
     const body = parseBody(call, await readInput(c, call, deps.config.maxBodyBytes));
     const signedInMember = () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
     const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, signedInMember, cookies: apiCookies(c, deps) });
@@ -133,7 +136,7 @@ function apiCookies(c: Context, deps: Deps): ApiCookies {
   };
 }
 
-/** Member calls need a valid bearer id token (DESIGN §4). */
+/** Member and role calls need a valid bearer id token (DESIGN §4). */
 async function authenticate(c: Context, deps: Deps): Promise<string> {
   const userId = await bearerMember(c, deps);
   if (!userId) throw unauthorized();

@@ -71,9 +71,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function request(def: CallDef, body: unknown, init?: CallInit): Promise<{ response: Response; idToken?: string }> {
     const signal = init?.signal;
     const headers: Record<string, string> = {};
-    const tokens = def.auth === 'member' || init?.withSession ? auth?.tokens() : undefined;
+    // Member and role (staff) calls both need the member's token; the server checks the role.
+    const signedIn = def.auth !== 'public';
+    const tokens = signedIn || init?.withSession ? auth?.tokens() : undefined;
     if (tokens) headers.authorization = `Bearer ${tokens.idToken}`;
-    if (def.auth === 'member') {
+    if (signedIn) {
       // Spec §6: calls needing login fail locally without a token.
       if (!tokens) throw new ApiError(ErrorCode.Unauthorized, 'Unauthorized', 401);
       // Account calls carry the access token in the body too; always the current one, also on a retry.

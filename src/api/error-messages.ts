@@ -26,6 +26,8 @@ const MESSAGES: Partial<Record<FlowCode, MessageDescriptor>> = {
   UnexpectedLoginProvider: msg`This sign-in provider cannot be used for this account.`,
   CodeExpired: msg`This code has expired. Please ask for a new one.`,
   AlreadyAppliedCoupon: msg`This coupon has already been applied.`,
+  Forbidden: msg`You do not have permission to do this.`,
+  LastOwner: msg`The shop must keep at least one owner.`,
 };
 const DEFAULT_MESSAGE = msg`An error occurred, please try again later.`;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CALLS } from '../../contract/all-calls.ts';
-import { ErrorCode, getProduct, userGetInfo } from '../../contract/index.ts';
+import { ErrorCode, getProduct, setStaffRole, userGetInfo } from '../../contract/index.ts';
 import type { CallContext } from '../../server/calls/handler.ts';
 import { registry } from '../../server/calls/index.ts';
 import { ApiError } from '../../server/http/errors.ts';
@@ -58,6 +58,8 @@ describe('contract and server', () => {
   it('a member call\'s handler is given its member\'s id, a public call\'s none (checked by the compiler)', () => {
     expectTypeOf<CallContext<typeof userGetInfo>['userId']>().toEqualTypeOf<string>();
     expectTypeOf<CallContext<typeof getProduct>['userId']>().toEqualTypeOf<undefined>();
+    // A role call (issue 32) is made by a signed-in member too.
+    expectTypeOf<CallContext<typeof setStaffRole>['userId']>().toEqualTypeOf<string>();
   });
 
   it('the server answers only the contract\'s error codes (checked by the compiler)', () => {

@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import { Email } from './account.ts';
+import { defineCall, noBody, STAFF_ROLES } from './define.ts';
+
+/**
+ * The back office's first calls (issue 32): who runs the shop. Only an owner may read or change roles;
+ * every change is written to the audit log, which only an owner reads.
+ */
+
+export const StaffRole = v.picklist(STAFF_ROLES);
+
+/** A member holding a role. */
+export const StaffMember = v.object({
+  UserID: v.string(),
+  Email: v.string(),
+  /** The member's given and family name. */
+  Name: v.string(),
+  Role: StaffRole,
+  /** ISO 8601. */
+  GrantedAt: v.string(),
+});
+export type StaffMember = v.InferOutput<typeof StaffMember>;
+
+/** Everyone holding a role, owners first, then by e-mail. */
+export const listStaff = defineCall({
+  name: 'list-staff',
+  method: 'POST',
+  auth: 'owner',
+  body: noBody,
+  response: v.object({ StaffList: v.array(StaffMember) }),
+});
+
+/**
+ * Grants, changes or removes ('none') the role of the account with this e-mail (an existing account: unknown
+ * is 400 ObjectNotFound naming Email). Removing or demoting the last owner is refused 400 LastOwner. Each
+ * change is one audit_log row (action 'staff-role.set', before and after); asking for the role held already
+ * changes nothing and writes nothing.
+ */
+export const setStaffRole = defineCall({
+  name: 'set-staff-role',
+  method: 'POST',
+  auth: 'owner',
+  body: v.object({ Email, Role: v.picklist([...STAFF_ROLES, 'none']) }),
+  /** Staff is null once the role is removed. */
+  response: v.object({ Staff: v.nullable(StaffMember) }),
+});
+
+/** One change made through the back office. */
+export const AuditEntry = v.object({
+  ID: v.string(),
+  /** ISO 8601. */
+  At: v.string(),
+  /** Who made it; null: the command line (npm run staff). */
+  ActorUserID: v.nullable(v.string()),
+  /** What was done, e.g. 'staff-role.set'. */
+  Action: v.string(),
+  /** What it was done to, e.g. 'user:<id>'. */
+  Target: v.string(),
+  /** The thing before and after the change (null: it did not exist, or no longer does). */
+  Before: v.nullable(v.unknown()),
+  After: v.nullable(v.unknown()),
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntry>;
+
+export const AUDIT_PAGE_MAX = 100;
+
+/** The audit log, newest first, a page at a time (LastEvaluatedKey, opaque, from the previous page continues). */
+export const listAuditLog = defineCall({
+  name: 'list-audit-log',
+  method: 'POST',
+  auth: 'owner',
+  body: v.object({
+    /** Only this action, e.g. 'staff-role.set'. */
+    Action: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+    /** Only rows written before this moment (ISO 8601 with its offset). */
+    Before: v.optional(v.pipe(v.string(), v.isoTimestamp('an ISO 8601 time with its offset'))),
+    Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(AUDIT_PAGE_MAX)), 50),
+    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  }),
+  response: v.object({ AuditLog: v.array(AuditEntry), LastEvaluatedKey: v.optional(v.string()) }),
+});
