@@ -15,6 +15,7 @@ import { mountMediaRoutes } from './http/media-routes.ts';
 import { mountNewsletterRoutes } from './http/newsletter-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
 import { mountOidcRoutes } from './http/oidc-routes.ts';
+import { openApiRoutes } from './http/openapi.ts';
 import { createPages, type RenderedPage } from './http/page-head.ts';
 import { mountPaymentRoutes } from './http/payment-routes.ts';
 import { contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
@@ -92,7 +93,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   mountNewsletterRoutes(app, deps);
   // Before the calls, whose router takes every path under /api.
   app.route('/', gatheringEventRoutes(deps));
-  app.route('/api', createApiRouter(deps, options.registry ?? defaultRegistry));
+  const registry = options.registry ?? defaultRegistry;
+  app.route('/', openApiRoutes(registry));
+  app.route('/api', createApiRouter(deps, registry));
   app.all('/api/*', () => {
     throw new ApiError(404, ErrorCode.NotFound, 'Unknown call');
   });
