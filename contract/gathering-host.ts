@@ -7,28 +7,31 @@ import { OrderPaymentStatus } from './orders.ts';
 /**
  * A gathering's host (spec §7 admin-init; issue 31): the e-mail the shop names for the session asks for a code
  * at the venue and opens the gathering with it; the host then checks tickets in, sees who is in, tonight's
- * orders and what is left of each pour, and closes it. Calls other than admin-init are ours. A member who is not
- * the gathering's host is answered ObjectNotFound, as for a gathering that does not exist.
+ * orders and what is left of each pour, and closes it. Calls other than admin-init are ours. Every call needs the
+ * host role (issue 32: 403 Forbidden without it). A host reaches only their own gatherings (another host's:
+ * Forbidden); staff and owners reach every gathering, but only its named host opens one. A gathering that does
+ * not exist, or that its named host has not opened yet (get-gathering-host-view), is ObjectNotFound.
  */
 
-/** Mails a 6-digit code (15 minutes) to the signed-in member when they are the gathering's host. */
+/** Mails a 6-digit code (15 minutes) to the signed-in host when the gathering names their e-mail; otherwise Forbidden. */
 export const requestGatheringCode = defineCall({
   name: 'request-gathering-code',
   method: 'POST',
-  auth: 'member',
+  auth: 'host',
   body: v.object({ gatheringID: Id, Language: v.optional(v.picklist(['en', 'zh-Hant'])) }),
   response: v.object({}),
 });
 
 /**
  * Spec §7 admin-init {email, verifyCode, gatheringID}: the host (signed in, with the host e-mail) opens the
- * gathering with the mailed code. Wrong code: CodeMismatchException; expired: ExpiredCodeException; tries
+ * gathering with the mailed code. Another e-mail in the body: InvalidParameter (email); the signed-in host
+ * not the gathering's named host: Forbidden. Wrong code: CodeMismatchException; expired: ExpiredCodeException; tries
  * limited: LimitError. Opening an open gathering again changes nothing; a closed one: GatheringClosed.
  */
 export const adminInit = defineCall({
   name: 'admin-init',
   method: 'POST',
-  auth: 'member',
+  auth: 'host',
   body: v.object({ email: Email, verifyCode: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'six digits')), gatheringID: Id }),
   response: v.object({ Gathering }),
 });
@@ -57,7 +60,7 @@ export const GatheringOrderSummary = v.object({
 export const getGatheringHostView = defineCall({
   name: 'get-gathering-host-view',
   method: 'POST',
-  auth: 'member',
+  auth: 'host',
   body: v.object({ gatheringID: Id }),
   response: v.object({
     Gathering,
@@ -75,7 +78,7 @@ export const getGatheringHostView = defineCall({
 export const checkInTicket = defineCall({
   name: 'check-in-ticket',
   method: 'POST',
-  auth: 'member',
+  auth: 'host',
   body: v.object({ gatheringID: Id, TicketID: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) }),
   response: v.object({ Attendee: GatheringAttendee }),
 });
@@ -84,7 +87,7 @@ export const checkInTicket = defineCall({
 export const closeGathering = defineCall({
   name: 'close-gathering',
   method: 'POST',
-  auth: 'member',
+  auth: 'host',
   body: v.object({ gatheringID: Id }),
   response: v.object({ Gathering }),
 });

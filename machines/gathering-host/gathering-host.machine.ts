@@ -47,7 +47,10 @@ export const gatheringHostMachine = setup({
     succeeded: (_, params: { result: CallResult<unknown> }) => params.result.ok,
     open: (_, params: { result: CallResult<HostViewOutput> }) => params.result.ok && params.result.data.Gathering.Status === 'Ongoing',
     closed: (_, params: { result: CallResult<HostViewOutput> }) => params.result.ok && params.result.data.Gathering.Status === 'Closed',
-    notHost: (_, params: { result: CallResult<unknown> }) => !params.result.ok && params.result.code === 'ObjectNotFound',
+    notOpened: (_, params: { result: CallResult<unknown> }) => !params.result.ok && params.result.code === 'ObjectNotFound',
+    /** Another host's gathering, or no host role (issue 32: Forbidden); ObjectNotFound from request-gathering-code too. */
+    notHost: (_, params: { result: CallResult<unknown> }) => !params.result.ok && (params.result.code === 'Forbidden' || params.result.code === 'ObjectNotFound'),
+    forbidden: (_, params: { result: CallResult<unknown> }) => !params.result.ok && params.result.code === 'Forbidden',
   },
 }).createMachine({
   id: 'gatheringHost',
@@ -65,9 +68,14 @@ export const gatheringHostMachine = setup({
           { guard: { type: 'open', params: ({ event }) => ({ result: event.output }) }, target: 'hosting' },
           { guard: { type: 'closed', params: ({ event }) => ({ result: event.output }) }, target: 'closed' },
           {
-            guard: { type: 'notHost', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'notOpened', params: ({ event }) => ({ result: event.output }) },
             target: 'notOpened',
-            description: 'Not opened by this member yet (or not theirs to open): ask for a code; the server says whether it is theirs.',
+            description: 'Not opened by its host yet: ask for a code; the server says whether it is theirs.',
+          },
+          {
+            guard: { type: 'forbidden', params: ({ event }) => ({ result: event.output }) },
+            target: 'notHost',
+            description: 'Another host’s gathering, or the member holds no host role (Forbidden).',
           },
           { target: 'loadFailed', actions: { type: 'rememberError', params: ({ event }) => ({ result: event.output }) } },
         ],

@@ -1,7 +1,8 @@
 /**
  * A gathering's host (issue 31; spec §7 admin-init): opens the gathering with a code mailed to the host e-mail,
  * checks tickets in (once, concurrently too; RescanQRCode for what is not a ticket of this session), sees the
- * room and tonight's orders, and closes it. Nobody else can.
+ * room and tonight's orders, and closes it. Each call needs the host role (issue 32): a member without it is
+ * Forbidden, and so is another host; staff and owners reach every gathering.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import { gatheringPours, gatherings, users } from '../../server/db/schema.ts';
 import { eventMember, fromSeed, paidBooking } from '../support/event-bookings.ts';
 import { mailedCode } from '../support/members.ts';
 import { auth } from '../support/shop.ts';
+import { grantRole } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const SESSION = 'evs-sake-pairing-1';
@@ -40,6 +42,7 @@ async function member(given_name: string) {
 beforeAll(async () => {
   t = await createTestApp({ clock: fromSeed() });
   [host, otherHost] = [await member('Host'), await member('Other Host')];
+  for (const h of [host, otherHost]) await grantRole(t, h.userID, 'host');
   // The shop names the host by e-mail, in any case.
   await t.db.insert(gatherings).values([
     { id: G, varianceId: SESSION, hostEmail: host.email.toUpperCase(), status: 'Scheduled' },
@@ -61,12 +64,20 @@ async function openGathering() {
 
 describe('the host', () => {
   it('opens the gathering with the code mailed to the host e-mail; a wrong code is refused and tries are limited; nobody else can ask', async () => {
+    // A member without the host role, and another host: Forbidden.
     const stranger = await eventMember(t);
-    expect((await post('request-gathering-code', { gatheringID: G2 }, stranger)).json).toMatchObject({ ErrorCode: 'ObjectNotFound' });
+    expect((await post('request-gathering-code', { gatheringID: G2 }, stranger)).json).toMatchObject({ ErrorCode: 'Forbidden' });
+    expect((await post('request-gathering-code', { gatheringID: G2 }, host)).json).toMatchObject({ ErrorCode: 'Forbidden' });
+    expect((await post('request-gathering-code', { gatheringID: 'gth-no-such' }, host)).json).toMatchObject({ ErrorCode: 'ObjectNotFound' });
     await t.call(requestGatheringCode, { gatheringID: G2 }, auth(otherHost));
     const { code } = await mailedCode(t, otherHost.email);
-    const notHost = await post('admin-init', { email: otherHost.email, verifyCode: code, gatheringID: G2 }, stranger);
+    expect((await post('admin-init', { email: otherHost.email, verifyCode: code, gatheringID: G2 }, stranger)).json).toMatchObject({ ErrorCode: 'Forbidden' });
+    const notHost = await post('admin-init', { email: otherHost.email, verifyCode: code, gatheringID: G2 }, host);
     expect(notHost.json).toMatchObject({ ErrorCode: 'InvalidParameter', field: 'email' });
+    const otherGathering = await post('admin-init', { email: host.email, verifyCode: code, gatheringID: G2 }, host);
+    expect({ status: otherGathering.status, code: otherGathering.json?.ErrorCode }).toEqual({ status: 403, code: 'Forbidden' });
+    // Its named host has not opened it yet: not found for them, so their screen asks for a code.
+    expect((await post('get-gathering-host-view', { gatheringID: G2 }, otherHost)).json).toMatchObject({ ErrorCode: 'ObjectNotFound' });
     let limited = false;
     for (let i = 0; i < 8 && !limited; i++) limited = (await post('admin-init', { email: otherHost.email, verifyCode: '111111', gatheringID: G2 }, otherHost)).status === 429;
     expect(limited).toBe(true);
@@ -89,8 +100,9 @@ describe('the host', () => {
     expect((await post('check-in-ticket', { gatheringID: G, TicketID: 'https://example.com/not-a-ticket' }, host)).json).toMatchObject({ ErrorCode: 'RescanQRCode', field: 'TicketID' });
     const elsewhere = await paidBooking(t, await eventMember(t), OTHER_SESSION, 1);
     expect((await post('check-in-ticket', { gatheringID: G, TicketID: elsewhere.TicketList[0]!.TicketID }, host)).json).toMatchObject({ ErrorCode: 'RescanQRCode' });
-    // Only the host checks tickets in.
-    expect((await post('check-in-ticket', { gatheringID: G, TicketID: own.TicketID }, booker)).json).toMatchObject({ ErrorCode: 'ObjectNotFound' });
+    // Only the host checks tickets in: a member without the role, or another host, is Forbidden.
+    expect((await post('check-in-ticket', { gatheringID: G, TicketID: own.TicketID }, booker)).json).toMatchObject({ ErrorCode: 'Forbidden' });
+    expect((await post('check-in-ticket', { gatheringID: G, TicketID: own.TicketID }, otherHost)).json).toMatchObject({ ErrorCode: 'Forbidden' });
 
     // The room and tonight's orders: the booker orders from the pour list.
     await t.db.insert(gatheringPours).values({ gatheringId: G, productId: 'tea-sencha', varianceId: 'tea-sencha-50g', priceHkd: 11800, priceUsd: 1495, setAside: 10, remaining: 10 });
@@ -100,11 +112,45 @@ describe('the host', () => {
     expect(view.AttendeeList.map((a) => [a.UserID, a.TicketHolder !== undefined])).toEqual([[booker.userID, true]]);
     expect(view.OrderList.map((o) => [o.OrderID, o.Lines])).toEqual([[Order.OrderID, [{ ProductID: 'tea-sencha', Quantity: 3 }]]]);
     expect(view.ProductList.map((p) => [p.ProductID, p.Remaining])).toEqual([['tea-sencha', 7]]);
-    expect((await post('get-gathering-host-view', { gatheringID: G }, booker)).json).toMatchObject({ ErrorCode: 'ObjectNotFound' });
+    expect((await post('get-gathering-host-view', { gatheringID: G }, booker)).json).toMatchObject({ ErrorCode: 'Forbidden' });
 
     // Closed: no more check-ins or carts.
     expect((await t.call(closeGathering, { gatheringID: G }, auth(host))).Gathering.Status).toBe('Closed');
     expect((await post('add-user-shopping-cart', { gatheringID: G, productList: [{ productID: 'tea-sencha', quantity: 1 }] }, booker)).json).toMatchObject({ ErrorCode: 'GatheringClosed' });
     expect((await post('check-in-ticket', { gatheringID: G, TicketID: own.TicketID }, host)).json).toMatchObject({ ErrorCode: 'GatheringClosed' });
+  });
+
+  it('reaches only their own gathering: another host’s view, check-in and close answer 403 Forbidden and change nothing', async () => {
+    const [opened] = await t.db.select({ status: gatherings.status }).from(gatherings).where(eq(gatherings.id, G));
+    const booker = await eventMember(t);
+    const ticket = (await paidBooking(t, booker, SESSION, 1)).TicketList[0]!;
+    for (const [call, body] of [
+      ['get-gathering-host-view', { gatheringID: G }],
+      ['check-in-ticket', { gatheringID: G, TicketID: ticket.TicketID }],
+      ['close-gathering', { gatheringID: G }],
+    ] as const) {
+      const r = await post(call, body, otherHost);
+      expect({ call, status: r.status, code: r.json?.ErrorCode }).toEqual({ call, status: 403, code: 'Forbidden' });
+    }
+    expect((await t.db.select({ status: gatherings.status }).from(gatherings).where(eq(gatherings.id, G)))[0]).toEqual(opened);
+    // A gathering that does not exist is not found, for a host as for staff.
+    expect((await post('get-gathering-host-view', { gatheringID: 'gth-no-such' }, otherHost)).json).toMatchObject({ ErrorCode: 'ObjectNotFound' });
+  });
+});
+
+describe('staff and owners', () => {
+  it('read every gathering’s host view; a gathering that does not exist stays ObjectNotFound', async () => {
+    const [staff, owner] = [await member('Staff'), await member('Owner')];
+    await grantRole(t, staff.userID, 'staff');
+    await grantRole(t, owner.userID, 'owner');
+    for (const who of [staff, owner]) {
+      const view = await t.call(getGatheringHostView, { gatheringID: G }, auth(who));
+      expect(view.Gathering).toMatchObject({ GatheringID: G });
+      expect((await t.call(getGatheringHostView, { gatheringID: G2 }, auth(who))).Gathering).toMatchObject({ GatheringID: G2, Status: 'Scheduled' });
+      const missing = await post('get-gathering-host-view', { gatheringID: 'gth-no-such' }, who);
+      expect(missing.json).toMatchObject({ ErrorCode: 'ObjectNotFound' });
+    }
+    // Only the named host opens a gathering (the code proves the host e-mail): staff are Forbidden there.
+    expect((await post('request-gathering-code', { gatheringID: G2 }, staff)).json).toMatchObject({ ErrorCode: 'Forbidden' });
   });
 });

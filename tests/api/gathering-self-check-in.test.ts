@@ -11,6 +11,7 @@ import { gatheringAttendees, gatherings, users } from '../../server/db/schema.ts
 import { phoneFromContact } from '../../server/services/orders/event/tickets.ts';
 import { eventMember, fromSeed, paidBooking } from '../support/event-bookings.ts';
 import { auth } from '../support/shop.ts';
+import { grantRole } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Open (Ongoing). */
@@ -35,6 +36,7 @@ async function member(given_name: string) {
 beforeAll(async () => {
   t = await createTestApp({ clock: fromSeed() });
   host = await member('Host');
+  await grantRole(t, host.userID, 'host');
   await t.db.insert(gatherings).values([
     { id: G, varianceId: SESSION, hostEmail: host.email, hostUserId: host.userID, status: 'Ongoing', openedAt: new Date() },
     { id: G_CLOSED, varianceId: CLOSED_SESSION, hostEmail: host.email, hostUserId: host.userID, status: 'Scheduled' },

@@ -85,4 +85,11 @@ describe('gatheringHost: behaviour', () => {
     await tick();
     expect(select.needsCode(other.snapshot())).toBe(true);
   });
+
+  it('another host’s gathering, or a member without the host role (Forbidden), is said at once: no code to ask for', async () => {
+    const other = start([{ ok: false, code: 'Forbidden' }]);
+    await tick();
+    expect(select.isNotHost(other.snapshot())).toBe(true);
+    expect(select.needsCode(other.snapshot())).toBe(false);
+  });
 });

@@ -15,6 +15,7 @@ import { eventMember, fromSeed, paidBooking, signIn } from '../support/event-boo
 import { mailedCode } from '../support/members.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { auth } from '../support/shop.ts';
+import { grantRole } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const SESSION = 'evs-sake-pairing-1';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   const tokens = await eventMember(server, { given_name: 'Hoi Yan' });
   const [row] = await server.db.select({ email: users.email }).from(users).where(eq(users.id, tokens.userID));
   host = { ...tokens, email: row!.email };
+  await grantRole(server, host.userID, 'host');
   await server.db.insert(gatherings).values({ id: G, varianceId: SESSION, hostEmail: host.email, status: 'Scheduled' });
   await server.db.insert(gatheringPours).values({ gatheringId: G, productId: 'tea-sencha', varianceId: 'tea-sencha-50g', priceHkd: 11800, priceUsd: 1495, setAside: 10, remaining: 10 });
 });
@@ -78,7 +80,7 @@ describe('the host’s screen', () => {
     expect(screen.queryByLabelText('Ticket link or code')).toBeNull();
   });
 
-  it('in Chinese, the seed gathering’s host sees tonight’s room; another member is told it is not theirs', async () => {
+  it('in Chinese, the seed gathering’s host sees tonight’s room; another host, and a member without the role, are told it is not theirs', async () => {
     const olivia = await startSession(server.deps, SEED_GATHERING_HOST.id);
     const view = await renderApp(server, '/home', { locale: 'zh-Hant' });
     await signIn(view, olivia);
@@ -87,11 +89,18 @@ describe('the host’s screen', () => {
     expect(screen.getByRole('button', { name: '結束聚會' })).toBeTruthy();
     view.unmount();
 
-    const stranger = await eventMember(server);
+    // Another host (Forbidden, issue 32): said at once, with no code to ask for.
     const other = await renderApp(server, '/home');
-    await signIn(other, stranger);
+    await signIn(other, host);
     await other.router.navigate({ to: '/host/$gatheringID', params: { gatheringID: SEED_GATHERING_ID } });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByText(/You are not the host of this gathering/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send me a code' })).toBeNull();
+    other.unmount();
+
+    const stranger = await eventMember(server);
+    const member = await renderApp(server, '/home');
+    await signIn(member, stranger);
+    await member.router.navigate({ to: '/host/$gatheringID', params: { gatheringID: SEED_GATHERING_ID } });
     expect(await screen.findByText(/You are not the host of this gathering/)).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { eventTickets, eventVariances, gatheringAttendees, gatheringPours, gatherings } from '../schema.ts';
+import { eventTickets, eventVariances, gatheringAttendees, gatheringPours, gatherings, staffRoles } from '../schema.ts';
 import { SEED_EVENT_STARTED_TODAY_SESSION } from './event-data.ts';
 import { INSPIRATION_MEMBERS } from './inspiration-data.ts';
 import { demoMember } from './member-data.ts';
@@ -19,7 +19,10 @@ export const SEED_GATHERING_ID = 'gth-matcha-whisking-0';
  */
 export const SEED_SCHEDULED_GATHERING_ID = 'gth-gongfu-oolong-2';
 const SEED_SCHEDULED_SESSION = 'evs-gongfu-oolong-2';
-/** The session's host: an account of the seed (password as the demo member's), named in the README. */
+/**
+ * The session's host: an account of the seed (password as the demo member's), named in the README. Holds the
+ * host role (issue 32), granted here with the gathering, after the inspiration members (seedInspiration).
+ */
 export const SEED_GATHERING_HOST = INSPIRATION_MEMBERS[4];
 
 /**
@@ -36,7 +39,8 @@ export const SEED_POURS = [
   { productId: 'tea-long-jing', varianceId: 'tea-long-jing-50g', priceHkd: 29800, priceUsd: 3795, setAside: 8 },
 ] as const;
 
-export async function seedGathering(db: Db) {
+export async function seedGathering(db: Db, now: Date) {
+  await db.insert(staffRoles).values({ userId: SEED_GATHERING_HOST.id, role: 'host', grantedAt: now, grantedBy: null });
   const [session] = await db.select({ startsAt: eventVariances.startsAt }).from(eventVariances).where(eq(eventVariances.id, SEED_EVENT_STARTED_TODAY_SESSION));
   const openedAt = session!.startsAt;
   await db

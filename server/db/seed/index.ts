@@ -39,6 +39,7 @@ import { seedInspiration } from './inspiration-data.ts';
 import { tasteVocabularyRows } from './taste-vocabulary-data.ts';
 import { seedFrontDoor } from './nfc-data.ts';
 import { seedDemoAttendance } from './demo-attendance.ts';
+import { seedOwner } from './staff-data.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
@@ -157,8 +158,10 @@ export async function seed(db: Db, options: { now: Date; passwords: Passwords; e
     await seedInspiration(t, now, demoHash);
     // After the inspiration members: one of them invited the demo member.
     await seedInvitations(t, now);
-    // After the demo member's attendance and the inspiration members: both are in the room.
-    await seedGathering(t);
+    // After the demo member's attendance and the inspiration members: both are in the room, and its host holds the host role.
+    await seedGathering(t, now);
+    // The back office's owner (issue 32), to try it with.
+    await seedOwner(t, now, demoHash);
   });
   if (options.extraProducts) await addGeneratedProducts(db, options.extraProducts, now);
   if (options.extraTasteCards) await addGeneratedTasteCards(db, options.extraTasteCards, now);

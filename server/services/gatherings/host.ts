@@ -1,10 +1,14 @@
 /**
  * A gathering's host (spec §7 admin-init; issue 31): the member signed in with the e-mail the shop named for
  * the session opens the gathering with a code mailed to it, checks tickets in, sees the room and closes it.
- * Whoever is not the host is answered as for a gathering that does not exist.
+ * Every call here needs the host role (issue 32; the dispatcher checks it). A host reaches only their own
+ * gatherings: another host's answers 403 Forbidden; staff and owners, who run the shop, read, check in at and
+ * close every gathering, but only the named host opens one (the mailed code proves the host e-mail). A
+ * gathering that does not exist is ObjectNotFound, as is one its named host has not opened yet (their screen
+ * then asks for a code).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Currency } from '../../../contract/define.ts';
+import { roleSatisfies, type Currency, type RoleAuth } from '../../../contract/define.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { eventTickets, eventVariances, events, gatheringAttendees, gatheringOrders, gatheringPours, gatherings, orderLines, orders, users } from '../../db/schema.ts';
@@ -31,17 +35,39 @@ async function gatheringRow(db: Db, gatheringId: string) {
   return row;
 }
 
-/** The gathering, when `userId` is its host (opened it); ObjectNotFound otherwise. */
-async function hostedBy(db: Db, userId: string, gatheringId: string) {
+/** Another host's gathering (issue 32). */
+const notYours = () => new ApiError(403, ErrorCode.Forbidden, 'This gathering has another host');
+
+/** Whether the member's e-mail is the one the shop named as the gathering's host. */
+const isNamedHost = (row: { hostEmail: string }, email: string) => row.hostEmail.toLowerCase() === email;
+
+/**
+ * Who asks: the signed-in member, and a look-up of the role they hold. server/calls passes services/staff's
+ * roleOf: this part does not import the staff part, which imports orders/, which imports this part.
+ */
+export interface HostCaller {
+  userId: string;
+  role: () => Promise<RoleAuth | undefined>;
+}
+
+/**
+ * The gathering, for its host (who opened it) and for staff and owners. Its named host before they opened it:
+ * ObjectNotFound (their screen asks for a code); anyone else: Forbidden. The host of their own open gathering,
+ * the usual case, costs no more than the gathering's row.
+ */
+async function hostedBy(db: Db, { userId, role: roleOf }: HostCaller, gatheringId: string) {
   const row = await gatheringRow(db, gatheringId);
-  if (row.hostUserId !== userId) throw notFound('Gathering');
-  return row;
+  if (row.hostUserId === userId) return row;
+  const [user, role] = await Promise.all([userById(db, userId), roleOf()]);
+  if (isNamedHost(row, user.email)) throw notFound('Gathering');
+  if (roleSatisfies(role, 'staff')) return row;
+  throw notYours();
 }
 
 /** request-gathering-code: a code to the host e-mail, when the signed-in member has it. */
 export async function requestHostCode(deps: Deps, userId: string, gatheringId: string, language: 'en' | 'zh-Hant' | undefined) {
   const [row, user] = await Promise.all([gatheringRow(deps.db, gatheringId), userById(deps.db, userId)]);
-  if (row.hostEmail.toLowerCase() !== user.email) throw notFound('Gathering');
+  if (!isNamedHost(row, user.email)) throw notYours();
   if (row.status === 'Closed') throw gatheringClosed();
   await limit(deps, 'codesPerAccount', userId);
   await limit(deps, 'mailsPerRecipient', user.email);
@@ -53,7 +79,8 @@ export async function requestHostCode(deps: Deps, userId: string, gatheringId: s
 /** admin-init: opens the gathering with the mailed code; the member is its host. */
 export async function adminInit(deps: Deps, userId: string, body: { email: string; verifyCode: string; gatheringID: string }) {
   const [row, user] = await Promise.all([gatheringRow(deps.db, body.gatheringID), userById(deps.db, userId)]);
-  if (body.email !== user.email || row.hostEmail.toLowerCase() !== user.email) throw new ApiError(400, ErrorCode.InvalidParameter, 'This e-mail is not the host of this gathering', 'email');
+  if (body.email !== user.email) throw new ApiError(400, ErrorCode.InvalidParameter, 'This e-mail is not the host of this gathering', 'email');
+  if (!isNamedHost(row, user.email)) throw notYours();
   await limit(deps, 'codeChecksPerAccount', `host:${user.email}`);
   await consumeCode(deps, userId, 'host', body.verifyCode, limitReached);
   if (row.status === 'Closed') throw gatheringClosed();
@@ -80,10 +107,10 @@ export async function closeGatheringAt(deps: Pick<Deps, 'db' | 'gatheringEvents'
   return closed.length > 0;
 }
 
-export async function closeGathering(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, userId: string, gatheringId: string) {
-  await hostedBy(deps.db, userId, gatheringId);
+export async function closeGathering(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, caller: HostCaller, gatheringId: string) {
+  await hostedBy(deps.db, caller, gatheringId);
   await closeGatheringAt(deps, gatheringId, deps.clock.now());
-  return { Gathering: await gatheringInfo(deps.db, userId, gatheringId) };
+  return { Gathering: await gatheringInfo(deps.db, caller.userId, gatheringId) };
 }
 
 const rescan = () => new ApiError(400, ErrorCode.RescanQRCode, 'This is not a ticket of this gathering: please scan it again', 'TicketID');
@@ -112,8 +139,8 @@ function toAttendee(a: NonNullable<Awaited<ReturnType<typeof attendeeOf>>>) {
  * check-in-ticket: the ticket's holder is in the room. The ticket is marked redeemed with a conditional update
  * (check-in.ts), so two scans at once, or a scan and the holder's own check-in, check it in once.
  */
-export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, hostId: string, gatheringId: string, ticketId: string) {
-  const row = await hostedBy(deps.db, hostId, gatheringId);
+export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, caller: HostCaller, gatheringId: string, ticketId: string) {
+  const row = await hostedBy(deps.db, caller, gatheringId);
   if (row.status !== 'Ongoing') throw gatheringClosed();
   const [ticket] = await deps.db
     .select({ id: eventTickets.id, varianceId: eventTickets.varianceId, holder: eventTickets.activatedBy, redeemedAt: eventTickets.redeemedAt, paid: orders.paymentStatus })
@@ -131,10 +158,10 @@ export async function checkInTicket(deps: Pick<Deps, 'db' | 'clock' | 'gathering
 }
 
 /** get-gathering-host-view: the room, tonight's orders and the pours. */
-export async function hostView(deps: Pick<Deps, 'db'>, hostId: string, gatheringId: string) {
-  await hostedBy(deps.db, hostId, gatheringId);
+export async function hostView(deps: Pick<Deps, 'db'>, caller: HostCaller, gatheringId: string) {
+  await hostedBy(deps.db, caller, gatheringId);
   const [info, attendees, orderRows, pours] = await Promise.all([
-    gatheringInfo(deps.db, hostId, gatheringId),
+    gatheringInfo(deps.db, caller.userId, gatheringId),
     deps.db
       .select({ userId: gatheringAttendees.userId, name: displayName, checkedInAt: gatheringAttendees.checkedInAt, leftAt: gatheringAttendees.leftAt, holder: eventTickets.holderName })
       .from(gatheringAttendees)
