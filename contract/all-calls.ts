@@ -29,6 +29,8 @@ import * as invites from './invites.ts';
 import * as gatherings from './gatherings.ts';
 import * as gatheringHost from './gathering-host.ts';
 import * as staff from './staff.ts';
+import * as staffRefunds from './staff-refunds.ts';
+import * as staffOrders from './staff-orders.ts';
 
 function callsOf(module: Record<string, unknown>): CallDef[] {
   return Object.values(module).filter(
@@ -38,5 +40,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds].flatMap(callsOf).map((c) => [c.name, c]),
 );

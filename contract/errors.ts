@@ -68,6 +68,12 @@ export const ErrorCode = {
   Forbidden: 'Forbidden',
   /** Removing or demoting the shop's last owner: someone must keep every right, staff's included. */
   LastOwner: 'LastOwner',
+  /** A refund another press is paying out through the provider right now (issue 32: pay-refund). */
+  RefundInProgress: 'RefundInProgress',
+  /** The payment provider refused or could not make a refund; the answer carries its reason. */
+  RefundFailed: 'RefundFailed',
+  /** Staff shipping an order that has shipped already (issue 32: staff-ship-order). */
+  OrderAlreadyShipped: 'OrderAlreadyShipped',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -34,3 +34,5 @@ export * from './invites.ts';
 export * from './gatherings.ts';
 export * from './gathering-host.ts';
 export * from './staff.ts';
+export * from './staff-refunds.ts';
+export * from './staff-orders.ts';

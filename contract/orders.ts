@@ -100,6 +100,8 @@ export const ProductOrder = v.object({
   BillingAddress: v.optional(Address),
   /** Ordered at this gathering's table: picked up at its venue, unless it has a DeliveryAddress. */
   GatheringID: v.optional(v.string()),
+  /** The courier's tracking number, once staff shipped it. */
+  TrackingNumber: v.optional(v.string()),
   ProductList: v.array(OrderLine),
   orderDetail: OrderDetail,
 });

@@ -12,6 +12,7 @@ import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { systemClock } from '../server/deps.ts';
 import { ordersToShip, shipOrders } from '../server/services/orders/fulfilment.ts';
+import { auditShipped } from '../server/services/orders/staff.ts';
 import { createOutboxMailer, createSmtpMailer } from '../server/services/mail.ts';
 import { createPushService, loadVapidKeys } from '../server/services/push.ts';
 
@@ -45,10 +46,17 @@ try {
     const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
     // The shop's own VAPID keys (the ones its devices subscribed with), as the server loads them.
     const push = createPushService({ vapid: await loadVapidKeys(db) });
-    const results = await shipOrders({ db, mailer, log, config: { publicUrl }, push, clock: systemClock }, references);
-    const words = { shipped: 'shipped, member mailed and notified', alreadyShipped: 'already shipped', notPaid: 'not paid: not shipped', notFound: 'no such order' };
+    // Each shipment is written to the audit log as the back office's are, with no actor (the command line).
+    const results = await shipOrders({ db, mailer, log, config: { publicUrl }, push, clock: systemClock }, references, { onShipped: auditShipped(systemClock, null) });
+    const words = {
+      shipped: 'shipped, member mailed and notified',
+      alreadyShipped: 'already shipped',
+      notPaid: 'not paid: not shipped',
+      notParcel: 'nothing to ship (seats, or picked up at a gathering)',
+      notFound: 'no such order',
+    };
     for (const r of results) console.log(`${r.reference}\t${words[r.outcome]}`);
-    if (results.some((r) => r.outcome === 'notPaid' || r.outcome === 'notFound')) process.exitCode = 1;
+    if (results.some((r) => r.outcome === 'notPaid' || r.outcome === 'notParcel' || r.outcome === 'notFound')) process.exitCode = 1;
   }
 } finally {
   await close();

@@ -56,7 +56,10 @@ export type ServerCode =
   | 'GatheringClosed'
   | 'NotInGathering'
   | 'Forbidden'
-  | 'LastOwner';
+  | 'LastOwner'
+  | 'RefundInProgress'
+  | 'RefundFailed'
+  | 'OrderAlreadyShipped';
 
 /** What a failed call carries on the client (CallResult.code): a server code, or NETWORK_ERROR when no answer came. */
 export type CallCode = ServerCode | typeof NETWORK_ERROR;

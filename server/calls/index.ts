@@ -24,6 +24,8 @@ import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
 import { searchHandlers } from './search.ts';
 import { socialHandlers } from './social.ts';
+import { staffOrderHandlers } from './staff-orders.ts';
+import { staffRefundHandlers } from './staff-refunds.ts';
 import { staffHandlers } from './staff.ts';
 import { subscriptionHandlers } from './subscriptions.ts';
 import { tasteCardHandlers } from './taste-cards.ts';
@@ -57,6 +59,8 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   referenceHandlers,
   searchHandlers,
   socialHandlers,
+  staffOrderHandlers,
+  staffRefundHandlers,
   staffHandlers,
   subscriptionHandlers,
   tasteCardHandlers,

@@ -318,3 +318,23 @@ export function hostCodeMail(to: string, language: Language, code: string, sessi
     { subject: '開始今晚聚會的驗證碼', lines: [`開始「${session.zh}」的驗證碼是 ${code}。`, '驗證碼於 15 分鐘後失效。如非本人要求，請忽略此電郵。'] },
   );
 }
+
+/** Sent once, when staff pay back money an order could not take (pay-refund). */
+export function refundPaidMail(to: string, language: Language, r: { reference: string; amount: number; currency: string; fps: boolean }): Mail {
+  const amount = formatAmount(r.amount, r.currency);
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `Your refund for order ${r.reference} has been paid`,
+      lines: [
+        `We have paid back ${amount} for order ${r.reference}.`,
+        r.fps ? 'It was sent by bank transfer and should reach your account within 1-3 working days.' : 'It goes back to the card or Alipay account you paid with, usually within 5-10 working days.',
+      ],
+    },
+    {
+      subject: `你的訂單 ${r.reference} 退款已支付`,
+      lines: [`我們已退回訂單 ${r.reference} 的 ${amount}。`, r.fps ? '款項已以銀行轉賬退回，一般於 1 至 3 個工作天內到賬。' : '款項將退回你付款時使用的信用卡或支付寶帳戶，一般需時 5 至 10 個工作天。'],
+    },
+  );
+}

@@ -164,7 +164,7 @@ describe('an order kind defined outside the core', () => {
     expect(await seatsLeft()).toBe(1);
     // Paid, it is not a parcel to ship, and product calls do not reach it.
     expect((await ordersToShip(t.deps)).map((o) => o.reference)).not.toContain(placed!.reference);
-    expect(await shipOrders(t.deps, [placed!.reference])).toEqual([{ reference: placed!.reference, outcome: 'notFound' }]);
+    expect(await shipOrders(t.deps, [placed!.reference])).toEqual([{ reference: placed!.reference, outcome: 'notParcel' }]);
     const read = await t.raw('/api/get-product-order', { method: 'POST', headers: { 'content-type': 'application/json', ...auth(member) }, body: JSON.stringify({ orderID: placed!.id }) });
     expect(read.json).toMatchObject({ ErrorCode: ErrorCode.ObjectNotFound });
   });

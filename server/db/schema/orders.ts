@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { variances } from './catalogue.ts';
 
@@ -54,10 +55,15 @@ export const orders = pgTable(
      * idempotency key, so the new amount is a new charge and never the answer kept for the old one.
      */
     priceRevision: integer('price_revision').notNull().default(0),
+    /** The courier's tracking number, given when staff ship the parcel (issue 32: staff-ship-order). */
+    trackingNumber: text('tracking_number'),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_user_request_idx').on(t.userId, t.requestKey),
+    // The back office's order list (staff-list-orders): newest first, by kind or across every kind.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_kind_created_idx').on(t.kind, t.createdAt, t.id),
     // No index on pay_before: expiry is found through the jobs table; reads expire by member or by id.
   ],
 );
@@ -95,16 +101,37 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-/** Money received for an order that could no longer take it (expired or cancelled): to be refunded. */
-export const refundRequests = pgTable('refund_requests', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  orderId: text('order_id').notNull(),
-  paymentId: text('payment_id').notNull().unique(),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
-  reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
+/**
+ * Money received for an order that could no longer take it (expired or cancelled): to be refunded. Staff pay
+ * it out once (pay-refund, server/services/staff/refunds.ts): open → paying (claimed, the provider asked) → paid.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id').notNull(),
+    paymentId: text('payment_id').notNull().unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** How the money came (card, alipay, fps): how it goes back. Null on rows recorded before it was kept. */
+    method: text('method'),
+    status: text('status').notNull().default('open'),
+    /** When a press claimed it for the provider: a claim left by a crash may be taken again after a while. */
+    payingSince: timestamp('paying_since', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    providerRefundId: text('provider_refund_id'),
+    /** FPS: the bank transfer's reference, as staff recorded it. */
+    bankReference: text('bank_reference'),
+  },
+  (t) => [
+    check('refund_requests_status_check', sql`${t.status} in ('open', 'paying', 'paid')`),
+    // The back office's list: by status, oldest first.
+    index('refund_requests_status_idx').on(t.status, t.id),
+  ],
+);
 
 /** The provider's customer record of a member (cards are saved under it). */
 export const paymentCustomers = pgTable(

@@ -77,3 +77,20 @@ export const sandboxWebhookEvents = pgTable(
   },
   (t) => [index('sandbox_webhook_events_due_idx').on(t.nextAttemptAt)],
 );
+
+/**
+ * The sandbox's refunds, as a provider records them: one per idempotency key (the shop derives it from its
+ * refund request), so asking again after a crash answers the refund already made instead of paying twice.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_refunds_idempotency_key_idx').on(t.idempotencyKey), index('sandbox_refunds_payment_idx').on(t.paymentId)],
+);

@@ -1,10 +1,12 @@
 /**
  * After payment: the member hears that the order is confirmed, and the shop marks it shipped when the
  * courier has it (FulfilmentStatus InProcess → Completed, the orders popup's Completed tab). Shipping
- * is an operator's act (`npm run orders -- ship <reference>`): the spec shows no admin screens.
- * Parcels are product orders and the paid boxes of subscription cycles (issue 18); other kinds ship nothing.
+ * is an operator's act (`npm run orders -- ship <reference>`, or staff-ship-order with the courier's tracking
+ * number in the back office, issue 32). Parcels are product orders, the paid boxes of subscription cycles
+ * (issue 18) and gathering orders sent to the member's address (issue 31); other kinds ship nothing.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { orderLines, orders, subscriptionCycles, subscriptionPlans, subscriptions, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { orderPaidMail, orderShippedMail } from '../mail-templates.ts';
@@ -13,8 +15,12 @@ import { recordLink } from './subscription/mail.ts';
 
 // The kinds' names (orders.kind) as literals: the kinds' modules import this one (their paid mail).
 const SUBSCRIPTION_ORDER = 'subscription';
+const GATHERING_ORDER = 'gathering';
 /** The order kinds that are parcels to ship. */
 const SHIPPED_KINDS = ['product', SUBSCRIPTION_ORDER];
+
+/** Orders that are parcels: the shipped kinds, and a gathering's order delivered rather than picked up at the venue. */
+const isParcel = (): SQL => or(inArray(orders.kind, SHIPPED_KINDS), and(eq(orders.kind, GATHERING_ORDER), isNotNull(orders.deliveryAddress)))!;
 
 type OrderRow = typeof orders.$inferSelect;
 export type FulfilmentDeps = Pick<Deps, 'db' | 'mailer' | 'log'> & {
@@ -46,27 +52,58 @@ export async function mailOrderPaid(deps: FulfilmentDeps, order: OrderRow): Prom
   }
 }
 
-export type ShipOutcome = 'shipped' | 'alreadyShipped' | 'notPaid' | 'notFound';
+/** notParcel: an order with nothing to ship (an event's seats, a gathering order picked up at the venue). */
+export type ShipOutcome = 'shipped' | 'alreadyShipped' | 'notPaid' | 'notParcel' | 'notFound';
+
+export interface ShipOptions {
+  /** The courier's tracking number, stored on the order and shown to the member. */
+  trackingNumber?: string;
+  /** Runs in the shipping transaction once the order is shipped (the back office's audit row): both land, or neither. */
+  onShipped?: (tx: Db, shipped: OrderRow, before: OrderRow) => Promise<void>;
+}
+
+/**
+ * Ships one paid parcel, by id or reference, and tells the member (mail, and push when deps.push is given).
+ * Conditional: two operators shipping the same order at once ship, record and mail it once.
+ */
+export async function shipOrder(
+  deps: FulfilmentDeps,
+  where: { orderId: string } | { reference: string },
+  options: ShipOptions = {},
+): Promise<{ outcome: ShipOutcome; order?: OrderRow }> {
+  const which = 'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.reference, where.reference);
+  const shipped = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ fulfilmentStatus: 'Completed', ...(options.trackingNumber !== undefined ? { trackingNumber: options.trackingNumber } : {}) })
+      .where(and(which, isParcel(), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
+      .returning();
+    // Only InProcess orders are updated, and the tracking number is set by shipping alone: what they were before.
+    if (row && options.onShipped) await options.onShipped(tx as unknown as Db, row, { ...row, fulfilmentStatus: 'InProcess', trackingNumber: null });
+    return row;
+  });
+  if (shipped) {
+    await mailAbout(deps, shipped, 'shipped');
+    if (deps.push) await pushOrderShipped({ db: deps.db, log: deps.log, push: deps.push }, shipped, deps.clock?.now() ?? new Date());
+    return { outcome: 'shipped', order: shipped };
+  }
+  const [order] = await deps.db.select().from(orders).where(which);
+  if (!order) return { outcome: 'notFound' };
+  const [parcel] = await deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), isParcel()));
+  const outcome: ShipOutcome = !parcel ? 'notParcel' : order.fulfilmentStatus === 'Completed' ? 'alreadyShipped' : 'notPaid';
+  return { outcome, order };
+}
 
 /** Marks paid orders shipped, by reference, and tells each member (mail, and push when deps.push is given). A reference given twice ships once. */
-export async function shipOrders(deps: FulfilmentDeps, references: readonly string[]): Promise<Array<{ reference: string; outcome: ShipOutcome }>> {
+export async function shipOrders(
+  deps: FulfilmentDeps,
+  references: readonly string[],
+  options: Pick<ShipOptions, 'onShipped'> = {},
+): Promise<Array<{ reference: string; outcome: ShipOutcome }>> {
   const results: Array<{ reference: string; outcome: ShipOutcome }> = [];
   for (const raw of references) {
     const reference = raw.trim().toUpperCase();
-    // Conditional: two operators shipping the same order at once mail the member once.
-    const [shipped] = await deps.db
-      .update(orders)
-      .set({ fulfilmentStatus: 'Completed' })
-      .where(and(eq(orders.reference, reference), inArray(orders.kind, SHIPPED_KINDS), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
-      .returning();
-    if (shipped) {
-      await mailAbout(deps, shipped, 'shipped');
-      if (deps.push) await pushOrderShipped({ db: deps.db, log: deps.log, push: deps.push }, shipped, deps.clock?.now() ?? new Date());
-      results.push({ reference, outcome: 'shipped' });
-      continue;
-    }
-    const [order] = await deps.db.select().from(orders).where(and(eq(orders.reference, reference), inArray(orders.kind, SHIPPED_KINDS)));
-    results.push({ reference, outcome: !order ? 'notFound' : order.fulfilmentStatus === 'Completed' ? 'alreadyShipped' : 'notPaid' });
+    results.push({ reference, outcome: (await shipOrder(deps, { reference }, options)).outcome });
   }
   return results;
 }
@@ -129,7 +166,7 @@ export async function ordersToShip(deps: Pick<Deps, 'db'>): Promise<OrderToShip[
     .leftJoin(subscriptionCycles, eq(subscriptionCycles.orderId, orders.id))
     .leftJoin(subscriptions, eq(subscriptions.id, subscriptionCycles.subscriptionId))
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(and(inArray(orders.kind, SHIPPED_KINDS), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
+    .where(and(isParcel(), eq(orders.paymentStatus, 'Paid'), eq(orders.fulfilmentStatus, 'InProcess')))
     .orderBy(asc(orders.paidAt), asc(orders.reference));
   if (waiting.length === 0) return [];
   const counts = await deps.db

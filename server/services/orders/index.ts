@@ -8,8 +8,8 @@
  * Modules, one job each: kind.ts (what a kind brings; statuses), place.ts, hold.ts (expiry scheduled,
  * hold kept or given back), payments.ts (starting payments, checkout, returning from a provider),
  * settle.ts (every payment outcome, webhooks, refunds), reconcile.ts (asking the provider what it
- * holds: before expiry, at start-up, on a sweep), expire.ts, cancel.ts, read.ts, cards.ts; what every kind
- * prices with: totals.ts (the arithmetic), pricing.ts (shipping, taxes, the HKD total), coupons.ts; and
+ * holds: before expiry, at start-up, on a sweep), expire.ts, cancel.ts, read.ts, cards.ts, staff.ts (the back
+ * office's order list, shipping and cancelling); what every kind prices with: totals.ts (the arithmetic), pricing.ts (shipping, taxes, the HKD total), coupons.ts; and
  * product/ (the product kind: the bag, re-pricing, ProductOrder descriptions) and event/
  * (the event kind: seats of a session, guests and tickets) and subscription/ (a box-set subscription's cycles)
  * and gathering/ (a gathering's product orders, and a walk-in's place at a gathering).

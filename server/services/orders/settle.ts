@@ -51,9 +51,10 @@ function recordedStatus(order: OrderRow, paymentId: string): PaymentStatus {
 }
 
 async function recordRefund(tx: Db, order: OrderRow, p: PaymentOutcome, reason: string, now: Date) {
+  // The method is kept: it decides how staff pay the money back (pay-refund).
   await tx
     .insert(refundRequests)
-    .values({ orderId: order.id, paymentId: p.paymentId, amount: p.amount, currency: p.currency.toUpperCase(), reason, createdAt: now })
+    .values({ orderId: order.id, paymentId: p.paymentId, amount: p.amount, currency: p.currency.toUpperCase(), method: p.method, reason, createdAt: now })
     .onConflictDoNothing();
 }
 

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCards, sandboxCustomers, sandboxPayments, sandboxWebhookEvents } from '../../db/schema.ts';
+import { sandboxCards, sandboxCustomers, sandboxPayments, sandboxRefunds, sandboxWebhookEvents } from '../../db/schema.ts';
 import type { CardBrand, PaymentFailureCode, PaymentMethodKind, PaymentStatus } from './provider.ts';
 import { CLOSED_STATUSES, type CardBehaviour, type SandboxStore, type StoredCard, type StoredPayment, type StoredWebhookEvent } from './store.ts';
 
@@ -223,6 +223,18 @@ export function createDbSandboxStore(db: Db): SandboxStore {
     async getEvent(id) {
       const [row] = await db.select().from(sandboxWebhookEvents).where(eq(sandboxWebhookEvents.id, id));
       return row && toEvent(row);
+    },
+
+    async insertRefund(refund) {
+      // The unique key index decides between two requests with one key at once: the loser reads the winner's.
+      const [inserted] = await db.insert(sandboxRefunds).values(refund).onConflictDoNothing().returning();
+      if (inserted) return { inserted: true, refund: inserted };
+      const [keyed] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, refund.idempotencyKey));
+      if (!keyed) throw new Error(`sandbox refund ${refund.id}: neither inserted nor found by its key`);
+      return { inserted: false, refund: keyed };
+    },
+    async listRefunds(paymentId) {
+      return db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId)).orderBy(asc(sandboxRefunds.createdAt), asc(sandboxRefunds.id));
     },
   };
 }

@@ -171,6 +171,13 @@ export interface FpsPaymentRequest {
   amountHkdCents?: number | undefined;
 }
 
+export interface RefundRequest {
+  paymentId: string;
+  /** Minor units of the payment's currency. */
+  amount: number;
+  idempotencyKey: string;
+}
+
 /** A transfer the bank reports for an FPS QR (in the sandbox: the "pay" endpoint). */
 export interface FpsNotification {
   paymentId: string;
@@ -213,6 +220,11 @@ export interface PaymentProvider {
   receiveFpsNotification(notification: FpsNotification): Promise<PaymentResult<{ payment: PaymentState }>>;
   /** Cancels a payment not yet paid (an FPS QR stops being honoured). Cancelling twice is fine. */
   cancelPayment(paymentId: string): Promise<PaymentResult<{ payment: PaymentState }>>;
+  /**
+   * Pays back `amount` of a succeeded card or Alipay payment. Idempotent per key: asked again with it (a retry
+   * after a crash, a second press), the provider answers the refund already made and pays nothing more.
+   */
+  refund(request: RefundRequest): Promise<PaymentResult<{ refundId: string }>>;
 
   /**
    * Verifies a webhook's signature over the raw body (from the request header the provider signs

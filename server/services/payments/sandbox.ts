@@ -37,6 +37,7 @@ import {
   type SavedCard,
   type Scheduler,
 } from './provider.ts';
+import { refundSandboxPayment } from './sandbox-refunds.ts';
 import type { CardBehaviour, SandboxStore, StoredCard, StoredPayment, StoredWebhookEvent } from './store.ts';
 
 /** Where the shop mounts the sandbox's hosted pages: GET …/:paymentId, POST …/:paymentId/approve|decline. */
@@ -206,9 +207,7 @@ const REDELIVERY_BATCH = 50;
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
 const fail = (code: PaymentFailureCode, extra: Partial<PaymentFailure> = {}): PaymentFailure => ({ ok: false, code, ...extra });
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function withQuery(url: string, params: Record<string, string>): string {
   const u = new URL(url);
@@ -508,6 +507,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return { ok: true, payment: toState(updated) };
     },
 
+    refund: (request) => refundSandboxPayment(store, clock, request),
     async hostedPage(paymentId) {
       const payment = await store.getPayment(paymentId);
       if (!payment || payment.method === 'fps') return { status: 404, html: page('Payment not found', '<p>This payment does not exist.</p>') };

@@ -66,6 +66,16 @@ export interface StoredWebhookEvent {
   lastError?: string | undefined;
 }
 
+/** Money the sandbox paid back on a payment (its refund API). */
+export interface StoredRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  createdAt: Date;
+}
+
 /** Statuses that leave an order free for a new payment. */
 export const CLOSED_STATUSES: readonly PaymentStatus[] = ['failed', 'canceled'];
 
@@ -119,6 +129,11 @@ export interface SandboxStore {
   /** A refused attempt: why, for the record. */
   recordAttemptError(id: string, error: string): Promise<void>;
   getEvent(id: string): Promise<StoredWebhookEvent | undefined>;
+
+  /** Records a refund unless its idempotency key has one already (SQL: a unique index); answers the key's refund. */
+  insertRefund(refund: StoredRefund): Promise<{ inserted: boolean; refund: StoredRefund }>;
+  /** The refunds of a payment, oldest first. */
+  listRefunds(paymentId: string): Promise<StoredRefund[]>;
 }
 
 /** The sandbox's records in memory (lost on restart). */
@@ -127,6 +142,7 @@ export function createMemorySandboxStore(): SandboxStore {
   const cards = new Map<string, StoredCard>();
   const payments = new Map<string, StoredPayment>();
   const events = new Map<string, StoredWebhookEvent>();
+  const refunds = new Map<string, StoredRefund>();
   const copy = <T extends object>(value: T): T => structuredClone(value);
   return {
     async insertCustomer(customer) {
@@ -218,6 +234,15 @@ export function createMemorySandboxStore(): SandboxStore {
     async getEvent(id) {
       const found = events.get(id);
       return found && copy(found);
+    },
+    async insertRefund(refund) {
+      const keyed = [...refunds.values()].find((r) => r.idempotencyKey === refund.idempotencyKey);
+      if (keyed) return { inserted: false, refund: copy(keyed) };
+      refunds.set(refund.id, copy(refund));
+      return { inserted: true, refund: copy(refund) };
+    },
+    async listRefunds(paymentId) {
+      return [...refunds.values()].filter((r) => r.paymentId === paymentId).map(copy);
     },
   };
 }

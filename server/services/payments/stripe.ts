@@ -28,7 +28,7 @@ export interface StripeProviderOptions {
   client: Stripe;
   webhookSecret: string;
   /** Serves FPS (ids `pi_sbx_…`, sandbox-signed webhooks): the sandbox provider. */
-  fps: Pick<PaymentProvider, 'createFpsPayment' | 'receiveFpsNotification' | 'cancelPayment' | 'confirmPayment' | 'paymentsFor' | 'parseWebhook'>;
+  fps: Pick<PaymentProvider, 'createFpsPayment' | 'receiveFpsNotification' | 'cancelPayment' | 'confirmPayment' | 'paymentsFor' | 'parseWebhook' | 'refund'>;
   /** Whether typed card numbers may be tokenised: only with a test key (see isStripeTestKey). */
   allowCardTokenizing: boolean;
 }
@@ -333,6 +333,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           }
         }
         return fromError(error, 'card');
+      }
+    },
+
+    async refund(request) {
+      if (isSandboxId(request.paymentId)) return fps.refund(request);
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.paymentId, amount: request.amount },
+          // The shop's key (one per refund request): a retry after a crash gets the same refund, never a second one.
+          { idempotencyKey: `refund-${request.idempotencyKey}` },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') return { ok: false, code: 'provider_error', message: `refund ${refund.id} ${refund.status}` };
+        return { ok: true, refundId: refund.id };
+      } catch (error) {
+        // Stripe's answer when everything was refunded already: say so rather than "provider error".
+        if (isStripeError(error) && error.code === 'charge_already_refunded') return { ok: false, code: 'invalid_state', message: error.message };
+        const failed = fromError(error, 'card');
+        return failed.ok ? { ok: false, code: 'provider_error' } : failed;
       }
     },
 

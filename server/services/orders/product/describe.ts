@@ -59,6 +59,7 @@ export function toProductOrder(order: OrderRow, lines: readonly LineRow[], card?
     ...(order.deliveryAddress ? { DeliveryAddress: order.deliveryAddress as DeliveryAddress } : {}),
     ...(order.billingAddress ? { BillingAddress: order.billingAddress as Address } : {}),
     ...(gatheringId ? { GatheringID: gatheringId } : {}),
+    ...(order.trackingNumber ? { TrackingNumber: order.trackingNumber } : {}),
     ProductList: [...lines]
       .sort((a, b) => (a.varianceId < b.varianceId ? -1 : 1))
       .map((l) => ({
