@@ -13,7 +13,7 @@ import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { useMethodName } from '../../ui/order-words.ts';
 import { Price } from '../../ui/Price.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
-import { savedCardsQuery } from './card-queries.ts';
+import { savedCardsQuery } from '../../api/card-queries.ts';
 import { gatheringQueries } from './queries.ts';
 import { PLACE_WORDS, TonightError } from './tonight-words.tsx';
 

@@ -4,7 +4,6 @@ import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import {
   cancelSubscription,
-  getPaymentMehtod,
   updateSubscriptionDelivery,
   updateSubscriptionPeyment,
   type DeliveryAddress,
@@ -13,6 +12,7 @@ import {
   type SubscriptionRecord,
 } from '../../../contract/index.ts';
 import { user } from '../../../machines/session/session.selectors.ts';
+import { savedCardsQuery } from '../../api/card-queries.ts';
 import { ApiError } from '../../api/client.ts';
 import { paymentMessage } from '../../api/payment-messages.ts';
 import { subscriptionQueries } from '../../api/subscription-queries.ts';
@@ -134,11 +134,7 @@ export function PaymentDialog({ orderID, record, onClose }: { orderID: string; r
   const services = useServices();
   const cardName = useCardName();
   const methodName = useMethodName();
-  const cards = useQuery({
-    queryKey: ['member', 'paymentMethods'],
-    queryFn: ({ signal }) => services.api.call(getPaymentMehtod, {}, { signal }).then((r) => r.PaymentMethodList),
-    meta: { handlesErrors: true },
-  });
+  const cards = useQuery({ ...savedCardsQuery(services.api), meta: { handlesErrors: true } });
   const currentValue = record.PaymentMethod === 'CreditCard' ? `card:${record.Card?.id ?? ''}` : record.PaymentMethod;
   const [choice, setChoice] = useState(currentValue);
   const answered = useRecordAnswer(orderID);

@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { deletePaymentMehtod, getPaymentMehtod, type SavedCard } from '../../../contract/index.ts';
+import { deletePaymentMehtod, type SavedCard } from '../../../contract/index.ts';
 import * as choosing from '../../../machines/payment-choice/payment-choice.selectors.ts';
+import { CARDS_KEY, savedCardsQuery } from '../../api/card-queries.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/codes.ts';
@@ -14,7 +15,7 @@ import { AddCardFields } from '../../ui/AddCardFields.tsx';
 import { FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { useCardName } from '../../ui/SavedCardLabel.tsx';
-import { ADD_CARD, CARDS_KEY, createAddCardFlow } from './wallet.actors.ts';
+import { ADD_CARD, createAddCardFlow } from './wallet.actors.ts';
 import './wallet.css';
 
 function useFailureText() {
@@ -37,11 +38,7 @@ export function WalletPopup({ onClose }: { onClose: () => void }) {
   const [adding, setAdding] = useState(false);
   const stopAdding = useCallback(() => setAdding(false), []);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const cards = useQuery({
-    queryKey: CARDS_KEY,
-    queryFn: ({ signal }) => api.call(getPaymentMehtod, {}, { signal }).then((r) => r.PaymentMethodList),
-    meta: { handlesErrors: true },
-  });
+  const cards = useQuery({ ...savedCardsQuery(api), meta: { handlesErrors: true } });
   const remove = useMutation({
     mutationFn: (id: string) => api.call(deletePaymentMehtod, { PaymentMethodID: id }).then(() => id),
     onSuccess: (id) => {

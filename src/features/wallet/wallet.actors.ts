@@ -6,11 +6,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SavedCard } from '../../../contract/index.ts';
 import type { PaymentChoiceInput } from '../../../machines/payment-choice/payment-choice.types.ts';
+import { CARDS_KEY } from '../../api/card-queries.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { createPaymentChoice } from '../../app/payment-choice.actors.ts';
-
-/** The member's saved cards, as the wallet lists them. */
-export const CARDS_KEY = ['member', 'paymentMethods'];
 
 /** Straight to the add-card form: paying by card, with no card chosen. */
 export const ADD_CARD: PaymentChoiceInput = { choice: { method: 'CreditCard' }, request: { type: 'ADD_CARD' } };

@@ -4,7 +4,7 @@
  * calls name the gathering, and each finds the member's own unpaid place order there (another member's is
  * never found), then places, pays, cancels or prices it again through the order core like any order.
  */
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Currency } from '../../../../contract/define.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Gathering, GatheringPlaceOrder } from '../../../../contract/gatherings.ts';
@@ -14,15 +14,15 @@ import { gatheringOrders, orders } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { cancelOrder } from '../cancel.ts';
-import { lockCoupon, normaliseCouponCode, redeemCoupon, returnCouponUse } from '../coupons.ts';
-import { orderClosed, orderNotFound } from '../errors.ts';
+import { normaliseCouponCode } from '../coupons.ts';
+import { orderNotFound } from '../errors.ts';
 import { priceSeats, seatLines } from '../event/pricing.ts';
 import { expireOverdueOrders } from '../expire.ts';
-import { inTransaction, isUnpaid, UNPAID, type OrderKinds, type OrderRow } from '../kind.ts';
-import { lockOrder } from '../locks.ts';
-import { payOrder, releasePayment } from '../payments.ts';
+import { isUnpaid, UNPAID, type OrderKinds, type OrderRow } from '../kind.ts';
+import { payOrder } from '../payments.ts';
 import { placeOrder } from '../place.ts';
 import { HONG_KONG_COUNTRY_ID, totalHkdOf } from '../pricing.ts';
+import { repriceUnpaid } from '../reprice.ts';
 import { ownOrder } from '../read.ts';
 import { GATHERING_PLACE_ORDER, gatheringPlaceOrderKind, placeGatheringOf, placeSessionOf } from './place.ts';
 
@@ -111,16 +111,8 @@ export async function cancelGatheringPlace(deps: Deps, kinds: OrderKinds, userId
  * Prices an unpaid place again with a coupon (or none), as the event order prices a seat: the coupon checked
  * now (70600 when refused). Its current payment, for the old amount, is cancelled first.
  */
-async function repricePlace(deps: Deps, kinds: OrderKinds, order: OrderRow, code: string | undefined): Promise<OrderRow> {
-  if (!isUnpaid(order)) throw orderClosed(order);
-  if (await releasePayment(deps, kinds, order)) throw new ApiError(400, ErrorCode.InvalidParameter, 'This place is already paid', 'GatheringID');
-  const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
-    const locked = await lockOrder(tx, { orderId: order.id });
-    if (!locked || !isUnpaid(locked)) throw orderClosed(locked ?? order);
-    await lockCoupon(tx, code);
-    // The order's own redemption does not count against the coupon it is priced with.
-    await returnCouponUse(tx, order.id);
+function repricePlace(deps: Deps, kinds: OrderKinds, order: OrderRow, code: string | undefined): Promise<OrderRow> {
+  return repriceUnpaid(deps, kinds, order, code, 'GatheringID', async (tx, locked, now) => {
     const found = await placeSessionOf(tx, order.id);
     const currency = locked.currency as Currency;
     const priced = await priceSeats(tx, { found, seats: 1, currency, couponCode: code, userId: locked.userId, now });
@@ -132,21 +124,7 @@ async function repricePlace(deps: Deps, kinds: OrderKinds, order: OrderRow, code
       coupon: priced.coupon,
       shipped: false,
     });
-    if (priced.coupon && code) await redeemCoupon(tx, { code, userId: locked.userId, orderId: order.id, now });
-    const [repriced] = await tx
-      .update(orders)
-      .set({
-        orderDetail: priced.orderDetail,
-        total: priced.orderDetail.Total,
-        totalHkd,
-        couponCode: priced.coupon ? code : null,
-        paymentId: null,
-        paymentStatus: 'WaitForPayment',
-        priceRevision: sql`${orders.priceRevision} + 1`,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return repriced!;
+    return { orderDetail: priced.orderDetail, totalHkd, couponTaken: priced.coupon !== undefined };
   });
 }
 
