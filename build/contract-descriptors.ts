@@ -15,7 +15,8 @@
  *   it, and only that file comes along (so keep such values in small files of their own, like
  *   contract/password.ts: the bundler cannot always drop a file's unused schemas).
  * Every export is a module of its own, and each importing module gets a facade with just the names
- * it imports, so what only lazy chunks import lands in those chunks.
+ * it imports, so what only lazy chunks import lands in those chunks; a call's descriptor is written into
+ * the facade itself.
  *
  * `vite dev` and vitest use the real contract unchanged: the plugin applies to `vite build` only.
  */
@@ -58,6 +59,9 @@ function descriptor(call: CallDef): string {
   return `{ ${fields.join(', ')} }`;
 }
 
+/** From this many self-named entries on, an object is written as a list of names. */
+const SELF_NAMED_MIN = 8;
+
 /** A literal for plain data, or undefined when the value is not plain data. */
 function literal(value: unknown): string | undefined {
   if (value === null || ['string', 'boolean'].includes(typeof value)) return JSON.stringify(value);
@@ -72,9 +76,14 @@ function literal(value: unknown): string | undefined {
   }
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const entries = Object.entries(value as object).map(([k, v]) => [k, literal(v)] as const);
-    return entries.every(([, v]) => v !== undefined)
-      ? `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} }`
-      : undefined;
+    if (!entries.every(([, v]) => v !== undefined)) return undefined;
+    // A catalogue whose values are mostly their own names (ErrorCode): each name written once, not twice
+    // (issue 30: about 0.25 kB of every first load). Key order is not kept; nothing reads it.
+    const named = Object.entries(value as object).filter(([k, v]) => v === k && /^[\w$]+$/.test(k)).map(([k]) => k);
+    const object = (pairs: (readonly [string, string | undefined])[]) => `{ ${pairs.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} }`;
+    if (named.length < SELF_NAMED_MIN) return object(entries);
+    const rest = entries.filter(([k]) => !named.includes(k));
+    return `Object.assign(Object.fromEntries(${JSON.stringify(named.join(' '))}.split(' ').map((k) => [k, k])), ${object(rest)})`;
   }
   return undefined;
 }
@@ -194,7 +203,17 @@ export function contractDescriptors(): Plugin {
           const names = list === '*' ? Object.keys(module) : list.split(',').filter((name) => name in module);
           // Every export of the contract (but all-calls.ts) is also an export of contract/index.ts.
           const from = (name: string) => (name in all ? exportId(name) : file);
-          return names.map((name) => `export { ${name} } from ${JSON.stringify(from(name))};\n`).join('');
+          // A call's descriptor is written into the facade itself: a few bytes in each module that calls it, where a
+          // module of its own became, once lazy chunks shared it, a chunk of its own that each screen fetched and
+          // unzipped apart (issue 30: a checkout fetched a dozen such files). Nothing compares descriptors by identity.
+          return names
+            .map((name) => {
+              const value = all[name];
+              return isCall(value)
+                ? `export const ${name} = ${descriptor(value)};\n`
+                : `export { ${name} } from ${JSON.stringify(from(name))};\n`;
+            })
+            .join('');
         }
         const name = id.slice(PREFIX.length, -'.js'.length);
         const value = all[name];

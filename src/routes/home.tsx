@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { shopQueries } from '../features/shop/queries.ts';
+import { MemberHomeSkeletonPart } from '../features/shop/member-home-skeleton-part.ts';
 import { lazyScreen } from '../app/lazy-screen.ts';
 import { isLoggedIn } from '../../machines/session/session.selectors.ts';
 
@@ -14,7 +15,8 @@ export const Route = createFileRoute('/home')({
     // A member's home asks its answers now, beside the first screen's, and they are not waited for: asked by
     // MemberHome itself they came after the home screen, MemberHome's chunk and the member had arrived, one
     // round trip after another on a phone (issue 30). MemberHome finds them in flight or answered.
-    if (isLoggedIn(session.getSnapshot())) {
+    const member = isLoggedIn(session.getSnapshot());
+    if (member) {
       void queryClient.prefetchQuery(shopQueries.memberGuide(api));
       void queryClient.prefetchQuery(shopQueries.eventRecords(api));
       void queryClient.prefetchQuery(shopQueries.recommendations(api, currency));
@@ -23,6 +25,8 @@ export const Route = createFileRoute('/home')({
       queryClient.ensureQueryData(shopQueries.bigBanners(api)),
       queryClient.ensureQueryData(shopQueries.productTypes(api)),
       queryClient.ensureQueryData(shopQueries.newInSection(api, currency)),
+      // The member home's place is held from the first render (no shift as it loads); a visitor's load leaves it out.
+      member ? MemberHomeSkeletonPart.preload() : undefined,
     ]);
   },
   // The first screen: its messages come with the first load (vite.config.ts, firstLoadMessages).

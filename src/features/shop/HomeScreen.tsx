@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { shopQueries } from './queries.ts';
 import { BannerCard } from './BannerCard.tsx';
-import { MemberHomeSkeleton } from './MemberHomeSkeleton.tsx';
+import { MemberHomeSkeletonPart } from './member-home-skeleton-part.ts';
 import { WhenNear } from './WhenNear.tsx';
 import { lazy } from '../../app/lazy-screen.ts';
 import { membersOnly } from '../../app/members-only.tsx';
@@ -14,7 +14,7 @@ import { useCurrency } from '../../ui/use-currency.ts';
 import './shop.css';
 
 // The member's greeting and guide; a visitor's first load leaves it out. Its place is held while it loads.
-const MemberHome = membersOnly(() => import('./MemberHome.tsx').then((m) => ({ default: m.MemberHome })), <MemberHomeSkeleton />);
+const MemberHome = membersOnly(() => import('./MemberHome.tsx').then((m) => ({ default: m.MemberHome })), <MemberHomeSkeletonPart />);
 
 // The blocks below the first screen: one chunk (HomeBlocks.tsx), loaded when the reader scrolls near them.
 const blocks = () => import('./HomeBlocks.tsx');
