@@ -32,6 +32,8 @@ async function openEmailTab(email: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Account and settings' });
   const user = userEvent.setup();
   await user.click(within(dialog).getByRole('tab', { name: 'E-mail' }));
+  // The tab's section comes in a chunk of its own, fetched as the popup shows.
+  await waitFor(() => expect(within(dialog).getAllByText(email, { selector: '.account-email' })).toHaveLength(2));
   return { ...view, tokens, dialog, user };
 }
 
