@@ -31,6 +31,11 @@ import * as gatheringHost from './gathering-host.ts';
 import * as staff from './staff.ts';
 import * as staffRefunds from './staff-refunds.ts';
 import * as staffOrders from './staff-orders.ts';
+import * as staffSubscriptions from './staff-subscriptions.ts';
+import * as staffCoupons from './staff-coupons.ts';
+import * as staffEvents from './staff-events.ts';
+import * as staffCatalogue from './staff-catalogue.ts';
+import * as staffDashboard from './staff-dashboard.ts';
 
 function callsOf(module: Record<string, unknown>): CallDef[] {
   return Object.values(module).filter(
@@ -40,5 +45,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds, staffSubscriptions, staffEvents, staffCoupons, staffDashboard, staffCatalogue].flatMap(callsOf).map((c) => [c.name, c]),
 );

@@ -169,6 +169,8 @@ export const CouponRefusal = v.picklist([
   'MemberLimit',
   'NotApplicable',
   'EmptyBag',
+  /** Staff disabled the coupon in the back office (orders that already hold a use keep it). */
+  'Disabled',
   /** Too many codes that turned out invalid from this member or address lately: no code is checked for a while. */
   'TooManyAttempts',
 ]);

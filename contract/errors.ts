@@ -74,6 +74,16 @@ export const ErrorCode = {
   RefundFailed: 'RefundFailed',
   /** Staff shipping an order that has shipped already (issue 32: staff-ship-order). */
   OrderAlreadyShipped: 'OrderAlreadyShipped',
+  /** A session's capacity set below the seats sold or held (issue 32: staff-update-session). */
+  CapacityBelowSold: 'CapacityBelowSold',
+  /** Changing a session staff have cancelled (issue 32). */
+  SessionCancelled: 'SessionCancelled',
+  /** Staff making a coupon whose code (as normalised) another coupon has (issue 32: staff-create-coupon). */
+  CouponCodeTaken: 'CouponCodeTaken',
+  /** Staff changing the amount or percent of a coupon an order holds a use of (issue 32: staff-update-coupon). */
+  CouponAlreadyUsed: 'CouponAlreadyUsed',
+  /** Staff taking more stock off a variance than it holds (issue 32: staff-adjust-stock); stock is never below zero. */
+  StockBelowZero: 'StockBelowZero',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Currency, defineCall, Id } from './define.ts';
 import { FulfilmentStatus, OrderPaymentStatus, PaymentMethod } from './orders.ts';
+import { CancelReason, TrackingNumber } from './staff-fields.ts';
 
 /**
  * The back office's orders (issue 32): every kind in one list, filtered by kind and status and paged on the
@@ -67,7 +68,7 @@ export const staffShipOrder = defineCall({
   auth: 'staff',
   body: v.object({
     OrderID: Id,
-    TrackingNumber: v.pipe(v.string(), v.trim(), v.minLength(1, 'a tracking number'), v.maxLength(60, 'at most 60 characters')),
+    TrackingNumber,
   }),
   response: v.object({ Order: StaffOrder }),
 });
@@ -83,7 +84,7 @@ export const staffCancelOrder = defineCall({
   auth: 'staff',
   body: v.object({
     OrderID: Id,
-    Reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'a reason'), v.maxLength(500, 'at most 500 characters')),
+    Reason: CancelReason,
   }),
   response: v.object({ Order: StaffOrder }),
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Currency, defineCall, Id } from './define.ts';
 import { PaymentMethod } from './orders.ts';
+import { BankReference } from './staff-fields.ts';
 
 /**
  * Refunds paid out from the back office (issue 32). A refund request is money an order could not take (paid
@@ -73,7 +74,7 @@ export const payRefund = defineCall({
   body: v.object({
     RefundID: Id,
     /** FPS: the reference of the bank transfer that paid the money back. */
-    BankReference: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'a bank reference'), v.maxLength(100))),
+    BankReference: v.optional(BankReference),
   }),
   response: v.object({ Refund: StaffRefund }),
 });

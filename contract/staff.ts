@@ -31,6 +31,18 @@ export const listStaff = defineCall({
 });
 
 /**
+ * The signed-in member's own role (issue 32): what the back office shows them (an owner's pages, staff's, a
+ * host's link), asked once, instead of guessing it from which calls refuse. Null for a member with none.
+ */
+export const getMyRole = defineCall({
+  name: 'get-my-role',
+  method: 'POST',
+  auth: 'member',
+  body: noBody,
+  response: v.object({ Role: v.nullable(StaffRole) }),
+});
+
+/**
  * Grants, changes or removes ('none') the role of the account with this e-mail (an existing account: unknown
  * is 400 ObjectNotFound naming Email). Removing or demoting the last owner is refused 400 LastOwner. Each
  * change is one audit_log row (action 'staff-role.set', before and after); asking for the role held already

@@ -13,7 +13,9 @@ import { FulfilmentStatus, Language, OrderLine, OrderPaymentStatus, PaymentMetho
  *   subscription ends (a mail saying why);
  * - Alipay and FPS need the member: a payment link (/subscription_record/{orderID}) is mailed 3 days before
  *   the billing date; the cycle order is paid there with create-subscription-payment; unpaid 7 days after the
- *   billing date, the subscription ends (a mail).
+ *   billing date, the subscription ends (a mail);
+ * - a box out of stock delays the renewal (a mail), tried again daily; still out of stock
+ *   OUT_OF_STOCK_RENEWAL_GIVE_UP_DAYS after the billing date, that cycle is skipped, unbilled (a mail).
  * Each cycle is billed once (one order per subscription and cycle). Cancelling stops further renewals: the
  * subscription stays ongoing until its end date, then ends. While a subscription is ongoing the member is
  * Subscribed (user-get-info checking.Subscribed), an SVIP.
@@ -38,6 +40,12 @@ export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
 export const RENEWAL_LINK_DAYS_BEFORE = 3;
 /** Alipay / FPS: a renewal unpaid this many days after its billing date ends the subscription. */
 export const RENEWAL_GRACE_DAYS = 7;
+/**
+ * A renewal whose box is out of stock is tried again each day until this many days after its billing date;
+ * still out of stock then, that cycle is skipped: nothing is billed or shipped for it, the member is mailed,
+ * and the subscription goes on to its next billing date (staff see it in staff-list-failed-renewals).
+ */
+export const OUT_OF_STOCK_RENEWAL_GIVE_UP_DAYS = 7;
 
 /** Spec §3: the subscription tabs. */
 export const SubscriptionTab = v.picklist(['ongoing', 'ended']);

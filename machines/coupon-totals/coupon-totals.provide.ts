@@ -36,6 +36,7 @@ export const COUPON_REFUSAL_REASONS: Readonly<Record<CouponRefusalReason, true>>
   TooManyAttempts: true,
   NotApplicable: true,
   EmptyBag: true,
+  Disabled: true,
 };
 
 /**

@@ -59,7 +59,12 @@ export type ServerCode =
   | 'LastOwner'
   | 'RefundInProgress'
   | 'RefundFailed'
-  | 'OrderAlreadyShipped';
+  | 'OrderAlreadyShipped'
+  | 'CapacityBelowSold'
+  | 'SessionCancelled'
+  | 'CouponCodeTaken'
+  | 'CouponAlreadyUsed'
+  | 'StockBelowZero';
 
 /** What a failed call carries on the client (CallResult.code): a server code, or NETWORK_ERROR when no answer came. */
 export type CallCode = ServerCode | typeof NETWORK_ERROR;

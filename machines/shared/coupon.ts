@@ -15,6 +15,7 @@ export type CouponRefusalReason =
   | 'MemberLimit'
   | 'NotApplicable'
   | 'EmptyBag'
+  | 'Disabled'
   | 'TooManyAttempts';
 
 /** What a refused call may carry besides its code: the refusal reason of a 70600. */

@@ -24,8 +24,13 @@ import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
 import { searchHandlers } from './search.ts';
 import { socialHandlers } from './social.ts';
+import { staffCatalogueHandlers } from './staff-catalogue.ts';
+import { staffCouponHandlers } from './staff-coupons.ts';
+import { staffDashboardHandlers } from './staff-dashboard.ts';
+import { staffEventHandlers } from './staff-events.ts';
 import { staffOrderHandlers } from './staff-orders.ts';
 import { staffRefundHandlers } from './staff-refunds.ts';
+import { staffSubscriptionHandlers } from './staff-subscriptions.ts';
 import { staffHandlers } from './staff.ts';
 import { subscriptionHandlers } from './subscriptions.ts';
 import { tasteCardHandlers } from './taste-cards.ts';
@@ -59,8 +64,13 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   referenceHandlers,
   searchHandlers,
   socialHandlers,
+  staffCatalogueHandlers,
+  staffCouponHandlers,
+  staffDashboardHandlers,
+  staffEventHandlers,
   staffOrderHandlers,
   staffRefundHandlers,
+  staffSubscriptionHandlers,
   staffHandlers,
   subscriptionHandlers,
   tasteCardHandlers,

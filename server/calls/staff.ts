@@ -1,9 +1,13 @@
 import * as contract from '../../contract/staff.ts';
 import { listAuditLog } from '../services/staff/audit.ts';
 import { listStaff, setStaffRole } from '../services/staff/members.ts';
+import { roleOf } from '../services/staff/roles.ts';
 import { implement } from './handler.ts';
 
 export const staffHandlers = implement(contract, {
+  async getMyRole({ deps, userId }) {
+    return { Role: (await roleOf(deps.db, userId)) ?? null };
+  },
   async listStaff({ deps }) {
     return { StaffList: await listStaff(deps.db) };
   },

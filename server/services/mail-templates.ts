@@ -258,10 +258,15 @@ export function subscriptionCardDeclinedMail(to: string, language: Language, s: 
 }
 
 /**
- * A renewal's box is out of stock: nothing is billed yet and it is tried again each day. Sent once per cycle
- * (services/orders/subscription/renewals.ts), not at every retry.
+ * A renewal's box is out of stock: nothing is billed yet and it is tried again each day, until giveUpDate (then
+ * that cycle is skipped: subscriptionBoxSkippedMail). Sent once per cycle (services/orders/subscription/renewals.ts),
+ * not at every retry.
  */
-export function subscriptionBoxDelayedMail(to: string, language: Language, s: { plan: { en: string; zh: string }; billingDate: string; link: string }): Mail {
+export function subscriptionBoxDelayedMail(
+  to: string,
+  language: Language,
+  s: { plan: { en: string; zh: string }; billingDate: string; giveUpDate: string; link: string },
+): Mail {
   return bilingual(
     to,
     language,
@@ -270,11 +275,43 @@ export function subscriptionBoxDelayedMail(to: string, language: Language, s: { 
       lines: [
         `The box of your next cycle, due on ${s.billingDate}, is out of stock for now. You have not been charged for it.`,
         'We will try again every day and mail you as soon as it is renewed.',
+        `If it is still out of stock on ${s.giveUpDate}, we will skip this cycle: you will not be charged for it, and your subscription carries on.`,
       ],
     },
     {
       subject: `你的「${s.plan.zh}」下一期禮盒將會延遲`,
-      lines: [`你下一期（${s.billingDate}）的禮盒暫時缺貨，我們尚未就此收費。`, '我們會每天再試，續期後會即時以電郵通知你。'],
+      lines: [
+        `你下一期（${s.billingDate}）的禮盒暫時缺貨，我們尚未就此收費。`,
+        '我們會每天再試，續期後會即時以電郵通知你。',
+        `如到 ${s.giveUpDate} 仍然缺貨，我們會略過這一期：你不會為此付費，訂閱會照常繼續。`,
+      ],
+    },
+    s.link,
+  );
+}
+
+/** A renewal's box stayed out of stock past the limit: that cycle is skipped, unbilled; the subscription goes on. */
+export function subscriptionBoxSkippedMail(
+  to: string,
+  language: Language,
+  s: { plan: { en: string; zh: string }; billingDate: string; nextBillingDate: string; link: string },
+): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `We skipped this cycle of your ${s.plan.en} subscription`,
+      lines: [
+        `The box of the cycle due on ${s.billingDate} stayed out of stock, so we have skipped it. You have not been charged for it, and nothing will be sent.`,
+        `Your subscription carries on: the next box is due on ${s.nextBillingDate}. Sorry for the wait.`,
+      ],
+    },
+    {
+      subject: `我們已略過你的「${s.plan.zh}」訂閱本期`,
+      lines: [
+        `你於 ${s.billingDate} 到期的一期禮盒持續缺貨，我們已略過這一期。你不會為此付費，我們亦不會寄出禮盒。`,
+        `你的訂閱會照常繼續：下一期禮盒於 ${s.nextBillingDate} 到期。抱歉令你久等。`,
+      ],
     },
     s.link,
   );
@@ -335,6 +372,59 @@ export function refundPaidMail(to: string, language: Language, r: { reference: s
     {
       subject: `你的訂單 ${r.reference} 退款已支付`,
       lines: [`我們已退回訂單 ${r.reference} 的 ${amount}。`, r.fps ? '款項已以銀行轉賬退回，一般於 1 至 3 個工作天內到賬。' : '款項將退回你付款時使用的信用卡或支付寶帳戶，一般需時 5 至 10 個工作天。'],
+    },
+  );
+}
+
+/** What the session mails from the back office (issue 32) say: the session, and the booking (order) it is about. */
+export interface SessionMailFacts {
+  reference: string;
+  title: { en: string; zh: string };
+  /** yyyy-MM-dd and "19:00–21:00", Hong Kong time. */
+  date: string;
+  timeSlot: string;
+}
+
+/** Sent once to each booker when staff cancel a session: the paid booking is refunded (refundPaidMail follows once it is paid out). */
+export function sessionCancelledMail(to: string, language: Language, s: SessionMailFacts & { refunded: boolean }): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `Cancelled: ${s.title.en} on ${s.date}`,
+      lines: [
+        `We are sorry: ${s.title.en} on ${s.date}, ${s.timeSlot} (Hong Kong time) has been cancelled.`,
+        s.refunded ? `Your booking (order ${s.reference}) will be refunded in full; we will write again once the refund is paid.` : `Your booking (order ${s.reference}) is cancelled.`,
+      ],
+    },
+    {
+      subject: `已取消：${s.title.zh}（${s.date}）`,
+      lines: [
+        `很抱歉，${s.date} ${s.timeSlot}（香港時間）的「${s.title.zh}」已取消。`,
+        s.refunded ? `你的預訂（訂單 ${s.reference}）將獲全數退款；退款支付後我們會再通知你。` : `你的預訂（訂單 ${s.reference}）已取消。`,
+      ],
+    },
+  );
+}
+
+/** Sent to each booker when staff move a session to a new date or time: the booking and its tickets stay valid. */
+export function sessionMovedMail(to: string, language: Language, s: SessionMailFacts & { was: { date: string; timeSlot: string } }): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `New date: ${s.title.en} is now on ${s.date}`,
+      lines: [
+        `${s.title.en}, booked for ${s.was.date}, ${s.was.timeSlot}, now takes place on ${s.date}, ${s.timeSlot} (Hong Kong time).`,
+        `Your booking (order ${s.reference}) and its tickets stay valid. If you cannot come, reply to this mail.`,
+      ],
+    },
+    {
+      subject: `新日期：「${s.title.zh}」改於 ${s.date} 舉行`,
+      lines: [
+        `原定於 ${s.was.date} ${s.was.timeSlot} 的「${s.title.zh}」，改於 ${s.date} ${s.timeSlot}（香港時間）舉行。`,
+        `你的預訂（訂單 ${s.reference}）及門票繼續有效。如未能出席，請回覆此電郵。`,
+      ],
     },
   );
 }

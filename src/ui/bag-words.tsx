@@ -65,6 +65,8 @@ export function useCouponErrorText(): (error: CouponError) => string {
         return t`Coupon ${code} does not apply to anything in your bag.`;
       case 'EmptyBag':
         return t`Add something to your bag before using coupon ${code}.`;
+      case 'Disabled':
+        return t`Coupon ${code} is no longer available.`;
       case 'TooManyAttempts':
         return t`Too many coupon codes were tried. Please wait a few minutes before trying ${code} again.`;
       case undefined:

@@ -8,7 +8,8 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '../../contract/all-calls.ts';
-import { Money, MONEY_INPUT_MAX, MoneyInput } from '../../contract/define.ts';
+import { isRoleAuth, Money, MONEY_INPUT_MAX, MoneyInput } from '../../contract/define.ts';
+import { setStaffRole } from '../../server/services/staff/members.ts';
 import { signUpMember } from '../support/members.ts';
 import { auth } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -98,32 +99,75 @@ describe('the contract', () => {
   });
 });
 
-/** A body each call answers 200 to, into which one money field at a time is set. */
-const BASES: Record<string, Record<string, unknown>> = {
+let couponsMade = 0;
+/**
+ * A body each call answers 200 to, into which one money field at a time is set; a function when each post
+ * needs a body of its own (a new coupon's code is made once).
+ */
+const BASES: Record<string, Record<string, unknown> | (() => Record<string, unknown>)> = {
   SearchAndFilterProduct: { Currency: 'HKD' },
   UserSearchAndFilterProduct: { Currency: 'HKD' },
   getFilter: {},
   SearchAndFilterEvent: {},
+  'staff-create-coupon': () => ({
+    CouponID: `MONEY-${++couponsMade}`,
+    Name: { en: 'Money limits', zh: '金額上限' },
+    Amount: { HKD: 100, USD: 100 },
+    MinSpend: { HKD: 0, USD: 0 },
+    ValidFrom: '2026-01-01T00:00:00Z',
+    ValidUntil: '2027-01-01T00:00:00Z',
+  }),
+  // The seed's fixed coupon, which no order has used: its amount may change.
+  'staff-update-coupon': { CouponID: 'TEA50', Amount: { HKD: 100, USD: 100 }, MinSpend: { HKD: 0, USD: 0 } },
+  // Products and variances (staff-catalogue): a new product each post (its id is the server's), a variance
+  // added to and a price set on the seed's Tieguanyin.
+  'staff-create-product': {
+    ProductTypeID: 'tea',
+    Name: { en: 'Money limits tea', zh: '金額上限茶' },
+    Images: ['leaf-120-3'],
+    Variances: [{ Name: { en: '50 g', zh: '50 克' }, Price: { HKD: 100, USD: 100 }, Stock: 1 }],
+  },
+  'staff-create-variance': { ProductID: 'tea-tieguanyin', Name: { en: 'Money limits', zh: '金額上限' }, Price: { HKD: 100, USD: 100 }, Stock: 1 },
+  'staff-update-variance': { VarianceID: 'tea-tieguanyin-50g', Price: { HKD: 100, USD: 100 } },
+  // A session of a seeded event, well after any test's clock; and a seeded session still on sale.
+  'staff-create-session': {
+    EventID: 'evt-gongfu-oolong',
+    StartAt: '2030-06-01T10:00:00Z',
+    EndAt: '2030-06-01T12:00:00Z',
+    Capacity: 10,
+    Price: { HKD: 100, USD: 100 },
+    SaleOpensAt: '2030-05-01T00:00:00Z',
+  },
+  'staff-update-session': { SessionID: 'evs-gongfu-oolong-2', Price: { HKD: 100, USD: 100 } },
 };
 
 function withValue(base: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {
   const [key, ...rest] = path;
   if (key === undefined) return base;
   const inner = (base[key] as Record<string, unknown> | undefined) ?? {};
-  return { ...base, [key]: rest.length ? withValue(inner, rest, value) : value };
+  const set = rest.length ? withValue(inner, rest, value) : value;
+  // An array stays one (a path's '0' is its first item: staff-create-product Variances.0.Price.HKD).
+  if (Array.isArray(base)) return Object.assign([...base], { [key]: set }) as unknown as Record<string, unknown>;
+  return { ...base, [key]: set };
 }
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof signUpMember>>;
+/** Posts the calls that need a role (issue 32): an owner reaches every one. */
+let owner: Awaited<ReturnType<typeof signUpMember>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   member = await signUpMember(t);
+  owner = await signUpMember(t);
+  await setStaffRole(t.deps, { email: owner.email, role: 'owner', actorUserId: null });
 });
 afterAll(() => t.close());
 
-const post = (call: string, body: unknown) =>
-  t.raw(`/api/${call}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth(member) }, body: JSON.stringify(body) });
+const post = (call: string, body: unknown) => {
+  const caller = isRoleAuth(CALLS.get(call)?.auth ?? 'public') ? owner : member;
+  return t.raw(`/api/${call}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth(caller) }, body: JSON.stringify(body) });
+};
 
 describe('every price or amount a call accepts', () => {
   it('has a body to test it in', () => {
@@ -131,13 +175,16 @@ describe('every price or amount a call accepts', () => {
   });
 
   it.each(moneyFields.map((f) => [`${f.call} ${dotted(f)}`, f] as const))('%s: refuses 2147483648, the maximum + 1, -1 and 1.5 naming the field; takes the maximum', async (_, f) => {
-    const base = BASES[f.call]!;
+    const base = () => {
+      const b = BASES[f.call]!;
+      return typeof b === 'function' ? b() : b;
+    };
     for (const bad of [PAST_INTEGER, MONEY_INPUT_MAX + 1, -1, 1.5]) {
-      const answer = await post(f.call, withValue(base, f.path, bad));
+      const answer = await post(f.call, withValue(base(), f.path, bad));
       expect(answer.status, `${bad}`).toBe(400);
       expect(answer.json, `${bad}`).toMatchObject({ result: false, ErrorCode: 'InvalidParameter', field: dotted(f) });
     }
-    const fine = await post(f.call, withValue(base, f.path, MONEY_INPUT_MAX));
+    const fine = await post(f.call, withValue(base(), f.path, MONEY_INPUT_MAX));
     expect(fine.status, JSON.stringify(fine.json)).toBe(200);
   });
 });

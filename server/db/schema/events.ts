@@ -76,6 +76,14 @@ export const eventVariances = pgTable(
     svipSaleOpensAt: timestamp('svip_sale_opens_at', { withTimezone: true, mode: 'date' }),
     /** The sale closes at the latest when the session starts. */
     saleClosesAt: timestamp('sale_closes_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The member holding the host role who runs this session (issue 32); null: none named yet. */
+    hostUserId: text('host_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * scheduled, or cancelled by staff (issue 32: staff-cancel-session). Cancelling moves it once, with a
+     * conditional update, so the paid seats' refunds are recorded once however many presses arrive.
+     */
+    status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('event_variances_event_idx').on(t.eventId, t.startsAt),
@@ -83,6 +91,8 @@ export const eventVariances = pgTable(
     check('event_variances_seats_within_capacity', sql`${t.seatsLeft} >= 0 and ${t.seatsLeft} <= ${t.capacity}`),
     check('event_variances_prices_nonnegative', sql`${t.priceHkd} >= 0 and ${t.priceUsd} >= 0`),
     check('event_variances_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('event_variances_status_check', sql`${t.status} in ('scheduled', 'cancelled')`),
+    index('event_variances_host_idx').on(t.hostUserId, t.startsAt),
   ],
 );
 

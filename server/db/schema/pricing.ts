@@ -28,6 +28,11 @@ export const coupons = pgTable(
     maxUsesPerMember: integer('max_uses_per_member'),
     /** Shown in coupon/list; unlisted codes still apply when typed. */
     listed: boolean('listed').notNull().default(true),
+    /**
+     * When staff disabled it (back office); null = enabled. A disabled code is refused wherever a coupon is
+     * applied or checked (70600, reason Disabled) and left out of coupon/list; orders holding a use keep it.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check(

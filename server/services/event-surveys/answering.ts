@@ -27,7 +27,7 @@ interface NamedVocabulary extends EventVocabulary {
 }
 
 /** The notes and aromas of an event's drink kind, as getEventTasteNote lists them. */
-async function eventVocabulary(vocabulary: TasteVocabulary, eventTypeId: string): Promise<NamedVocabulary> {
+export async function eventVocabulary(vocabulary: TasteVocabulary, eventTypeId: string): Promise<NamedVocabulary> {
   const drink = drinkKindOfProductType(eventTypeId);
   const v = await vocabulary.get();
   const notes = drink ? v.notes.filter((s) => s.drinks.includes(drink)).map((s) => s.item) : [];

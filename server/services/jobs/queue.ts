@@ -107,3 +107,30 @@ export async function runJobs(deps: Deps, handlers: JobHandlers, now: Date): Pro
     if (claimed.length < CLAIM_BATCH) return run;
   }
 }
+
+/**
+ * Runs one job now, before its due time (a staff press: "try this renewal again now"), claimed as runJobs claims
+ * it: only when no runner holds it, so a press and a runner (or two presses) never run it at once. Answers
+ * 'missing' (no such job), 'busy' (another holds it) or what the handler did; a handler that throws leaves the
+ * job to its runner, due as it was.
+ */
+export async function runJobNow(deps: Deps, handler: JobHandler, kind: string, key: string, now: Date): Promise<{ ran: false; why: 'missing' | 'busy' } | { ran: true; did: number }> {
+  const runnerId = `now:${process.pid}:${randomBytes(6).toString('hex')}`;
+  const [job] = await deps.db
+    .update(jobs)
+    .set({ lockedBy: runnerId, lockedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(and(eq(jobs.kind, kind), eq(jobs.key, key), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now))))
+    .returning();
+  if (!job) {
+    const [exists] = await deps.db.select({ key: jobs.key }).from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+    return { ran: false, why: exists ? 'busy' : 'missing' };
+  }
+  try {
+    const did = await handler(deps, job, now);
+    await deps.db.delete(jobs).where(claimedBy(job, runnerId));
+    return { ran: true, did };
+  } finally {
+    // Thrown: released, due as before. Done and not scheduled again: deleted above (this releases nothing).
+    await deps.db.update(jobs).set({ lockedBy: null, lockedUntil: null }).where(claimedBy(job, runnerId));
+  }
+}

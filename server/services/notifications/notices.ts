@@ -162,6 +162,8 @@ async function remindTastings(deps: PushDeps, now: Date): Promise<number> {
       and(
         isNotNull(eventTickets.activatedBy),
         eq(orders.paymentStatus, 'Paid'),
+        // A session staff cancelled is not coming up (issue 32).
+        eq(eventVariances.status, 'scheduled'),
         gt(eventVariances.startsAt, now),
         lte(eventVariances.startsAt, new Date(now.getTime() + TASTING_REMINDER_MS)),
       ),

@@ -101,8 +101,22 @@ export async function pushToMember(
   return total;
 }
 
-/** To every device on the global topic (register-to-global-topic), page by page. */
-export async function pushToGlobalTopic(deps: PushDeps, payload: PushPayload): Promise<PushDelivery> {
+/** A page of devices, each in its member's language (one look-up of the page's members), English for the rest. */
+async function deliverInLanguages(deps: PushDeps, rows: readonly SubscriptionRow[], payload: (language: PushLanguage) => PushPayload, total: PushDelivery) {
+  const memberIds = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
+  const members = memberIds.length ? await deps.db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, memberIds)) : [];
+  const languageOf = new Map(members.map((m) => [m.id, pushLanguageOf(m.language)]));
+  for (const language of ['en', 'zh-Hant'] as const) {
+    const these = rows.filter((row) => (row.userId ? (languageOf.get(row.userId) ?? 'en') : 'en') === language);
+    if (these.length > 0) await deliver(deps, these, payload(language), total);
+  }
+}
+
+/**
+ * To every device on the global topic (register-to-global-topic), page by page. Given a function, each device
+ * linked to a member gets the message in the member's language, any other in English (the shop's default).
+ */
+export async function pushToGlobalTopic(deps: PushDeps, payload: PushPayload | ((language: PushLanguage) => PushPayload)): Promise<PushDelivery> {
   const total = emptyDelivery();
   let after = '';
   for (;;) {
@@ -113,7 +127,8 @@ export async function pushToGlobalTopic(deps: PushDeps, payload: PushPayload): P
       .orderBy(asc(pushSubscriptions.endpoint))
       .limit(PAGE);
     if (page.length === 0) return total;
-    await deliver(deps, page, payload, total);
+    if (typeof payload === 'function') await deliverInLanguages(deps, page, payload, total);
+    else await deliver(deps, page, payload, total);
     if (page.length < PAGE) return total;
     after = page.at(-1)!.endpoint;
   }

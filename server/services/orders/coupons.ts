@@ -2,8 +2,13 @@
  * Coupons, for the bag and every order kind (spec §3): a code found and checked for a member against priced
  * lines now (the rules are couponRefusal's, totals.ts), its row locked while an order takes or gives back a
  * use, the use written with the order, and refusals answered as 70600 naming the reason.
+ *
+ * A coupon staff disabled (disabled_at set) is refused as Disabled wherever a code is applied or checked again
+ * (bag, checkout, every order kind's apply and re-pricing: all come through checkCoupon) and is left out of
+ * coupon/list. An order that already holds a use keeps it, and its discount, and is paid with it: paying
+ * re-checks a coupon only when a different code is sent.
  */
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Coupon, CouponRefusal } from '../../../contract/bag.ts';
 import type { Currency } from '../../../contract/define.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
@@ -12,8 +17,8 @@ import { couponRedemptions, coupons } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { couponRefusal, couponRefusalMessage, type CouponRule, type CouponUsage, type PricedLine } from './totals.ts';
 
-/** Codes are matched trimmed and upper-cased; an empty code is no coupon. */
-export const normaliseCouponCode = (code: string | undefined) => code?.trim().toUpperCase() || undefined;
+/** Codes are matched trimmed and upper-cased (the contract's rule, shared with the back office); an empty code is no coupon. */
+export { normaliseCouponCode } from '../../../contract/coupon-code.ts';
 
 export type Refusal = { reason: CouponRefusal; message: string };
 
@@ -66,12 +71,12 @@ async function findCoupon(db: Db, code: string, userId: string): Promise<{ row: 
   return found && { row: found.row, usage: { total: Number(found.total), member: Number(found.member) } };
 }
 
-/** Listed coupons valid now that neither all members nor this member have used up. */
+/** Listed, enabled coupons valid now that neither all members nor this member have used up. */
 export async function usableCoupons(db: Db, userId: string, now: Date): Promise<Coupon[]> {
   const rows = await db
     .select({ row: coupons, ...usageColumns(userId) })
     .from(coupons)
-    .where(and(eq(coupons.listed, true), lte(coupons.validFrom, now), gt(coupons.validUntil, now)))
+    .where(and(eq(coupons.listed, true), isNull(coupons.disabledAt), lte(coupons.validFrom, now), gt(coupons.validUntil, now)))
     .orderBy(asc(coupons.validUntil), asc(coupons.code));
   return rows
     .filter(({ row, total, member }) => (row.maxUses === null || total < row.maxUses) && (row.maxUsesPerMember === null || member < row.maxUsesPerMember))
@@ -80,7 +85,7 @@ export async function usableCoupons(db: Db, userId: string, now: Date): Promise<
 
 export type CouponCheck = { ok: true; row: CouponRow; rule: CouponRule; usage: CouponUsage } | { ok: false; refusal: Refusal };
 
-/** Checks a (normalised) code for this member against these lines now. */
+/** Checks a (normalised) code for this member against these lines now: unknown, then disabled, then couponRefusal's rules. */
 export async function checkCoupon(
   db: Db,
   { code, userId, currency, lines, now }: { code: string; userId: string; currency: Currency; lines: readonly PricedLine[]; now: Date },
@@ -88,6 +93,7 @@ export async function checkCoupon(
   const found = await findCoupon(db, code, userId);
   if (!found) return { ok: false, refusal: { reason: 'NotFound', message: couponRefusalMessage('NotFound', undefined, currency) } };
   const rule = couponRuleOf(found.row);
+  if (found.row.disabledAt) return { ok: false, refusal: { reason: 'Disabled', message: couponRefusalMessage('Disabled', rule, currency) } };
   const reason = couponRefusal(rule, { now, currency, lines, usage: found.usage });
   if (reason) return { ok: false, refusal: { reason, message: couponRefusalMessage(reason, rule, currency) } };
   return { ok: true, row: found.row, rule, usage: found.usage };

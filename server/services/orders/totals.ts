@@ -12,7 +12,8 @@
  * - Coupon (typed by the member), checked by couponRefusal in this order: NotYetValid, Expired (valid_from
  *   <= now < valid_until), UsedUp (redemptions >= max_uses), MemberLimit (this member's redemptions >=
  *   max_uses_per_member), EmptyBag (no lines), NotApplicable (no line of a type in its scope), MinSpend
- *   (SubTotal, before any discount, below the minimum spend in the currency). NotFound is the caller's.
+ *   (SubTotal, before any discount, below the minimum spend in the currency). NotFound and Disabled (staff
+ *   switched the code off) are the caller's, checked on the coupon's row before these.
  *   Its base is Σ over the lines in its scope of (LineTotal − that line's campaign discount).
  *   Percent: floor(base × rateBp / 10000). Fixed: min(amount in the currency, base).
  * - Discount = campaign + coupon. Merchandise = SubTotal − Discount.
@@ -153,6 +154,8 @@ export function couponRefusalMessage(reason: CouponRefusal, coupon: CouponRule |
       return 'This coupon does not apply to any item in your bag';
     case 'MinSpend':
       return `Spend at least ${formatMoney(currency, coupon?.minSpend[currency] ?? 0)} to use this coupon`;
+    case 'Disabled':
+      return 'This coupon is no longer available';
     case 'TooManyAttempts':
       return 'Too many coupon codes were tried. Please wait a few minutes.';
   }

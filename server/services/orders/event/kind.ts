@@ -77,14 +77,16 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
     await lockCoupon(tx, code);
     const priced = await priceSeats(tx, { found, seats: request.seats, currency, couponCode: code, userId, now });
 
-    // The hold: never below zero, whoever else is taking seats of this session now.
+    // The hold: never below zero, whoever else is taking seats of this session now, and none of a session staff
+    // cancelled meanwhile (its cancel looks for unpaid orders once it has committed; this one must not slip past).
     const [held] = await tx
       .update(eventVariances)
       .set({ seatsLeft: sql`${eventVariances.seatsLeft} - ${request.seats}` })
-      .where(and(eq(eventVariances.id, request.varianceId), gte(eventVariances.seatsLeft, request.seats)))
+      .where(and(eq(eventVariances.id, request.varianceId), gte(eventVariances.seatsLeft, request.seats), eq(eventVariances.status, 'scheduled')))
       .returning({ seatsLeft: eventVariances.seatsLeft });
     if (!held) {
-      const [now_] = await tx.select({ seatsLeft: eventVariances.seatsLeft }).from(eventVariances).where(eq(eventVariances.id, request.varianceId));
+      const [now_] = await tx.select({ seatsLeft: eventVariances.seatsLeft, status: eventVariances.status }).from(eventVariances).where(eq(eventVariances.id, request.varianceId));
+      if (now_?.status === 'cancelled') throw new ApiError(400, ErrorCode.EventSaleClosed, 'This session has been cancelled', 'VarianceID', { SaleStatus: 'Closed' });
       throw seatsGone(now_?.seatsLeft ?? 0);
     }
 

@@ -64,6 +64,13 @@ export class CycleAlreadyPlaced extends Error {
   }
 }
 
+/** The billing date the renewal was asked for is no longer the subscription's (its cycle was skipped meanwhile): nothing is placed. */
+export class BillingDateMoved extends Error {
+  constructor(readonly subscriptionId: string) {
+    super(`the billing date of ${subscriptionId} has moved`);
+  }
+}
+
 export const alreadySubscribed = () => new ApiError(400, ErrorCode.AlreadySubscribed, 'You already subscribe to this plan', 'SubscriptionID');
 export const subscriptionEnded = () => new ApiError(400, ErrorCode.SubscriptionEnded, 'This subscription has ended');
 const boxOutOfStock = () => new ApiError(400, ErrorCode.OutOfStock, 'This box is out of stock', 'SubscriptionID');
@@ -193,6 +200,7 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
       .from(subscriptionCycles)
       .where(and(eq(subscriptionCycles.subscriptionId, sub.id), eq(subscriptionCycles.cycle, renewal.cycle)));
     if (placed) throw new CycleAlreadyPlaced(sub.id, renewal.cycle);
+    if (sub.currentPeriodEnd?.getTime() !== renewal.periodStart.getTime()) throw new BillingDateMoved(sub.id);
     const found = await findPlan(tx, sub.planId, { onSale: false });
     const delivery = sub.deliveryAddress as SubscriptionDelivery;
     const priced = await priceCycle(tx, { found, currency, countryId: delivery.CountryID, userId, now });

@@ -1,6 +1,6 @@
 /**
  * The subscription mails (issue 18): started or renewed (paid), a renewal's payment link (Alipay / FPS), a
- * card declined (with the next try), a renewal's box out of stock (delayed), ended (why). Sent after the change they report has committed; a mail
+ * card declined (with the next try), a renewal's box out of stock (delayed, then skipped), ended (why). Sent after the change they report has committed; a mail
  * that fails is logged and changes nothing.
  */
 import { eq } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { subscriptionPlans, subscriptions, users } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import {
   subscriptionBoxDelayedMail,
+  subscriptionBoxSkippedMail,
   subscriptionCardDeclinedMail,
   subscriptionEndedMail,
   subscriptionPaidMail,
@@ -96,12 +97,35 @@ export function mailCardDeclined(deps: MailDeps, subscriptionId: string, order: 
   });
 }
 
-/** The renewal billed at billingAt is out of stock: delayed, tried again each day. */
-export function mailBoxDelayed(deps: MailDeps, sub: SubscriptionRow, billingAt: Date) {
+/** The renewal billed at billingAt is out of stock: delayed, tried again each day until giveUpAt. */
+export function mailBoxDelayed(deps: MailDeps, sub: SubscriptionRow, billingAt: Date, giveUpAt: Date) {
   return sending(deps, 'box delayed', sub.id, async () => {
     const f = await factsOf(deps, sub.id);
     if (!f) return;
-    await deps.mailer.send(subscriptionBoxDelayedMail(f.email, f.language, { plan: f.plan, billingDate: hongKongDay(billingAt), link: recordLink(deps, sub.firstOrderId) }));
+    await deps.mailer.send(
+      subscriptionBoxDelayedMail(f.email, f.language, {
+        plan: f.plan,
+        billingDate: hongKongDay(billingAt),
+        giveUpDate: hongKongDay(giveUpAt),
+        link: recordLink(deps, sub.firstOrderId),
+      }),
+    );
+  });
+}
+
+/** The renewal billed at billingAt stayed out of stock: that cycle is skipped, the next is billed at nextBillingAt. */
+export function mailBoxSkipped(deps: MailDeps, sub: SubscriptionRow, billingAt: Date, nextBillingAt: Date) {
+  return sending(deps, 'box skipped', sub.id, async () => {
+    const f = await factsOf(deps, sub.id);
+    if (!f) return;
+    await deps.mailer.send(
+      subscriptionBoxSkippedMail(f.email, f.language, {
+        plan: f.plan,
+        billingDate: hongKongDay(billingAt),
+        nextBillingDate: hongKongDay(nextBillingAt),
+        link: recordLink(deps, sub.firstOrderId),
+      }),
+    );
   });
 }
 

@@ -17,31 +17,54 @@
  *   core expires it at the end of the grace period (asking the provider first) and the kind's release ends the
  *   subscription (Unpaid, mailed).
  * A renewal whose box is out of stock is tried again a day later; the member is mailed that it is delayed once
- * per cycle (subscriptions.stock_delay_mailed_for holds the billing date mailed about).
+ * per cycle (subscriptions.stock_delay_mailed_for holds the billing date mailed about). Still out of stock
+ * OUT_OF_STOCK_RENEWAL_GIVE_UP_DAYS after the billing date, the cycle is skipped (skipOutOfStockCycle): no order,
+ * nothing billed, the period moves on to the next billing date, the member is mailed once and an audit_log row
+ * (action SKIP_CYCLE_ACTION, by no person) is the record staff read (staff-list-failed-renewals). No column is
+ * needed: the give-up moment derives from the billing date. A cycle whose order is placed late because of stock
+ * counts its grace and card retries from when it is placed (countFrom).
  */
-import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, ne, or } from 'drizzle-orm';
 import { ErrorCode } from '../../../../contract/errors.ts';
-import { RENEWAL_GRACE_DAYS, RENEWAL_LINK_DAYS_BEFORE, RENEWAL_RETRY_DAYS } from '../../../../contract/subscriptions.ts';
+import { OUT_OF_STOCK_RENEWAL_GIVE_UP_DAYS, RENEWAL_GRACE_DAYS, RENEWAL_LINK_DAYS_BEFORE, RENEWAL_RETRY_DAYS } from '../../../../contract/subscriptions.ts';
 import type { PaymentMethod } from '../../../../contract/orders.ts';
 import { orders, subscriptionCycles, subscriptions } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import { ApiError } from '../../../http/errors.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
+import { appendAudit } from '../../staff/audit.ts';
 import { releaseHold } from '../hold.ts';
 import { lockMember } from '../locks.ts';
 import { SHOP_ORDER_KINDS as kinds } from '../index.ts';
 import { inTransaction, isClosed, isUnpaid, runAfterCommit, type AfterCommit, type OrderRow } from '../kind.ts';
 import { payOrder } from '../payments.ts';
 import { placeOrder } from '../place.ts';
-import { CycleAlreadyPlaced, subscriptionOrderKind } from './kind.ts';
+import { BillingDateMoved, CycleAlreadyPlaced, subscriptionOrderKind } from './kind.ts';
 import { DAY_MS, endSubscription, lockSubscription, scheduleRenewal, SUBSCRIPTION_RENEW_JOB, type SubscriptionRow } from './lifecycle.ts';
-import { mailBoxDelayed, mailCardDeclined, mailPaymentLink } from './mail.ts';
+import { mailBoxDelayed, mailBoxSkipped, mailCardDeclined, mailPaymentLink } from './mail.ts';
 import { addMonths, findPlan, monthsOf } from './plans.ts';
 
 /** A card renewal's order waits this long after the billing date: past the last retry. */
 const CARD_RENEWAL_WAIT_DAYS = RENEWAL_RETRY_DAYS[RENEWAL_RETRY_DAYS.length - 1]! + 1;
 
 const at = (base: Date, days: number) => new Date(base.getTime() + days * DAY_MS);
+
+/** The audit log's action for a renewal cycle skipped because its box stayed out of stock (by no person: the renewal job). */
+export const SKIP_CYCLE_ACTION = 'subscription.cycle-skipped';
+
+/** When a renewal billed at billingAt and still out of stock is given up (its cycle skipped). */
+export const outOfStockGiveUpAt = (billingAt: Date) => at(billingAt, OUT_OF_STOCK_RENEWAL_GIVE_UP_DAYS);
+
+const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+
+/**
+ * Where a renewal's waiting and card retries count from: its billing date, or, for a cycle delayed by stock
+ * (mailed about for this billing date), when its order is placed (`placedAt`) if that is later, so a box back in
+ * stock days late still leaves the member the whole grace to pay, and a declined card its retries a day apart
+ * rather than all at once.
+ */
+const countFrom = (sub: SubscriptionRow, billingAt: Date, placedAt: Date) =>
+  sub.stockDelayMailedFor?.getTime() === billingAt.getTime() ? laterOf(billingAt, placedAt) : billingAt;
 
 type CycleRow = typeof subscriptionCycles.$inferSelect;
 
@@ -67,12 +90,52 @@ async function mailDelayOnce(deps: Deps, sub: SubscriptionRow, billingAt: Date) 
     .set({ stockDelayMailedFor: billingAt })
     .where(and(eq(subscriptions.id, sub.id), or(isNull(subscriptions.stockDelayMailedFor), ne(subscriptions.stockDelayMailedFor, billingAt))))
     .returning({ id: subscriptions.id });
-  if (marked.length > 0) await mailBoxDelayed(deps, sub, billingAt);
+  if (marked.length > 0) await mailBoxDelayed(deps, sub, billingAt, outOfStockGiveUpAt(billingAt));
+}
+
+/**
+ * Gives up the cycle billed at billingAt (its box out of stock past the limit): the current period moves on to
+ * the next billing date, unbilled, with its audit row in the same transaction. Conditional on the billing date
+ * still being billingAt with no order placed for it (under the subscription's lock, which placing a renewal
+ * takes too), so whoever gets here second does nothing and the member is mailed once.
+ */
+async function skipOutOfStockCycle(deps: Deps, sub: SubscriptionRow, billingAt: Date, months: number, now: Date): Promise<void> {
+  const afterCommit: AfterCommit = [];
+  await inTransaction(deps.db, async (tx) => {
+    await lockMember(tx, sub.userId);
+    const locked = await lockSubscription(tx, sub.id);
+    if (!locked || locked.status !== 'Active' || locked.cancelledAt || locked.currentPeriodEnd?.getTime() !== billingAt.getTime()) return;
+    const [placed] = await tx
+      .select({ cycle: subscriptionCycles.cycle })
+      .from(subscriptionCycles)
+      .where(and(eq(subscriptionCycles.subscriptionId, sub.id), gte(subscriptionCycles.periodStart, billingAt)))
+      .limit(1);
+    if (placed) return;
+    const nextBillingAt = addMonths(billingAt, months);
+    const [moved] = await tx
+      .update(subscriptions)
+      .set({ currentPeriodStart: billingAt, currentPeriodEnd: nextBillingAt })
+      .where(eq(subscriptions.id, sub.id))
+      .returning();
+    await scheduleRenewal(tx, moved!, now);
+    await appendAudit(tx, {
+      at: now,
+      actorUserId: null,
+      action: SKIP_CYCLE_ACTION,
+      target: `subscription:${sub.id}`,
+      before: { NextBillingDate: billingAt.toISOString() },
+      // What staff-list-failed-renewals reads back (orders/subscription/staff.ts).
+      after: { SubscriptionID: sub.id, SkippedBillingDate: billingAt.toISOString(), NextBillingDate: nextBillingAt.toISOString(), Reason: 'OutOfStock' },
+    });
+    afterCommit.push((d) => mailBoxSkipped(d, moved!, billingAt, nextBillingAt));
+  });
+  await runAfterCommit(deps, afterCommit);
 }
 
 /**
  * The order of the cycle after the current period: the one placed already, or a new one placed now (unpaid,
- * waiting until payBefore). Undefined when the box is out of stock (tried again a day later).
+ * waiting until payBefore). Undefined when the box is out of stock (tried again a day later, or its cycle
+ * skipped once past the give-up limit) or its billing date moved meanwhile.
  */
 async function renewalOrder(deps: Deps, sub: SubscriptionRow, now: Date, payBefore: Date): Promise<{ cycle: CycleRow; order: OrderRow; placedNow: boolean } | undefined> {
   const last = await lastCycle(deps, sub.id);
@@ -96,7 +159,14 @@ async function renewalOrder(deps: Deps, sub: SubscriptionRow, now: Date, payBefo
       const placed = (await lastCycle(deps, sub.id))!;
       return { cycle: placed, order: await orderOf(deps, placed.orderId), placedNow: false };
     }
+    // Its cycle was skipped while this run looked: the one that moved it rescheduled the job.
+    if (err instanceof BillingDateMoved) return undefined;
     if (err instanceof ApiError && err.code === ErrorCode.OutOfStock) {
+      if (now.getTime() >= outOfStockGiveUpAt(billingAt).getTime()) {
+        deps.log.warn({ subscriptionId: sub.id, cycle }, 'renewal box out of stock past the limit: cycle skipped');
+        await skipOutOfStockCycle(deps, sub, billingAt, months, now);
+        return undefined;
+      }
       deps.log.warn({ subscriptionId: sub.id, cycle }, 'renewal box out of stock: tried again in a day');
       await scheduleRenewal(deps.db, sub, now, at(now, 1));
       await mailDelayOnce(deps, sub, billingAt);
@@ -123,8 +193,8 @@ async function endWithOrder(deps: Deps, sub: SubscriptionRow, order: OrderRow | 
   await runAfterCommit(deps, afterCommit);
 }
 
-/** How many card charges are due by now for a renewal billed at billingAt: the first, then one per retry day passed. */
-const chargesDue = (billingAt: Date, now: Date) => 1 + RENEWAL_RETRY_DAYS.filter((d) => now.getTime() >= at(billingAt, d).getTime()).length;
+/** How many card charges are due by now for a renewal whose retries count from `from`: the first, then one per retry day passed. */
+const chargesDue = (from: Date, now: Date) => 1 + RENEWAL_RETRY_DAYS.filter((d) => now.getTime() >= at(from, d).getTime()).length;
 
 async function renewByCard(deps: Deps, sub: SubscriptionRow, now: Date): Promise<number> {
   const billingAt = sub.currentPeriodEnd!;
@@ -132,15 +202,16 @@ async function renewByCard(deps: Deps, sub: SubscriptionRow, now: Date): Promise
     await scheduleRenewal(deps.db, sub, now, billingAt);
     return 0;
   }
-  const renewal = await renewalOrder(deps, sub, now, at(billingAt, CARD_RENEWAL_WAIT_DAYS));
+  const renewal = await renewalOrder(deps, sub, now, at(countFrom(sub, billingAt, now), CARD_RENEWAL_WAIT_DAYS));
   if (!renewal) return 0;
   const { cycle, order } = renewal;
   if (order.paymentStatus === 'Paid' || isClosed(order)) return 0;
-  const due = chargesDue(billingAt, now);
+  const retriesFrom = countFrom(sub, billingAt, cycle.createdAt);
+  const due = chargesDue(retriesFrom, now);
   if (cycle.attempts >= due) {
     // Tried as often as is due by now: the next try (or the end) is later.
     const next = RENEWAL_RETRY_DAYS[cycle.attempts - 1];
-    await scheduleRenewal(deps.db, sub, now, next !== undefined ? at(billingAt, next) : now);
+    await scheduleRenewal(deps.db, sub, now, next !== undefined ? at(retriesFrom, next) : now);
     return 0;
   }
   // The charge is claimed first: whoever else looks at this cycle now finds it tried.
@@ -174,7 +245,7 @@ async function renewByCard(deps: Deps, sub: SubscriptionRow, now: Date): Promise
     await endWithOrder(deps, sub, order, 'PaymentFailed', now);
     return 0;
   }
-  const nextTry = at(billingAt, nextRetry);
+  const nextTry = at(retriesFrom, nextRetry);
   await scheduleRenewal(deps.db, sub, now, nextTry);
   await mailCardDeclined(deps, sub.id, order, nextTry);
   return 0;
@@ -187,7 +258,7 @@ async function renewByLink(deps: Deps, sub: SubscriptionRow, now: Date): Promise
     await scheduleRenewal(deps.db, sub, now, linkAt);
     return 0;
   }
-  const renewal = await renewalOrder(deps, sub, now, at(billingAt, RENEWAL_GRACE_DAYS));
+  const renewal = await renewalOrder(deps, sub, now, at(countFrom(sub, billingAt, now), RENEWAL_GRACE_DAYS));
   if (!renewal || !isUnpaid(renewal.order)) return 0;
   // Mailed once per cycle, whoever gets here first.
   const marked = await deps.db

@@ -1,0 +1,204 @@
+import * as v from 'valibot';
+import { Bilingual, defineCall, Id, MoneyInput } from './define.ts';
+
+/**
+ * The catalogue in the back office (issue 32): staff list, make and change products and their variances
+ * (the products and variances tables the customers' calls read), and adjust a variance's stock with a
+ * reason. What staff change is what customers see at once: getProduct's cached answers are dropped in every
+ * process, and search matches the database's own index of the texts. Each change is one audit_log row with
+ * before and after (actions 'product.create', 'product.update', 'variance.create', 'variance.update',
+ * 'stock.adjust').
+ *
+ * Whether a product is alcohol follows its product type (spec §9); the products table has no flag of its
+ * own, so IsAlcohol is read-only here.
+ */
+
+export const STAFF_PRODUCTS_PAGE_MAX = 100;
+/** Most units a variance may hold, and most one adjustment may move: far past any shelf, far below the database's integer. */
+export const STOCK_MAX = 1_000_000;
+/** Variances one product may be made with. */
+export const VARIANCES_PER_PRODUCT_MAX = 20;
+export const PRODUCT_IMAGES_MAX = 10;
+export const STOCK_REASON_MAX = 200;
+
+const Name = (max: number) => v.pipe(v.string('a name'), v.trim(), v.minLength(1, 'a name'), v.maxLength(max, `at most ${max} characters`));
+const Text = (max: number) => v.pipe(v.string('a text'), v.trim(), v.maxLength(max, `at most ${max} characters`));
+
+const ProductName = v.object({ en: Name(120), zh: Name(120) });
+const ProductDescription = v.object({ en: Text(5000), zh: Text(5000) });
+const VarianceName = v.object({ en: Name(60), zh: Name(60) });
+
+/** A price in both currencies the shop sells in (integer minor units). */
+export const VariancePrice = v.object({ HKD: MoneyInput, USD: MoneyInput });
+
+/** Units on the shelf. */
+export const StockCount = v.pipe(v.number('a whole number of units'), v.integer('a whole number of units'), v.minValue(0, 'at least 0'), v.maxValue(STOCK_MAX, `at most ${STOCK_MAX}`));
+
+/**
+ * A product picture as the products table stores it: an artwork seed `<motif>-<hue>-<variant>` (served at
+ * /media/art/<seed>.svg; that address is taken too and stored as its seed). The server checks the motif.
+ */
+const ProductImage = v.pipe(
+  v.string('an artwork seed'),
+  v.maxLength(64, 'an artwork seed'),
+  v.transform((image) => image.replace(/^\/media\/art\//, '').replace(/\.svg$/, '')),
+  v.regex(/^[a-z]+-(0|[1-9][0-9]{0,2})-[0-9]$/, 'an artwork seed such as leaf-120-3'),
+);
+const ProductImages = v.pipe(v.array(ProductImage), v.minLength(1, 'at least one picture'), v.maxLength(PRODUCT_IMAGES_MAX, `at most ${PRODUCT_IMAGES_MAX} pictures`));
+
+/** Why stock moved (received, damaged, count correction, …): kept in the audit row. */
+export const StockReason = v.pipe(v.string('a reason'), v.trim(), v.minLength(1, 'a reason'), v.maxLength(STOCK_REASON_MAX, `at most ${STOCK_REASON_MAX} characters`));
+
+/** A signed change of stock: units received (positive) or gone (negative), never 0. */
+export const StockDelta = v.pipe(
+  v.number('a whole number of units'),
+  v.integer('a whole number of units'),
+  v.minValue(-STOCK_MAX, `at least -${STOCK_MAX}`),
+  v.maxValue(STOCK_MAX, `at most ${STOCK_MAX}`),
+  v.check((delta) => delta !== 0, 'not 0'),
+);
+
+/** A variance as staff see it. */
+export const StaffVariance = v.object({
+  VarianceID: v.string(),
+  Name: Bilingual,
+  /** Minor units per currency. */
+  Price: v.object({ HKD: v.number(), USD: v.number() }),
+  Stock: v.number(),
+  StopSell: v.boolean(),
+});
+export type StaffVariance = v.InferOutput<typeof StaffVariance>;
+
+/** A product as staff see it, with every variance (on sale or not), in the product page's order. */
+export const StaffProduct = v.object({
+  ProductID: v.string(),
+  ProductTypeID: v.string(),
+  Name: Bilingual,
+  Description: Bilingual,
+  /** Artwork seeds, as stored; ImageUrls are their addresses. */
+  Images: v.array(v.string()),
+  ImageUrls: v.array(v.string()),
+  /** From the product type, as customers' product cards show it. */
+  IsAlcohol: v.boolean(),
+  StopSell: v.boolean(),
+  /** Lowest price among the variances on sale (among all when none is), what listings sort by. */
+  MinPrice: v.object({ HKD: v.number(), USD: v.number() }),
+  /** ISO 8601. */
+  CreatedAt: v.string(),
+  Variances: v.array(StaffVariance),
+});
+export type StaffProduct = v.InferOutput<typeof StaffProduct>;
+
+const NewVariance = v.object({
+  Name: VarianceName,
+  Price: VariancePrice,
+  Stock: StockCount,
+  StopSell: v.optional(v.boolean(), false),
+});
+
+/**
+ * Products by id, a page at a time (LastEvaluatedKey, opaque, from the previous page continues), each with
+ * its variances. ProductTypeID keeps one type; Text those whose id is it, or whose English (any case) or
+ * Chinese name contains it; Status those on sale, or stopped (default all).
+ */
+export const staffListProducts = defineCall({
+  name: 'staff-list-products',
+  method: 'POST',
+  auth: 'staff',
+  body: v.object({
+    ProductTypeID: v.optional(Id),
+    Text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters'))),
+    Status: v.optional(v.picklist(['all', 'onSale', 'stopped']), 'all'),
+    Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_PRODUCTS_PAGE_MAX)), 50),
+    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  }),
+  response: v.object({ ProductList: v.array(StaffProduct), LastEvaluatedKey: v.optional(v.string()) }),
+});
+
+/**
+ * Makes a product with its variances (at least one), on sale unless StopSell. Its id is made by the server
+ * from its type and English name. An unknown product type is 400 InvalidParameter naming ProductTypeID; an
+ * unknown artwork motif 400 naming Images. Customers find it at once (getProduct, search, listings). One
+ * audit_log row ('product.create') with the product and its variances.
+ */
+export const staffCreateProduct = defineCall({
+  name: 'staff-create-product',
+  method: 'POST',
+  auth: 'staff',
+  body: v.object({
+    ProductTypeID: Id,
+    Name: ProductName,
+    Description: v.optional(ProductDescription, { en: '', zh: '' }),
+    Images: ProductImages,
+    StopSell: v.optional(v.boolean(), false),
+    Variances: v.pipe(v.array(NewVariance), v.minLength(1, 'at least one variance'), v.maxLength(VARIANCES_PER_PRODUCT_MAX, `at most ${VARIANCES_PER_PRODUCT_MAX} variances`)),
+  }),
+  response: v.object({ Product: StaffProduct }),
+});
+
+/**
+ * Changes a product; what is not sent stays as it is. StopSell true takes it (every variance) off sale for
+ * customers at once (add-to-bag answers StopSell); its stock stays. An unknown product is 400 ObjectNotFound
+ * naming ProductID. A change writes one audit_log row ('product.update', before and after); a body changing
+ * nothing writes nothing, so pressing twice is harmless.
+ */
+export const staffUpdateProduct = defineCall({
+  name: 'staff-update-product',
+  method: 'POST',
+  auth: 'staff',
+  body: v.object({
+    ProductID: Id,
+    ProductTypeID: v.optional(Id),
+    Name: v.optional(ProductName),
+    Description: v.optional(ProductDescription),
+    Images: v.optional(ProductImages),
+    StopSell: v.optional(v.boolean()),
+  }),
+  response: v.object({ Product: StaffProduct }),
+});
+
+/**
+ * Adds a variance to a product (last in its order). An unknown product is 400 ObjectNotFound naming
+ * ProductID. One audit_log row ('variance.create').
+ */
+export const staffCreateVariance = defineCall({
+  name: 'staff-create-variance',
+  method: 'POST',
+  auth: 'staff',
+  body: v.object({ ProductID: Id, ...NewVariance.entries }),
+  response: v.object({ Product: StaffProduct }),
+});
+
+/**
+ * Changes a variance's names, prices or stop-sale; what is not sent stays as it is (stock moves only through
+ * staff-adjust-stock). New prices hold for every bag and checkout from then on. An unknown variance is 400
+ * ObjectNotFound naming VarianceID. A change writes one audit_log row ('variance.update', before and after);
+ * a body changing nothing writes nothing.
+ */
+export const staffUpdateVariance = defineCall({
+  name: 'staff-update-variance',
+  method: 'POST',
+  auth: 'staff',
+  body: v.object({
+    VarianceID: Id,
+    Name: v.optional(VarianceName),
+    Price: v.optional(VariancePrice),
+    StopSell: v.optional(v.boolean()),
+  }),
+  response: v.object({ Product: StaffProduct }),
+});
+
+/**
+ * Moves a variance's stock by Delta (signed, never 0) for a Reason (received, damaged, count correction, …).
+ * Applied in one conditional update: adjustments made at once all count, and checkouts taking stock meanwhile
+ * too. Stock that would go below zero is refused 400 StockBelowZero (stock unchanged; the answer carries the
+ * stock there is); an unknown variance is 400 ObjectNotFound naming VarianceID. One audit_log row
+ * ('stock.adjust') with the stock before and after, the delta and the reason.
+ */
+export const staffAdjustStock = defineCall({
+  name: 'staff-adjust-stock',
+  method: 'POST',
+  auth: 'staff',
+  body: v.object({ VarianceID: Id, Delta: StockDelta, Reason: StockReason }),
+  response: v.object({ Variance: StaffVariance }),
+});
