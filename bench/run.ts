@@ -93,6 +93,8 @@ function heading(title: string) {
 
 function reportSpa(spa: SpaSizes) {
   heading('SPA size (gzip -9, JS only, 1 kB = 1000 B)');
+  const ROUTE_BUDGET = 160_000;
+  const ADMIN_ROUTE_BUDGET = 200_000;
   const own = spa.home.gzip - spa.floor.gzip;
   table(
     ['What', 'Files', 'gzip', 'Budget'],
@@ -106,17 +108,21 @@ function reportSpa(spa: SpaSizes) {
   console.log(`(entry CSS, not counted above: ${kB(spa.css)})`);
   if (spa.entryCheck) console.log(`warning: ${spa.entryCheck}`);
 
+  // The back office (issue 32) is staff's, desktop first: a budget of its own. A customer's first load carries
+  // none of its code (the /home row above and the customers' routes below say so).
+  const budgetOf = (route: string) => (route.startsWith('/admin') ? ADMIN_ROUTE_BUDGET : ROUTE_BUDGET);
   console.log('\nFirst load of each route (entry + first-load messages + its screen chunk and static imports, with their messages), largest first:');
   table(
     ['Route', 'Screen', 'Files', 'gzip', 'Budget'],
     spa.routes.map((r) => {
       const routes = r.name.split(', ');
       const name = routes.length > 2 ? `${routes[0]} and ${routes.length - 1} more` : r.name;
-      return [name, r.screen.replace(/^src\/features\//, ''), String(r.files), kB(r.gzip), `≤ 160 kB  ${mark(r.gzip <= 160_000)}`];
+      const budget = budgetOf(r.name);
+      return [name, r.screen.replace(/^src\/features\//, ''), String(r.files), kB(r.gzip), `≤ ${budget / 1000} kB  ${mark(r.gzip <= budget)}`];
     }),
   );
   console.log(spa.elkCheck ? `FAILED: ${spa.elkCheck}` : 'elk.bundled (1.4 MB, the flow atlas\'s graph layout): loaded on demand by the flow tools only');
-  const over = [...(spa.home.gzip > 150_000 ? ['/home'] : []), ...spa.routes.filter((r) => r.gzip > 160_000).map((r) => r.name)];
+  const over = [...(spa.home.gzip > 150_000 ? ['/home'] : []), ...spa.routes.filter((r) => r.gzip > budgetOf(r.name)).map((r) => r.name)];
   if (over.length || spa.elkCheck) {
     console.error(`\nSPA budgets missed: ${[...over, ...(spa.elkCheck ? ['elk.bundled'] : [])].join('; ')}`);
     process.exitCode = 1;

@@ -36,6 +36,7 @@ import { Route as Verify_sign_upRouteImport } from './routes/verify_sign_up'
 import { Route as Verify_successRouteImport } from './routes/verify_success'
 import { Route as Activate_invitationInviteCodeRouteImport } from './routes/activate_invitation/$inviteCode'
 import { Route as Activate_ticketTicketIDRouteImport } from './routes/activate_ticket/$ticketID'
+import { Route as AdminChar123SectionChar125RouteImport } from './routes/admin/{-$section}'
 import { Route as Daily_sipSelect_productRouteImport } from './routes/daily_sip/select_product'
 import { Route as Edit_inspirationChar123InspirationIDChar125RouteImport } from './routes/edit_inspiration/{-$inspirationID}'
 import { Route as EventEventIDRouteImport } from './routes/event/$eventID'
@@ -199,6 +200,12 @@ const Activate_ticketTicketIDRoute = Activate_ticketTicketIDRouteImport.update({
   path: '/activate_ticket/$ticketID',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminChar123SectionChar125Route =
+  AdminChar123SectionChar125RouteImport.update({
+    id: '/admin/{-$section}',
+    path: '/admin/{-$section}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const Daily_sipSelect_productRoute = Daily_sipSelect_productRouteImport.update({
   id: '/daily_sip/select_product',
   path: '/daily_sip/select_product',
@@ -370,6 +377,7 @@ export interface FileRoutesByFullPath {
   '/verify_success': typeof Verify_successRoute
   '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/admin/{-$section}': typeof AdminChar123SectionChar125Route
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
@@ -425,6 +433,7 @@ export interface FileRoutesByTo {
   '/verify_success': typeof Verify_successRoute
   '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/admin/{-$section}': typeof AdminChar123SectionChar125Route
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
@@ -481,6 +490,7 @@ export interface FileRoutesById {
   '/verify_success': typeof Verify_successRoute
   '/activate_invitation/$inviteCode': typeof Activate_invitationInviteCodeRoute
   '/activate_ticket/$ticketID': typeof Activate_ticketTicketIDRoute
+  '/admin/{-$section}': typeof AdminChar123SectionChar125Route
   '/daily_sip/select_product': typeof Daily_sipSelect_productRoute
   '/edit_inspiration/{-$inspirationID}': typeof Edit_inspirationChar123InspirationIDChar125Route
   '/event/$eventID': typeof EventEventIDRoute
@@ -538,6 +548,7 @@ export interface FileRouteTypes {
     | '/verify_success'
     | '/activate_invitation/$inviteCode'
     | '/activate_ticket/$ticketID'
+    | '/admin/{-$section}'
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
@@ -593,6 +604,7 @@ export interface FileRouteTypes {
     | '/verify_success'
     | '/activate_invitation/$inviteCode'
     | '/activate_ticket/$ticketID'
+    | '/admin/{-$section}'
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
@@ -648,6 +660,7 @@ export interface FileRouteTypes {
     | '/verify_success'
     | '/activate_invitation/$inviteCode'
     | '/activate_ticket/$ticketID'
+    | '/admin/{-$section}'
     | '/daily_sip/select_product'
     | '/edit_inspiration/{-$inspirationID}'
     | '/event/$eventID'
@@ -704,6 +717,7 @@ export interface RootRouteChildren {
   Verify_successRoute: typeof Verify_successRoute
   Activate_invitationInviteCodeRoute: typeof Activate_invitationInviteCodeRoute
   Activate_ticketTicketIDRoute: typeof Activate_ticketTicketIDRoute
+  AdminChar123SectionChar125Route: typeof AdminChar123SectionChar125Route
   Daily_sipSelect_productRoute: typeof Daily_sipSelect_productRoute
   Edit_inspirationChar123InspirationIDChar125Route: typeof Edit_inspirationChar123InspirationIDChar125Route
   EventEventIDRoute: typeof EventEventIDRoute
@@ -919,6 +933,13 @@ declare module '@tanstack/react-router' {
       path: '/activate_ticket/$ticketID'
       fullPath: '/activate_ticket/$ticketID'
       preLoaderRoute: typeof Activate_ticketTicketIDRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/{-$section}': {
+      id: '/admin/{-$section}'
+      path: '/admin/{-$section}'
+      fullPath: '/admin/{-$section}'
+      preLoaderRoute: typeof AdminChar123SectionChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/daily_sip/select_product': {
@@ -1148,6 +1169,7 @@ const rootRouteChildren: RootRouteChildren = {
   Verify_successRoute: Verify_successRoute,
   Activate_invitationInviteCodeRoute: Activate_invitationInviteCodeRoute,
   Activate_ticketTicketIDRoute: Activate_ticketTicketIDRoute,
+  AdminChar123SectionChar125Route: AdminChar123SectionChar125Route,
   Daily_sipSelect_productRoute: Daily_sipSelect_productRoute,
   Edit_inspirationChar123InspirationIDChar125Route:
     Edit_inspirationChar123InspirationIDChar125Route,

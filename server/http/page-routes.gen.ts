@@ -18,6 +18,7 @@ export const PAGE_ROUTES: readonly PageRouteEntry[] = [
   { path: '/about' },
   { path: '/activate_invitation/$inviteCode', title: 'Your invitation' },
   { path: '/activate_ticket/$ticketID', title: 'Activate your ticket' },
+  { path: '/admin/{-$section}', title: 'Back office', signedIn: true },
   { path: '/b2b_enquiry', title: 'Business enquiries' },
   { path: '/checkout_event', title: 'Join the event', signedIn: true },
   { path: '/checkout_product', title: 'Checkout', signedIn: true },

@@ -19,6 +19,7 @@ import { optimisticToggleModel } from './optimistic-toggle.model.ts';
 import { orderPaymentModel } from './order-payment.model.ts';
 import { paymentChoiceModel } from './payment-choice.model.ts';
 import { paymentStepModel } from './payment-step.model.ts';
+import { refundPayoutModel } from './refund-payout.model.ts';
 import { searchModel } from './search.model.ts';
 import { sessionModel } from './session.model.ts';
 import { signInModel } from './sign-in.model.ts';
@@ -48,6 +49,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'order-payment': orderPaymentModel as unknown as MachineModel<AnyStateMachine>,
   'payment-choice': paymentChoiceModel as unknown as MachineModel<AnyStateMachine>,
   'payment-step': paymentStepModel as unknown as MachineModel<AnyStateMachine>,
+  'refund-payout': refundPayoutModel as unknown as MachineModel<AnyStateMachine>,
   search: searchModel as unknown as MachineModel<AnyStateMachine>,
   session: sessionModel as unknown as MachineModel<AnyStateMachine>,
   'sign-in': signInModel as unknown as MachineModel<AnyStateMachine>,
