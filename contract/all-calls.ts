@@ -31,6 +31,7 @@ import * as gatheringHost from './gathering-host.ts';
 import * as staff from './staff.ts';
 import * as staffRefunds from './staff-refunds.ts';
 import * as staffOrders from './staff-orders.ts';
+import * as staffSecondFactor from './staff-second-factor.ts';
 import * as staffSubscriptions from './staff-subscriptions.ts';
 import * as staffCoupons from './staff-coupons.ts';
 import * as staffEvents from './staff-events.ts';
@@ -45,5 +46,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds, staffSubscriptions, staffEvents, staffCoupons, staffDashboard, staffCatalogue].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds, staffSubscriptions, staffEvents, staffCoupons, staffDashboard, staffCatalogue, staffSecondFactor].flatMap(callsOf).map((c) => [c.name, c]),
 );

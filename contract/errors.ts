@@ -84,6 +84,10 @@ export const ErrorCode = {
   CouponAlreadyUsed: 'CouponAlreadyUsed',
   /** Staff taking more stock off a variance than it holds (issue 32: staff-adjust-stock); stock is never below zero. */
   StockBelowZero: 'StockBelowZero',
+  /** HTTP 403: a back-office call from a session that has not passed the second factor lately (issue 32). */
+  SecondFactorRequired: 'SecondFactorRequired',
+  /** Enrolling an authenticator app when one is enrolled already (the owner resets it: npm run staff). */
+  SecondFactorEnrolled: 'SecondFactorEnrolled',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

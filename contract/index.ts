@@ -42,3 +42,4 @@ export * from './staff-orders.ts';
 export * from './staff-events.ts';
 export * from './staff-catalogue.ts';
 export * from './staff-dashboard.ts';
+export * from './staff-second-factor.ts';

@@ -17,6 +17,8 @@ export interface Config {
   production: boolean;
   /** FLOW_TOOLS=1 serves the flow tools in production too; FLOW_TOOLS=0 turns them off anywhere. */
   flowTools: boolean;
+  /** STAFF_SECOND_FACTOR: back-office calls need a second factor (issue 32); on by default in production. */
+  staffSecondFactor: boolean;
   authSecret: string | undefined;
   idTokenSeconds: number;
   logLevel: string;
@@ -44,6 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: proxyHops(env.TRUST_PROXY),
     production: env.NODE_ENV === 'production',
     flowTools: env.FLOW_TOOLS ? /^(1|true|on|yes)$/i.test(env.FLOW_TOOLS) : env.NODE_ENV !== 'production',
+    staffSecondFactor: env.STAFF_SECOND_FACTOR ? /^(1|true|on|yes)$/i.test(env.STAFF_SECOND_FACTOR) : env.NODE_ENV === 'production',
     authSecret: env.AUTH_SECRET || undefined,
     idTokenSeconds: Number(env.ID_TOKEN_SECONDS ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',

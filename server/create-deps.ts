@@ -105,6 +105,7 @@ export function createDeps(options: DepsOptions): Deps {
       couponGuessesPerMember: limiter('couponGuessesPerMember', { limit: 10, windowMs: 10 * MINUTE_MS }),
       couponGuessesPerAddress: limiter('couponGuessesPerAddress', { limit: 30, windowMs: 10 * MINUTE_MS }),
       inviteGuessesPerMember: limiter('inviteGuessesPerMember', { limit: 10, windowMs: 10 * MINUTE_MS }),
+      secondFactorGuessesPerMember: limiter('secondFactorGuessesPerMember', { limit: 5, windowMs: 15 * MINUTE_MS }),
       formsPerAddress: limiter('formsPerAddress', { limit: 10, windowMs: 60 * MINUTE_MS }),
       formsPerEmail: limiter('formsPerEmail', { limit: 5, windowMs: 60 * MINUTE_MS }),
       pushRegistrationsPerAddress: limiter('pushRegistrationsPerAddress', { limit: 20, windowMs: 60 * MINUTE_MS }),

@@ -37,6 +37,8 @@ export interface ServerConfig {
   flowTools?: boolean;
   /** Where business enquiries are mailed (B2B_ENQUIRY_EMAIL); partners@sipandgather.hk by default. */
   b2bEnquiryEmail?: string;
+  /** Back-office calls need a recent second factor (STAFF_SECOND_FACTOR; on by default in production, issue 32). */
+  staffSecondFactor?: boolean;
 }
 
 /** What anonymous callers could otherwise repeat without end (DESIGN §7); see create-deps.ts for the numbers. */
@@ -71,6 +73,8 @@ export interface Limits {
   commentsPerMember: RateLimiter;
   /** Inspiration posts published by one member. */
   postsPerMember: RateLimiter;
+  /** Wrong second-factor codes (issue 32), per member: a 6-digit code must not be guessable by trying. */
+  secondFactorGuessesPerMember: RateLimiter;
 }
 
 /** The payment provider and the shop's payment rules. */

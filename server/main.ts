@@ -93,6 +93,7 @@ const deps = createDeps({
     publicUrl,
     production: config.production,
     flowTools: config.flowTools,
+    staffSecondFactor: config.staffSecondFactor,
     b2bEnquiryEmail: config.b2bEnquiryEmail,
   },
 });

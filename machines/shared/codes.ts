@@ -64,6 +64,8 @@ export type ServerCode =
   | 'SessionCancelled'
   | 'CouponCodeTaken'
   | 'CouponAlreadyUsed'
+  | 'SecondFactorRequired'
+  | 'SecondFactorEnrolled'
   | 'StockBelowZero';
 
 /** What a failed call carries on the client (CallResult.code): a server code, or NETWORK_ERROR when no answer came. */

@@ -12,6 +12,8 @@ export interface CallContext<C extends CallDef> {
    * call that the member holds the role); undefined on public calls.
    */
   userId: CallerOf<C>;
+  /** The sign-in session of the member making a `member` or role call (its bearer token's); undefined on public calls. */
+  sessionId: CallerOf<C>;
   /**
    * On a public call that behaves differently for members (searchProduct): the member its bearer id token
    * names, undefined without a token. Checked only when asked; an invalid or expired token answers 401.

@@ -30,6 +30,7 @@ import { staffDashboardHandlers } from './staff-dashboard.ts';
 import { staffEventHandlers } from './staff-events.ts';
 import { staffOrderHandlers } from './staff-orders.ts';
 import { staffRefundHandlers } from './staff-refunds.ts';
+import { staffSecondFactorHandlers } from './staff-second-factor.ts';
 import { staffSubscriptionHandlers } from './staff-subscriptions.ts';
 import { staffHandlers } from './staff.ts';
 import { subscriptionHandlers } from './subscriptions.ts';
@@ -70,6 +71,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   staffEventHandlers,
   staffOrderHandlers,
   staffRefundHandlers,
+  staffSecondFactorHandlers,
   staffSubscriptionHandlers,
   staffHandlers,
   subscriptionHandlers,

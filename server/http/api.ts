@@ -6,6 +6,8 @@ import { PreparedAnswer, type ApiCookies, type Registered } from '../calls/handl
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
 import { requireRole } from '../services/staff/roles.ts';
+import { requireSecondFactor } from '../services/staff/second-factor.ts';
+import type { MemberClaims } from '../services/tokens.ts';
 import { encodedText } from './compression.ts';
 import { ApiError } from './errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
@@ -28,11 +30,16 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
     if (c.req.method !== call.method) throw new ApiError(404, ErrorCode.NotFound, `${call.name} is a ${call.method} call`);
 
     // Member and role calls need a signed-in member (401); a role call also needs the role (403, issue 32).
-    const userId = call.auth === 'public' ? undefined : await authenticate(c, deps);
-    if (userId && isRoleAuth(call.auth)) await requireRole(deps.db, userId, call.auth);
+    const caller = call.auth === 'public' ? undefined : await authenticate(c, deps);
+    const userId = caller?.userId;
+    if (caller && isRoleAuth(call.auth)) {
+      await requireRole(deps.db, caller.userId, call.auth);
+      // The back office's calls need a recent second factor on this session, where the shop requires it.
+      if (deps.config.staffSecondFactor && (call.auth === 'staff' || call.auth === 'owner')) await requireSecondFactor(deps, caller.sessionId);
+    }
     const body = parseBody(call, await readInput(c, call, deps.config.maxBodyBytes));
     const signedInMember = () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
-    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, signedInMember, cookies: apiCookies(c, deps) });
+    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, sessionId: caller?.sessionId, signedInMember, cookies: apiCookies(c, deps) });
     const answer = encodedText(data instanceof PreparedAnswer ? data.json : JSON.stringify({ result: true, ...data }), c.req.header('accept-encoding'));
     return c.body(answer.body, 200, { ...JSON_CONTENT, ...answer.headers });
   });
@@ -137,10 +144,10 @@ function apiCookies(c: Context, deps: Deps): ApiCookies {
 }
 
 /** Member and role calls need a valid bearer id token (DESIGN §4). */
-async function authenticate(c: Context, deps: Deps): Promise<string> {
-  const userId = await bearerMember(c, deps);
-  if (!userId) throw unauthorized();
-  return userId;
+async function authenticate(c: Context, deps: Deps): Promise<MemberClaims> {
+  const claims = await bearerClaims(c, deps);
+  if (!claims) throw unauthorized();
+  return claims;
 }
 
 /**
@@ -148,13 +155,18 @@ async function authenticate(c: Context, deps: Deps): Promise<string> {
  * invalid, expired or signed out answers 401, so that the client refreshes it and asks again.
  */
 export async function bearerMember(c: Context, deps: Deps): Promise<string | undefined> {
+  return (await bearerClaims(c, deps))?.userId;
+}
+
+/** The member and sign-in session of a request's bearer id token, as bearerMember. */
+async function bearerClaims(c: Context, deps: Deps): Promise<MemberClaims | undefined> {
   const header = c.req.header('authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) return undefined;
   const claims = await deps.tokens.verifyIdToken(token);
   // A signed-out (revoked) session's tokens stop working at once, not when they expire.
   if (!claims || !(await isSessionActive(deps.db, claims.sessionId))) throw unauthorized();
-  return claims.userId;
+  return claims;
 }
 
 const unauthorized = () => new ApiError(401, ErrorCode.Unauthorized, 'Unauthorized');

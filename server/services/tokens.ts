@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from './clock.ts';
 
@@ -22,6 +22,8 @@ export interface Tokens {
   /** Shorthand for the bearer id token of member calls. */
   signIdToken(claims: MemberClaims): Promise<string>;
   verifyIdToken(token: string): Promise<MemberClaims | null>;
+  /** A 32-byte key for `purpose`, derived from the signing secret (HKDF-SHA256): one secret for the shop to keep. */
+  deriveKey(purpose: string): Buffer;
 }
 
 const ISSUER = 'sip-and-gather';
@@ -54,6 +56,7 @@ export function createTokens(options: { secret: Uint8Array; idTokenSeconds: numb
     verify,
     signIdToken: (claims) => sign('id', claims),
     verifyIdToken: (token) => verify('id', token),
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `sip-and-gather/${purpose}`, 32)),
   };
 }
 

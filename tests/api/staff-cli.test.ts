@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStaffCommand, USAGE } from '../../scripts/staff.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { auditLog, staffRoles, users } from '../../server/db/schema.ts';
+import { auditLog, staffRoles, staffSecondFactors, users } from '../../server/db/schema.ts';
 import { freshEmail, signUpMember } from '../support/members.ts';
 import { createTestApp, SEED_NOW, type TestApp } from '../support/test-app.ts';
 
@@ -126,5 +126,17 @@ describe('npm run staff (the script, spawned)', () => {
     } finally {
       await cleanUp();
     }
+  });
+
+  it('resets a lost second factor, so the account sets up its app again; the reset is an audit row', async () => {
+    const member = await signUpMember(t);
+    await staff('add', 'staff', member.email);
+    const [user] = await t.db.select({ id: users.id }).from(users).where(sql`${users.email} = ${member.email}`);
+    await t.db.insert(staffSecondFactors).values({ userId: user!.id, sealedSecret: 'x.y.z', createdAt: SEED_NOW, enrolledAt: SEED_NOW });
+    expect(await staff('reset-second-factor', member.email)).toMatchObject({ code: 0 });
+    expect(await t.db.select().from(staffSecondFactors).where(sql`${staffSecondFactors.userId} = ${user!.id}`)).toEqual([]);
+    const [row] = await t.db.select().from(auditLog).where(sql`${auditLog.action} = 'second-factor.reset'`);
+    expect(row).toMatchObject({ actorUserId: null, target: `user:${user!.id}`, before: { Enrolled: true }, after: { Enrolled: false } });
+    expect(await staff('reset-second-factor', 'nobody@example.com')).toMatchObject({ code: 1 });
   });
 });

@@ -61,6 +61,8 @@ export interface TestAppOptions extends AppOptions {
   oidc?: OidcConfig;
   /** How long an unpaid card or Alipay order holds its stock (default 30 minutes). */
   paymentWindowMs?: number;
+  /** Back-office calls need the second factor (issue 32; off in tests unless asked, as outside production). */
+  staffSecondFactor?: boolean;
 }
 
 /** Signs the sandbox's webhooks in tests, so a test can sign a delivery of its own. */
@@ -97,6 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
       version: 'test-version',
       publicUrl: 'http://shop.test',
+      staffSecondFactor: options.staffSecondFactor ?? false,
     },
   });
   const app = createApp(deps, options);

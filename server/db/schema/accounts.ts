@@ -62,6 +62,8 @@ export const sessions = pgTable('sessions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  /** When this session last passed the back office's second factor (issue 32); back-office calls need it recent. */
+  secondFactorAt: timestamp('second_factor_at', { withTimezone: true, mode: 'date' }),
 });
 
 /** One-time codes mailed for sign-up, password reset and e-mail change, stored hashed. */

@@ -42,3 +42,19 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_action_idx').on(t.action, t.id), index('audit_log_at_idx').on(t.at)],
 );
+
+/**
+ * The authenticator app of a member with a back-office role (issue 32: staff sign in with a second factor).
+ * The TOTP secret is kept sealed (AES-256-GCM under a key derived from the shop's signing secret); enrolledAt
+ * is set by the first code that matches it, until then the secret may be replaced. lastStep: the last time
+ * step a code was accepted for, so a code is taken once.
+ */
+export const staffSecondFactors = pgTable('staff_second_factors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true, mode: 'date' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
