@@ -109,6 +109,7 @@ function OrderRow({ order, onClose }: { order: ProductOrder; onClose: () => void
   const cancel = useCancelOrder();
   const count = order.ProductList.reduce((n, l) => n + l.Quantity, 0);
   const reference = order.Reference;
+  const tracking = order.TrackingNumber;
   const unpaid = order.PaymentStatus === 'WaitForPayment' || order.PaymentStatus === 'PaymentFailed';
   const failure = errorCode(cancel.error);
   // The order by what is in it: its first product, and how many others.
@@ -135,6 +136,11 @@ function OrderRow({ order, onClose }: { order: ProductOrder; onClose: () => void
         </Link>{' '}
         · {formatDate(order.CreatedAt)} · {plural(count, { one: '# item', other: '# items' })} · {statusText(order)}
       </p>
+      {tracking && (
+        <p className="orders-facts muted small">
+          <Trans>Tracking: {tracking}</Trans>
+        </p>
+      )}
       {unpaid && (
         <div className="orders-actions">
           {order.PaymentStatus === 'PaymentFailed' && (
