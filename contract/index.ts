@@ -43,3 +43,4 @@ export * from './staff-events.ts';
 export * from './staff-catalogue.ts';
 export * from './staff-dashboard.ts';
 export * from './staff-second-factor.ts';
+export * from './staff-b2b.ts';

@@ -24,6 +24,7 @@ import { orderHandlers } from './orders.ts';
 import { referenceHandlers } from './reference.ts';
 import { searchHandlers } from './search.ts';
 import { socialHandlers } from './social.ts';
+import { staffB2bHandlers } from './staff-b2b.ts';
 import { staffCatalogueHandlers } from './staff-catalogue.ts';
 import { staffCouponHandlers } from './staff-coupons.ts';
 import { staffDashboardHandlers } from './staff-dashboard.ts';
@@ -65,6 +66,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   referenceHandlers,
   searchHandlers,
   socialHandlers,
+  staffB2bHandlers,
   staffCatalogueHandlers,
   staffCouponHandlers,
   staffDashboardHandlers,
