@@ -33,6 +33,7 @@ import * as staffRefunds from './staff-refunds.ts';
 import * as staffOrders from './staff-orders.ts';
 import * as staffSecondFactor from './staff-second-factor.ts';
 import * as staffB2b from './staff-b2b.ts';
+import * as staffContent from './staff-content.ts';
 import * as staffSubscriptions from './staff-subscriptions.ts';
 import * as staffCoupons from './staff-coupons.ts';
 import * as staffEvents from './staff-events.ts';
@@ -47,5 +48,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds, staffSubscriptions, staffEvents, staffCoupons, staffDashboard, staffCatalogue, staffSecondFactor, staffB2b].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds, staffSubscriptions, staffEvents, staffCoupons, staffDashboard, staffCatalogue, staffSecondFactor, staffB2b, staffContent].flatMap(callsOf).map((c) => [c.name, c]),
 );

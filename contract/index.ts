@@ -44,3 +44,4 @@ export * from './staff-catalogue.ts';
 export * from './staff-dashboard.ts';
 export * from './staff-second-factor.ts';
 export * from './staff-b2b.ts';
+export * from './staff-content.ts';

@@ -26,6 +26,7 @@ import { searchHandlers } from './search.ts';
 import { socialHandlers } from './social.ts';
 import { staffB2bHandlers } from './staff-b2b.ts';
 import { staffCatalogueHandlers } from './staff-catalogue.ts';
+import { staffContentHandlers } from './staff-content.ts';
 import { staffCouponHandlers } from './staff-coupons.ts';
 import { staffDashboardHandlers } from './staff-dashboard.ts';
 import { staffEventHandlers } from './staff-events.ts';
@@ -68,6 +69,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   socialHandlers,
   staffB2bHandlers,
   staffCatalogueHandlers,
+  staffContentHandlers,
   staffCouponHandlers,
   staffDashboardHandlers,
   staffEventHandlers,

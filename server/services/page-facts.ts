@@ -6,9 +6,11 @@
  *
  * Read in English (the language a crawler and a first visit get) with HKD prices. A product comes
  * through the product cache (services/product-cache.ts), under its own variant, so a stock change that
- * drops getProduct's copy drops this one too; banners, types, information pages, events and the first
- * results of a search are kept for PAGE_FACTS_TTL_MS in a small cache of each app's own (an event's
- * seats left, a card's stock status may lag by as much).
+ * drops getProduct's copy drops this one too. The home's banner, a type's facts and an information page go
+ * through the product cache as well, under CONTENT_FACTS ids, so the back office's content changes
+ * (services/staff/content.ts) drop them at once in every process. Events and the first results of a
+ * search are kept for PAGE_FACTS_TTL_MS in a small cache of each app's own (an event's seats left, a
+ * card's stock status may lag by as much).
  *
  * A search's results are read as the SPA's first request for its results page reads them
  * (src/features/search/queries.ts resultsBody: SearchAndFilterProduct, box sets left out, best match
@@ -28,10 +30,20 @@ import { saleStatusOf } from './events/sessions.ts';
 import { searchProducts } from './search/products.ts';
 
 export const PAGE_FACTS_TTL_MS = 60_000;
-/** Keys of the content cache: home, each product type, each information page, each search and currency. */
+/** Keys of the content cache: each event, each search and currency. */
 const MAX_CONTENT_ENTRIES = 500;
 /** The product cache's variant for these facts (beside getProduct's currencies). */
 const PRODUCT_VARIANT = 'page-facts';
+
+/**
+ * Ids in the product cache of the facts the back office's content changes (product ids are slugs without ':'):
+ * forgetting one drops its page's facts here and, through the cache's signal, in every other process.
+ */
+export const CONTENT_FACTS = {
+  homeBanner: 'content:home',
+  productType: (id: string) => `content:type:${id}`,
+  information: (id: string) => `content:information:${id}`,
+} as const;
 
 export interface BannerFacts {
   title: string;
@@ -201,15 +213,17 @@ export function createPageFacts(deps: { db: Db; clock: Clock; productCache: Prod
       });
     },
 
-    homeBanner() {
-      return kept('home', async () => {
+    async homeBanner() {
+      // Kept in a box: no banner at all is an answer too (the cache keeps no undefined).
+      const kept = await productCache.get(CONTENT_FACTS.homeBanner, PRODUCT_VARIANT, async () => {
         const [first] = await db.select().from(banners).where(eq(banners.kind, 'big')).orderBy(asc(banners.sort), asc(banners.id)).limit(1);
-        return first && toBanner(first);
+        return { banner: first && toBanner(first) };
       });
+      return kept?.banner;
     },
 
     productType(id) {
-      return kept(`type:${id}`, async () => {
+      return productCache.get(CONTENT_FACTS.productType(id), PRODUCT_VARIANT, async () => {
         const [type] = await db.select().from(productTypes).where(eq(productTypes.id, id));
         if (!type) return undefined;
         const [banner] = await db
@@ -223,7 +237,7 @@ export function createPageFacts(deps: { db: Db; clock: Clock; productCache: Prod
     },
 
     information(id) {
-      return kept(`information:${id}`, async () => {
+      return productCache.get(CONTENT_FACTS.information(id), PRODUCT_VARIANT, async () => {
         const [row] = await db.select({ title: information.titleEn, text: information.contentEn }).from(information).where(eq(information.id, id));
         return row;
       });
