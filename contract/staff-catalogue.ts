@@ -1,5 +1,16 @@
 import * as v from 'valibot';
-import { Bilingual, defineCall, Id, MoneyInput } from './define.ts';
+import { Bilingual, defineCall, Id } from './define.ts';
+import {
+  NewVariance,
+  NewVariances,
+  ProductDescription,
+  ProductImages,
+  ProductName,
+  StockDelta,
+  StockReason,
+  VarianceName,
+  VariancePrice,
+} from './staff-catalogue-fields.ts';
 
 /**
  * The catalogue in the back office (issue 32): staff list, make and change products and their variances
@@ -14,49 +25,16 @@ import { Bilingual, defineCall, Id, MoneyInput } from './define.ts';
  */
 
 export const STAFF_PRODUCTS_PAGE_MAX = 100;
-/** Most units a variance may hold, and most one adjustment may move: far past any shelf, far below the database's integer. */
-export const STOCK_MAX = 1_000_000;
-/** Variances one product may be made with. */
-export const VARIANCES_PER_PRODUCT_MAX = 20;
-export const PRODUCT_IMAGES_MAX = 10;
-export const STOCK_REASON_MAX = 200;
-
-const Name = (max: number) => v.pipe(v.string('a name'), v.trim(), v.minLength(1, 'a name'), v.maxLength(max, `at most ${max} characters`));
-const Text = (max: number) => v.pipe(v.string('a text'), v.trim(), v.maxLength(max, `at most ${max} characters`));
-
-const ProductName = v.object({ en: Name(120), zh: Name(120) });
-const ProductDescription = v.object({ en: Text(5000), zh: Text(5000) });
-const VarianceName = v.object({ en: Name(60), zh: Name(60) });
-
-/** A price in both currencies the shop sells in (integer minor units). */
-export const VariancePrice = v.object({ HKD: MoneyInput, USD: MoneyInput });
-
-/** Units on the shelf. */
-export const StockCount = v.pipe(v.number('a whole number of units'), v.integer('a whole number of units'), v.minValue(0, 'at least 0'), v.maxValue(STOCK_MAX, `at most ${STOCK_MAX}`));
-
-/**
- * A product picture as the products table stores it: an artwork seed `<motif>-<hue>-<variant>` (served at
- * /media/art/<seed>.svg; that address is taken too and stored as its seed). The server checks the motif.
- */
-const ProductImage = v.pipe(
-  v.string('an artwork seed'),
-  v.maxLength(64, 'an artwork seed'),
-  v.transform((image) => image.replace(/^\/media\/art\//, '').replace(/\.svg$/, '')),
-  v.regex(/^[a-z]+-(0|[1-9][0-9]{0,2})-[0-9]$/, 'an artwork seed such as leaf-120-3'),
-);
-const ProductImages = v.pipe(v.array(ProductImage), v.minLength(1, 'at least one picture'), v.maxLength(PRODUCT_IMAGES_MAX, `at most ${PRODUCT_IMAGES_MAX} pictures`));
-
-/** Why stock moved (received, damaged, count correction, …): kept in the audit row. */
-export const StockReason = v.pipe(v.string('a reason'), v.trim(), v.minLength(1, 'a reason'), v.maxLength(STOCK_REASON_MAX, `at most ${STOCK_REASON_MAX} characters`));
-
-/** A signed change of stock: units received (positive) or gone (negative), never 0. */
-export const StockDelta = v.pipe(
-  v.number('a whole number of units'),
-  v.integer('a whole number of units'),
-  v.minValue(-STOCK_MAX, `at least -${STOCK_MAX}`),
-  v.maxValue(STOCK_MAX, `at most ${STOCK_MAX}`),
-  v.check((delta) => delta !== 0, 'not 0'),
-);
+export {
+  PRODUCT_IMAGES_MAX,
+  STOCK_MAX,
+  STOCK_REASON_MAX,
+  StockCount,
+  StockDelta,
+  StockReason,
+  VARIANCES_PER_PRODUCT_MAX,
+  VariancePrice,
+} from './staff-catalogue-fields.ts';
 
 /** A variance as staff see it. */
 export const StaffVariance = v.object({
@@ -88,13 +66,6 @@ export const StaffProduct = v.object({
   Variances: v.array(StaffVariance),
 });
 export type StaffProduct = v.InferOutput<typeof StaffProduct>;
-
-const NewVariance = v.object({
-  Name: VarianceName,
-  Price: VariancePrice,
-  Stock: StockCount,
-  StopSell: v.optional(v.boolean(), false),
-});
 
 /**
  * Products by id, a page at a time (LastEvaluatedKey, opaque, from the previous page continues), each with
@@ -131,7 +102,7 @@ export const staffCreateProduct = defineCall({
     Description: v.optional(ProductDescription, { en: '', zh: '' }),
     Images: ProductImages,
     StopSell: v.optional(v.boolean(), false),
-    Variances: v.pipe(v.array(NewVariance), v.minLength(1, 'at least one variance'), v.maxLength(VARIANCES_PER_PRODUCT_MAX, `at most ${VARIANCES_PER_PRODUCT_MAX} variances`)),
+    Variances: NewVariances,
   }),
   response: v.object({ Product: StaffProduct }),
 });

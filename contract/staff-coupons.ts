@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { normaliseCouponCode } from './coupon-code.ts';
-import { Bilingual, defineCall, Id, MoneyInput } from './define.ts';
+import { Bilingual, defineCall, Id } from './define.ts';
+import {
+  COUPON_USES_MAX,
+  CouponAmount,
+  CouponMinSpend,
+  CouponName,
+  CouponPercent,
+  CouponUseLimit,
+  NewCouponCode,
+} from './staff-coupon-fields.ts';
 
 /**
  * Coupons in the back office (issue 32): staff list, create and change the coupons members type at checkout
@@ -12,21 +21,10 @@ import { Bilingual, defineCall, Id, MoneyInput } from './define.ts';
  * 'coupon.create', 'coupon.update') with the coupon before and after.
  */
 
-/** Most uses a limit may name: far past any campaign, far below the database's integer. */
-export const COUPON_USES_MAX = 1_000_000;
 export const STAFF_COUPONS_PAGE_MAX = 100;
 
-/**
- * A code as members type it, normalised as their calls normalise it (trimmed, upper-cased), then held to
- * letters, digits, '-' and '_' so it can be read out and typed on a phone.
- */
-export const NewCouponCode = v.pipe(
-  v.string('a coupon code'),
-  v.maxLength(40, 'at most 40 characters'),
-  v.transform((code) => normaliseCouponCode(code) ?? ''),
-  v.minLength(1, 'a coupon code'),
-  v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),
-);
+/** The form's fields (staff-coupon-fields.ts), re-exported for the server and tests. */
+export { COUPON_USES_MAX, CouponAmount, CouponMinSpend, CouponName, CouponPercent, CouponUseLimit, NewCouponCode };
 
 /** A code already made: normalised the same way, so staff may type it as members do. */
 const ExistingCouponCode = v.pipe(
@@ -36,27 +34,8 @@ const ExistingCouponCode = v.pipe(
   v.minLength(1, 'a coupon code'),
 );
 
-/** A fixed coupon's amount off, in both currencies the shop sells in (integer minor units, each above 0). */
-export const CouponAmount = v.pipe(
-  v.object({ HKD: MoneyInput, USD: MoneyInput }),
-  v.check((a) => a.HKD > 0 && a.USD > 0, 'more than 0 in each currency'),
-);
-
-/** A percent coupon's rate: whole percent, 1 to 100. */
-export const CouponPercent = v.pipe(v.number('a whole percent'), v.integer('a whole percent'), v.minValue(1, 'at least 1'), v.maxValue(100, 'at most 100'));
-
-/** A minimum spend in both currencies (minor units; 0 is none). */
-export const CouponMinSpend = v.object({ HKD: MoneyInput, USD: MoneyInput });
-
-/** A use limit; null is no limit. */
-const UseLimit = v.nullable(v.pipe(v.number('a whole number'), v.integer('a whole number'), v.minValue(1, 'at least 1'), v.maxValue(COUPON_USES_MAX, `at most ${COUPON_USES_MAX}`)));
-
 const Instant = v.pipe(v.string('an ISO 8601 time'), v.isoTimestamp('an ISO 8601 time with its offset'));
 
-const CouponName = v.object({
-  en: v.pipe(v.string(), v.trim(), v.minLength(1, 'a name'), v.maxLength(100, 'at most 100 characters')),
-  zh: v.pipe(v.string(), v.trim(), v.minLength(1, 'a name'), v.maxLength(100, 'at most 100 characters')),
-});
 const CouponDescription = v.object({
   en: v.pipe(v.string(), v.trim(), v.maxLength(500, 'at most 500 characters')),
   zh: v.pipe(v.string(), v.trim(), v.maxLength(500, 'at most 500 characters')),
@@ -135,8 +114,8 @@ export const staffCreateCoupon = defineCall({
       Amount: v.optional(CouponAmount),
       Percent: v.optional(CouponPercent),
       MinSpend: v.optional(CouponMinSpend, { HKD: 0, USD: 0 }),
-      MaxUses: v.optional(UseLimit, null),
-      MaxUsesPerMember: v.optional(UseLimit, null),
+      MaxUses: v.optional(CouponUseLimit, null),
+      MaxUsesPerMember: v.optional(CouponUseLimit, null),
       ValidFrom: Instant,
       ValidUntil: Instant,
       ProductTypeIDs: v.optional(CouponProductTypes, []),
@@ -178,8 +157,8 @@ export const staffUpdateCoupon = defineCall({
       Amount: v.optional(CouponAmount),
       Percent: v.optional(CouponPercent),
       MinSpend: v.optional(CouponMinSpend),
-      MaxUses: v.optional(UseLimit),
-      MaxUsesPerMember: v.optional(UseLimit),
+      MaxUses: v.optional(CouponUseLimit),
+      MaxUsesPerMember: v.optional(CouponUseLimit),
       ValidFrom: v.optional(Instant),
       ValidUntil: v.optional(Instant),
       ProductTypeIDs: v.optional(CouponProductTypes),

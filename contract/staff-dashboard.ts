@@ -1,7 +1,11 @@
 import * as v from 'valibot';
 import { Bilingual, Currency, defineCall, Id, noBody } from './define.ts';
+import { AnnouncementBody, AnnouncementRequestID, AnnouncementTitle, ShopLinkPath } from './announcement-fields.ts';
 import { SurveyQuestionSummary } from './event-surveys.ts';
 import { StaffOrderKind } from './staff-orders.ts';
+
+// The announcement's fields live in a file the /admin chunk can import alone; re-exported here as before.
+export { AnnouncementRequestID, ShopLinkPath };
 
 /**
  * The back office's dashboard, a session's survey results and push announcements (issue 32): the figures the
@@ -148,23 +152,6 @@ export const staffSessionSurveyResults = defineCall({
     ),
   }),
 });
-
-const AnnouncementTitle = v.pipe(v.string('a title'), v.trim(), v.minLength(1, 'a title'), v.maxLength(80, 'at most 80 characters'));
-const AnnouncementBody = v.pipe(v.string('a message'), v.trim(), v.minLength(1, 'a message'), v.maxLength(300, 'at most 300 characters'));
-
-/** A page of the shop: one leading slash, no scheme, host or second slash (never a full URL), no spaces or backslashes. */
-export const ShopLinkPath = v.pipe(
-  v.string('a path of the shop'),
-  v.trim(),
-  v.maxLength(200, 'at most 200 characters'),
-  v.regex(/^\/(?![/\\])[^\s\\]*$/, 'a path of the shop, starting with one / (such as /new_in), not a full URL'),
-);
-
-/**
- * The client's key for one press (a UUID it makes when the form opens): a second press with the same key, even
- * at the same moment, sends nothing and answers the first's AnnouncementID and SentAt with Repeated true.
- */
-export const AnnouncementRequestID = v.pipe(v.string('a request id'), v.regex(/^[A-Za-z0-9_-]{8,64}$/, '8 to 64 letters, digits, - or _'));
 
 /**
  * A push announcement to every device on the global topic: each device linked to a member gets it in the

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Bilingual, defineCall, Id, MoneyInput } from './define.ts';
+import { SessionCancelReason, SessionCapacity } from './staff-session-fields.ts';
 
 /**
  * Events' sessions in the back office (issue 32): staff list them, create and change them (start, end, capacity,
@@ -47,7 +48,7 @@ export const STAFF_SESSIONS_PAGE_MAX = 100;
 
 /** An instant with its offset, e.g. 2026-12-01T19:00:00+08:00. */
 const Instant = v.pipe(v.string(), v.isoTimestamp('an ISO 8601 time with its offset'));
-const Capacity = v.pipe(v.number('a number of seats'), v.integer('a whole number of seats'), v.minValue(1, 'at least 1'), v.maxValue(1000, 'at most 1000'));
+const Capacity = SessionCapacity;
 
 /**
  * Sessions a page at a time: upcoming (the default: not started, not cancelled; soonest first), past (started;
@@ -175,7 +176,7 @@ export const staffCancelSession = defineCall({
   auth: 'staff',
   body: v.object({
     SessionID: Id,
-    Reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'a reason'), v.maxLength(500, 'at most 500 characters')),
+    Reason: SessionCancelReason,
   }),
   response: v.object({ Session: StaffSession, Refunds: v.array(SessionRefund), MailedBookers: v.number() }),
 });

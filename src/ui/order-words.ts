@@ -3,12 +3,14 @@
  * that only says them does not load the order details' components.
  */
 import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
 import type { PaymentMethod, ProductOrder } from '../../contract/index.ts';
 
 /** Spec §9 payment methods, in words. */
 export function useMethodName(): (method: PaymentMethod) => string {
   const { t } = useLingui();
-  return (method) => {
+  // Stable until the language changes: tables build their columns from it.
+  return useCallback((method: PaymentMethod) => {
     switch (method) {
       case 'CreditCard':
         return t`Credit or debit card`;
@@ -17,13 +19,13 @@ export function useMethodName(): (method: PaymentMethod) => string {
       case 'FPS':
         return t`FPS QR code`;
     }
-  };
+  }, [t]);
 }
 
 /** Where an order stands, in words a member understands (the raw status values are not shown, spec §4). */
 export function useOrderStatusText(): (order: Pick<ProductOrder, 'PaymentStatus' | 'FulfilmentStatus'>) => string {
   const { t } = useLingui();
-  return (order) => {
+  return useCallback((order: Pick<ProductOrder, 'PaymentStatus' | 'FulfilmentStatus'>) => {
     switch (order.PaymentStatus) {
       case 'WaitForPayment':
         return t`Waiting for payment`;
@@ -36,5 +38,5 @@ export function useOrderStatusText(): (order: Pick<ProductOrder, 'PaymentStatus'
       case 'Paid':
         return order.FulfilmentStatus === 'Completed' ? t`Shipped` : t`Paid, being prepared`;
     }
-  };
+  }, [t]);
 }

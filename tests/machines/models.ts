@@ -20,8 +20,10 @@ import { orderPaymentModel } from './order-payment.model.ts';
 import { paymentChoiceModel } from './payment-choice.model.ts';
 import { paymentStepModel } from './payment-step.model.ts';
 import { refundPayoutModel } from './refund-payout.model.ts';
+import { secondFactorModel } from './second-factor.model.ts';
 import { searchModel } from './search.model.ts';
 import { sessionModel } from './session.model.ts';
+import { sessionCancelModel } from './session-cancel.model.ts';
 import { signInModel } from './sign-in.model.ts';
 import { signUpModel } from './sign-up.model.ts';
 import { subscriptionCheckoutModel } from './subscription-checkout.model.ts';
@@ -50,8 +52,10 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'payment-choice': paymentChoiceModel as unknown as MachineModel<AnyStateMachine>,
   'payment-step': paymentStepModel as unknown as MachineModel<AnyStateMachine>,
   'refund-payout': refundPayoutModel as unknown as MachineModel<AnyStateMachine>,
+  'second-factor': secondFactorModel as unknown as MachineModel<AnyStateMachine>,
   search: searchModel as unknown as MachineModel<AnyStateMachine>,
   session: sessionModel as unknown as MachineModel<AnyStateMachine>,
+  'session-cancel': sessionCancelModel as unknown as MachineModel<AnyStateMachine>,
   'sign-in': signInModel as unknown as MachineModel<AnyStateMachine>,
   'sign-up': signUpModel as unknown as MachineModel<AnyStateMachine>,
   'subscription-checkout': subscriptionCheckoutModel as unknown as MachineModel<AnyStateMachine>,

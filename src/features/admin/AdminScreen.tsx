@@ -4,16 +4,26 @@ import { Suspense, type ComponentType } from 'react';
 import { lazy } from '../../app/lazy-screen.ts';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
+import { useSecondFactorNeeded } from './second-factor-query.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 import './admin.css';
 
 /** The back office's sections, each in a chunk of its own; /admin opens on the orders. */
 const SECTIONS: Record<AdminSection, ComponentType> = {
+  dashboard: lazy(() => import('./DashboardScreen.tsx').then((m) => ({ default: m.DashboardScreen }))),
+  surveys: lazy(() => import('./SurveyResultsScreen.tsx').then((m) => ({ default: m.SurveyResultsScreen }))),
   orders: lazy(() => import('./OrdersScreen.tsx').then((m) => ({ default: m.OrdersScreen }))),
   refunds: lazy(() => import('./RefundsScreen.tsx').then((m) => ({ default: m.RefundsScreen }))),
+  coupons: lazy(() => import('./CouponsScreen.tsx').then((m) => ({ default: m.CouponsScreen }))),
+  subscriptions: lazy(() => import('./SubscriptionsScreen.tsx').then((m) => ({ default: m.SubscriptionsScreen }))),
   staff: lazy(() => import('./StaffScreen.tsx').then((m) => ({ default: m.StaffScreen }))),
   audit_log: lazy(() => import('./AuditLogScreen.tsx').then((m) => ({ default: m.AuditLogScreen }))),
+  enquiries: lazy(() => import('./EnquiriesScreen.tsx').then((m) => ({ default: m.EnquiriesScreen }))),
+  content: lazy(() => import('./ContentScreen.tsx').then((m) => ({ default: m.ContentScreen }))),
+  sessions: lazy(() => import('./SessionsScreen.tsx').then((m) => ({ default: m.SessionsScreen }))),
+  catalogue: lazy(() => import('./CatalogueScreen.tsx').then((m) => ({ default: m.CatalogueScreen }))),
 };
-type AdminSection = 'orders' | 'refunds' | 'staff' | 'audit_log';
+type AdminSection = 'dashboard' | 'surveys' | 'orders' | 'refunds' | 'staff' | 'audit_log' | 'catalogue' | 'sessions' | 'coupons' | 'subscriptions' | 'enquiries' | 'content';
 const isSection = (name: string): name is AdminSection => Object.hasOwn(SECTIONS, name);
 
 /** A link to a section of the back office. */
@@ -32,6 +42,7 @@ function SectionLink({ section, children }: { section: AdminSection; children: R
 export function AdminScreen() {
   const { t } = useLingui();
   const access = useAdminAccess();
+  const secondFactor = useSecondFactorNeeded(access.data === 'owner' || access.data === 'staff');
   const { section = '' } = useParams({ strict: false }) as { section?: string };
   const Section = isSection(section) ? SECTIONS[section] : undefined;
   return (
@@ -49,10 +60,27 @@ export function AdminScreen() {
         </RetryAlert>
       ) : access.data === 'none' ? (
         <NotForYou />
+      ) : secondFactor.needed !== false ? (
+        secondFactor.status.isError ? (
+          <RetryAlert onRetry={() => void secondFactor.status.refetch()}>
+            <Trans>The back office could not be opened.</Trans>
+          </RetryAlert>
+        ) : secondFactor.needed ? (
+          <SecondFactorStep enrolled={secondFactor.enrolled} />
+        ) : (
+          <p className="muted" role="status">
+            <Trans>Checking your access…</Trans>
+          </p>
+        )
       ) : (
         <div className="admin-frame">
           <nav className="admin-nav" aria-label={t`Back office`}>
             <ul>
+              <li>
+                <SectionLink section="dashboard">
+                  <Trans>Dashboard</Trans>
+                </SectionLink>
+              </li>
               <li>
                 <SectionLink section="orders">
                   <Trans>Orders</Trans>
@@ -61,6 +89,41 @@ export function AdminScreen() {
               <li>
                 <SectionLink section="refunds">
                   <Trans>Refunds</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="coupons">
+                  <Trans>Coupons</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="subscriptions">
+                  <Trans>Subscriptions</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="sessions">
+                  <Trans>Sessions</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="surveys">
+                  <Trans>Survey results</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="catalogue">
+                  <Trans>Catalogue</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="content">
+                  <Trans>Content</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="enquiries">
+                  <Trans>Enquiries</Trans>
                 </SectionLink>
               </li>
               {access.data === 'owner' && (

@@ -4,7 +4,8 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
+import { useCallback } from 'react';
 import type { RoleAuth, StaffOrderKind } from '../../../contract/index.ts';
 import type { CallCode } from '../../../machines/shared/codes.ts';
 import { messageFor } from '../../api/error-messages.ts';
@@ -16,6 +17,7 @@ const COMMON: Partial<Record<CallCode, MessageDescriptor>> = {
   NetworkError: msg`That did not get through. Check your connection and try again.`,
   Forbidden: msg`Your role does not allow this. Ask the shop’s owner.`,
   Unauthorized: msg`Your session has ended. Sign in again.`,
+  SecondFactorRequired: msg`Your pass to the back office has ended. Reload the page and enter a new code from your app.`,
 };
 
 const BY_ACTION: Record<AdminAction, Partial<Record<CallCode, MessageDescriptor>>> = {
@@ -42,8 +44,9 @@ const BY_ACTION: Record<AdminAction, Partial<Record<CallCode, MessageDescriptor>
 
 /** A failed call's code in words, for the action that failed. */
 export function useAdminErrorText(): (code: CallCode, action: AdminAction) => string {
-  const { i18n } = useLingui();
-  return (code, action) => i18n._(BY_ACTION[action][code] ?? COMMON[code] ?? messageFor(code));
+  // Stable until the language changes (`_` changes with it): tables build their columns from these.
+  const { _ } = useLingui();
+  return useCallback((code, action) => _(BY_ACTION[action][code] ?? COMMON[code] ?? messageFor(code)), [_]);
 }
 
 const KINDS: Record<StaffOrderKind, MessageDescriptor> = {
@@ -56,8 +59,8 @@ const KINDS: Record<StaffOrderKind, MessageDescriptor> = {
 
 /** An order's kind in words; a kind this page does not know (a refund of a removed order: '') as a dash. */
 export function useKindName(): (kind: string) => string {
-  const { i18n } = useLingui();
-  return (kind) => (Object.hasOwn(KINDS, kind) ? i18n._(KINDS[kind as StaffOrderKind]) : '—');
+  const { _ } = useLingui();
+  return useCallback((kind) => (Object.hasOwn(KINDS, kind) ? _(KINDS[kind as StaffOrderKind]) : '—'), [_]);
 }
 
 const ROLES: Record<RoleAuth | 'none', MessageDescriptor> = {
@@ -68,8 +71,8 @@ const ROLES: Record<RoleAuth | 'none', MessageDescriptor> = {
 };
 
 export function useRoleName(): (role: RoleAuth | 'none') => string {
-  const { i18n } = useLingui();
-  return (role) => i18n._(ROLES[role]);
+  const { _ } = useLingui();
+  return useCallback((role) => _(ROLES[role]), [_]);
 }
 
 const REASONS: Record<string, MessageDescriptor> = {
@@ -81,6 +84,6 @@ const REASONS: Record<string, MessageDescriptor> = {
 
 /** Why a refund is owed, in words (an unknown reason as it is). */
 export function useRefundReason(): (reason: string) => string {
-  const { i18n } = useLingui();
-  return (reason) => (Object.hasOwn(REASONS, reason) ? i18n._(REASONS[reason]!) : reason);
+  const { _ } = useLingui();
+  return useCallback((reason) => (Object.hasOwn(REASONS, reason) ? _(REASONS[reason]!) : reason), [_]);
 }

@@ -1,0 +1,254 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { STAFF_COUPONS_PAGE_MAX, type CouponStatus, type StaffCoupon } from '../../../contract/index.ts';
+import { errorCode } from '../../api/error-code.ts';
+import { useServices } from '../../app/services.ts';
+import { Price } from '../../ui/Price.tsx';
+import { hongKongDateTime } from '../../ui/event-dates.ts';
+import { formatNumber } from '../../ui/format.ts';
+import { useAdminErrorText } from './admin-words.ts';
+import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { CouponFormDialog, CouponSwitchDialog } from './CouponDialogs.tsx';
+import { couponSubscriptionQueries, type CouponFilters } from './coupon-subscription-queries.ts';
+import './coupons-subscriptions.css';
+
+const PAGE_SIZES = [10, 25, 50, STAFF_COUPONS_PAGE_MAX] as const;
+const STATUS_FILTERS = ['all', 'active', 'scheduled', 'expired', 'disabled'] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+type Action = { type: 'new' } | { type: 'edit' | 'switch'; coupon: StaffCoupon };
+
+/** Where a coupon stands, in words. */
+export function useCouponStatusWords(): (status: CouponStatus | 'all') => string {
+  const { t } = useLingui();
+  // The same function from render to render: the table's columns are made once from it.
+  return useMemo(() => {
+    const words: Record<CouponStatus | 'all', string> = {
+      all: t`Every status`,
+      active: t`Active`,
+      scheduled: t`Scheduled`,
+      expired: t`Expired`,
+      disabled: t`Disabled`,
+    };
+    return (status: CouponStatus | 'all') => words[status];
+  }, [t]);
+}
+
+/**
+ * The back office's coupons (issue 32): every coupon by code, filtered by status and code prefix and paged on the
+ * server; a new coupon, a change of one, and disabling or enabling one after confirming.
+ */
+export function CouponsScreen() {
+  const { api } = useServices();
+  const { t, i18n } = useLingui();
+  const statusWords = useCouponStatusWords();
+  const errorText = useAdminErrorText();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [size, setSize] = useState<number>(25);
+  const [typed, setTyped] = useState('');
+  const [prefix, setPrefix] = useState('');
+  const [action, setAction] = useState<Action | null>(null);
+  const [done, setDone] = useState('');
+  const pages = useKeysetPages();
+  const ids = { status: useId(), size: useId(), prefix: useId() };
+
+  const filters: CouponFilters = { Status: status, ...(prefix ? { CodePrefix: prefix } : {}), Size: size };
+  const list = useQuery(couponSubscriptionQueries.coupons(api, filters, pages.key));
+  const code = errorCode(list.error);
+  const reason = code ? errorText(code, 'load') : '';
+  const busy = list.isFetching;
+
+  const columns = useMemo((): AdminColumn<StaffCoupon>[] => {
+    const col = adminColumns<StaffCoupon>();
+    const zh = i18n.locale.startsWith('zh');
+    return [
+      col.accessor('CouponID', { header: () => t`Code`, cell: (c) => <span className="admin-mono">{c.getValue()}</span> }),
+      col.accessor('Name', { header: () => t`Name`, cell: (c) => (zh ? c.getValue().zh : c.getValue().en) }),
+      col.display({
+        id: 'discount',
+        header: () => t`Discount`,
+        cell: (c) => {
+          const { Amount, Percent } = c.row.original;
+          if (Amount) return <PairOfPrices hkd={Amount.HKD} usd={Amount.USD} />;
+          const percent = formatNumber(Percent ?? 0, i18n.locale, 2);
+          return t`${percent}% off`;
+        },
+      }),
+      col.accessor('MinSpend', {
+        header: () => t`Minimum spend`,
+        cell: (c) => (c.getValue().HKD === 0 && c.getValue().USD === 0 ? t`None` : <PairOfPrices hkd={c.getValue().HKD} usd={c.getValue().USD} />),
+      }),
+      col.display({
+        id: 'limits',
+        header: () => t`Limits`,
+        cell: (c) => {
+          const { MaxUses: all, MaxUsesPerMember: each } = c.row.original;
+          return (
+            <>
+              <span>{all === null ? t`No limit in all` : t`${all} in all`}</span>
+              <br />
+              <span>{each === null ? t`No limit per member` : t`${each} per member`}</span>
+            </>
+          );
+        },
+      }),
+      col.display({
+        id: 'dates',
+        header: () => t`Valid (Hong Kong time)`,
+        cell: (c) => {
+          const from = hongKongDateTime(c.row.original.ValidFrom);
+          const until = hongKongDateTime(c.row.original.ValidUntil);
+          return (
+            <span className="coupon-dates">
+              <Trans>
+                From {from}
+                <br />
+                until {until}
+              </Trans>
+            </span>
+          );
+        },
+      }),
+      col.accessor('TimesUsed', { header: () => t`Times used`, cell: (c) => formatNumber(c.getValue(), i18n.locale) }),
+      col.accessor('Status', { header: () => t`Status`, cell: (c) => <span className={`coupon-status coupon-status-${c.getValue()}`}>{statusWords(c.getValue())}</span> }),
+      col.display({
+        id: 'actions',
+        header: () => t`Actions`,
+        cell: (c) => {
+          const coupon = c.row.original;
+          const couponCode = coupon.CouponID;
+          return (
+            <div className="admin-actions">
+              <button type="button" className="button small" aria-label={t`Change coupon ${couponCode}`} onClick={() => setAction({ type: 'edit', coupon })}>
+                <Trans>Change</Trans>
+              </button>
+              {coupon.DisabledAt === null ? (
+                <button type="button" className="button small danger-text" aria-label={t`Disable coupon ${couponCode}`} onClick={() => setAction({ type: 'switch', coupon })}>
+                  <Trans>Disable</Trans>
+                </button>
+              ) : (
+                <button type="button" className="button small" aria-label={t`Enable coupon ${couponCode}`} onClick={() => setAction({ type: 'switch', coupon })}>
+                  <Trans>Enable</Trans>
+                </button>
+              )}
+            </div>
+          );
+        },
+      }),
+    ];
+  }, [t, i18n.locale, statusWords]);
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setPrefix(typed.trim());
+    pages.reset();
+  };
+  const finished = (message: string) => {
+    setAction(null);
+    setDone(message);
+  };
+
+  return (
+    <section className="admin-screen" aria-labelledby="admin-coupons-title">
+      <div className="coupons-heading">
+        <h2 id="admin-coupons-title">
+          <Trans>Coupons</Trans>
+        </h2>
+        <button type="button" className="button primary" onClick={() => setAction({ type: 'new' })}>
+          <Trans>New coupon</Trans>
+        </button>
+      </div>
+      <form className="admin-filters" onSubmit={search} role="search" aria-label={t`Find coupons`}>
+        <div className="field">
+          <label htmlFor={ids.status}>
+            <Trans>Status</Trans>
+          </label>
+          <select
+            id={ids.status}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              pages.reset();
+            }}
+          >
+            {STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {statusWords(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.size}>
+            <Trans>Per page</Trans>
+          </label>
+          <select
+            id={ids.size}
+            value={size}
+            onChange={(e) => {
+              setSize(Number(e.target.value));
+              pages.reset();
+            }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field admin-search">
+          <label htmlFor={ids.prefix}>
+            <Trans>Code begins with</Trans>
+          </label>
+          <input id={ids.prefix} type="search" value={typed} maxLength={40} autoComplete="off" spellCheck={false} onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <button type="submit" className="button">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      <p className="admin-done" role="status">
+        {done}
+      </p>
+      <AdminTable
+        caption={<Trans>Coupons, by code</Trans>}
+        columns={columns}
+        rows={list.data?.CouponList}
+        rowId={(c) => c.CouponID}
+        empty={<Trans>No coupons match these filters.</Trans>}
+        failed={code ? <Trans>The coupons could not be loaded. {reason}</Trans> : undefined}
+        onRetry={() => void list.refetch()}
+        busy={busy}
+      />
+      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of coupons`} />
+      {action?.type === 'new' && (
+        <CouponFormDialog
+          onClose={() => setAction(null)}
+          onSaved={({ CouponID: couponCode }) => finished(t`Coupon ${couponCode} made.`)}
+        />
+      )}
+      {action?.type === 'edit' && (
+        <CouponFormDialog coupon={action.coupon} onClose={() => setAction(null)} onSaved={({ CouponID: couponCode }) => finished(t`Coupon ${couponCode} saved.`)} />
+      )}
+      {action?.type === 'switch' && (
+        <CouponSwitchDialog
+          coupon={action.coupon}
+          onClose={() => setAction(null)}
+          onDone={({ CouponID: couponCode, DisabledAt }) => finished(DisabledAt ? t`Coupon ${couponCode} disabled.` : t`Coupon ${couponCode} enabled again.`)}
+        />
+      )}
+    </section>
+  );
+}
+
+/** An amount in both currencies, one under the other. */
+function PairOfPrices({ hkd, usd }: { hkd: number; usd: number }) {
+  return (
+    <span className="coupon-prices">
+      <Price amount={hkd} currency="HKD" />
+      <br />
+      <Price amount={usd} currency="USD" />
+    </span>
+  );
+}

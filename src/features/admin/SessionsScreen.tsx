@@ -1,0 +1,274 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { STAFF_SESSIONS_PAGE_MAX, type StaffSession } from '../../../contract/index.ts';
+import { errorCode } from '../../api/error-code.ts';
+import { useServices } from '../../app/services.ts';
+import { hongKongDateTime } from '../../ui/event-dates.ts';
+import { Price } from '../../ui/Price.tsx';
+import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { SessionCancelDialog } from './SessionCancelDialog.tsx';
+import { SessionFormDialog, type SessionSaved } from './SessionFormDialog.tsx';
+import { SessionGuestList } from './SessionGuestList.tsx';
+import { sessionQueries, type SessionFilters } from './sessions-queries.ts';
+import { useSessionErrorText } from './sessions-words.ts';
+import './sessions.css';
+
+type When = NonNullable<SessionFilters['When']>;
+const PAGE_SIZES = [10, 25, 50, STAFF_SESSIONS_PAGE_MAX] as const;
+
+type Action = { type: 'create' } | { type: 'edit' | 'cancel' | 'guests'; session: StaffSession };
+
+/** A session's event in the page's language. */
+function useEventName(): (s: StaffSession) => string {
+  const { i18n } = useLingui();
+  return useCallback((s: StaffSession) => (i18n.locale === 'zh-Hant' ? s.EventName.zh || s.EventName.en : s.EventName.en), [i18n.locale]);
+}
+
+/**
+ * The back office's event sessions (issue 32): upcoming, past or cancelled, paged on the server; a new session
+ * for an event, a scheduled one changed or cancelled (machines/session-cancel), a session's guest list and CSV.
+ */
+export function SessionsScreen() {
+  const { api } = useServices();
+  const { t } = useLingui();
+  const eventName = useEventName();
+  const errorText = useSessionErrorText();
+  const [when, setWhen] = useState<When>('upcoming');
+  const [size, setSize] = useState<number>(25);
+  const [action, setAction] = useState<Action | null>(null);
+  const [done, setDone] = useState('');
+  const pages = useKeysetPages();
+  const ids = { when: useId(), size: useId() };
+
+  const filters: SessionFilters = { When: when, Size: size };
+  const list = useQuery(sessionQueries.list(api, filters, pages.key));
+  const code = errorCode(list.error);
+  const reason = code ? errorText(code, 'load') : '';
+  const busy = list.isFetching;
+  const close = useCallback(() => setAction(null), []);
+
+  const columns = useMemo((): AdminColumn<StaffSession>[] => {
+    const col = adminColumns<StaffSession>();
+    return [
+      col.display({ id: 'event', header: () => t`Event`, cell: (c) => eventName(c.row.original) }),
+      col.accessor('StartAt', {
+        header: () => t`Starts (Hong Kong time)`,
+        cell: (c) => (
+          <span className="admin-nowrap">
+            {hongKongDateTime(c.getValue())}–{hongKongDateTime(c.row.original.EndAt).slice(11)}
+          </span>
+        ),
+      }),
+      col.accessor('Capacity', { header: () => t`Capacity`, cell: (c) => c.getValue() }),
+      col.display({
+        id: 'seats',
+        header: () => t`Sold / left`,
+        cell: (c) => {
+          const { SeatsSold: sold, SeatsLeft: left } = c.row.original;
+          return <Trans>{sold} sold, {left} left</Trans>;
+        },
+      }),
+      col.display({
+        id: 'price',
+        header: () => t`Price per seat`,
+        cell: (c) => (
+          <span className="admin-nowrap">
+            <Price amount={c.row.original.Price.HKD} currency="HKD" />
+            <br />
+            <Price amount={c.row.original.Price.USD} currency="USD" />
+          </span>
+        ),
+      }),
+      col.display({
+        id: 'sale',
+        header: () => t`Sale window`,
+        cell: (c) => {
+          const s = c.row.original;
+          const opens = hongKongDateTime(s.SaleOpensAt);
+          const closes = hongKongDateTime(s.SaleClosesAt);
+          const svip = s.SvipSaleOpensAt ? hongKongDateTime(s.SvipSaleOpensAt) : '';
+          return (
+            <span className="admin-nowrap">
+              {opens} → {closes}
+              {svip && (
+                <>
+                  <br />
+                  <span className="muted small">
+                    <Trans>SVIP from {svip}</Trans>
+                  </span>
+                </>
+              )}
+            </span>
+          );
+        },
+      }),
+      col.accessor('Host', {
+        header: () => t`Host`,
+        cell: (c) => {
+          const host = c.getValue();
+          return host ? (
+            <>
+              {host.Name}
+              <br />
+              <span className="muted small">{host.Email}</span>
+            </>
+          ) : (
+            <span className="muted">{t`None named`}</span>
+          );
+        },
+      }),
+      col.display({
+        id: 'status',
+        header: () => t`Status`,
+        cell: (c) => {
+          const s = c.row.original;
+          if (s.Status === 'cancelled') {
+            const at = s.CancelledAt ? hongKongDateTime(s.CancelledAt) : '';
+            return at ? <Trans>Cancelled {at}</Trans> : <Trans>Cancelled</Trans>;
+          }
+          // Upcoming or past as the server's clock has it (the list's filter), not this computer's.
+          return when === 'past' ? <Trans>Held</Trans> : <Trans>Scheduled</Trans>;
+        },
+      }),
+      col.display({
+        id: 'actions',
+        header: () => t`Actions`,
+        cell: (c) => {
+          const s = c.row.original;
+          const name = eventName(s);
+          const start = hongKongDateTime(s.StartAt);
+          const scheduled = s.Status === 'scheduled';
+          const upcoming = scheduled && when === 'upcoming';
+          return (
+            <div className="admin-actions">
+              <button type="button" className="button small" aria-label={t`Guest list of ${name} on ${start}`} onClick={() => setAction({ type: 'guests', session: s })}>
+                <Trans>Guests</Trans>
+              </button>
+              {upcoming && (
+                <button type="button" className="button small" aria-label={t`Change the session of ${name} on ${start}`} onClick={() => setAction({ type: 'edit', session: s })}>
+                  <Trans>Change</Trans>
+                </button>
+              )}
+              {scheduled && (
+                <button type="button" className="button small danger-text" aria-label={t`Cancel the session of ${name} on ${start}`} onClick={() => setAction({ type: 'cancel', session: s })}>
+                  <Trans>Cancel</Trans>
+                </button>
+              )}
+            </div>
+          );
+        },
+      }),
+    ];
+  }, [t, eventName, when]);
+
+  const saved = ({ session, created, mailedBookers }: SessionSaved) => {
+    const name = eventName(session);
+    const start = hongKongDateTime(session.StartAt);
+    setAction(null);
+    if (created) return setDone(t`Session of ${name} on ${start} created.`);
+    setDone(
+      mailedBookers > 0
+        ? plural(mailedBookers, {
+            one: `Session of ${name} saved. # booker was mailed about the new date.`,
+            other: `Session of ${name} saved. # bookers were mailed about the new date.`,
+          })
+        : t`Session of ${name} saved.`,
+    );
+  };
+
+  if (action?.type === 'guests') {
+    return (
+      <section className="admin-screen" aria-labelledby="admin-sessions-title">
+        <h2 id="admin-sessions-title">
+          <Trans>Sessions</Trans>
+        </h2>
+        <SessionGuestList session={action.session} eventName={eventName(action.session)} onBack={close} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="admin-screen" aria-labelledby="admin-sessions-title">
+      <div className="admin-sessions-head">
+        <h2 id="admin-sessions-title">
+          <Trans>Sessions</Trans>
+        </h2>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => {
+            setDone('');
+            setAction({ type: 'create' });
+          }}
+        >
+          <Trans>New session</Trans>
+        </button>
+      </div>
+      <div className="admin-filters" role="group" aria-label={t`Which sessions`}>
+        <div className="field">
+          <label htmlFor={ids.when}>
+            <Trans>Show</Trans>
+          </label>
+          <select
+            id={ids.when}
+            value={when}
+            onChange={(e) => {
+              setWhen(e.target.value as When);
+              pages.reset();
+            }}
+          >
+            <option value="upcoming">{t`Upcoming`}</option>
+            <option value="past">{t`Past`}</option>
+            <option value="cancelled">{t`Cancelled`}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.size}>
+            <Trans>Per page</Trans>
+          </label>
+          <select
+            id={ids.size}
+            value={size}
+            onChange={(e) => {
+              setSize(Number(e.target.value));
+              pages.reset();
+            }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="admin-done" role="status">
+        {done}
+      </p>
+      <AdminTable
+        caption={
+          when === 'upcoming' ? (
+            <Trans>Upcoming sessions, soonest first</Trans>
+          ) : when === 'past' ? (
+            <Trans>Past sessions, latest first</Trans>
+          ) : (
+            <Trans>Cancelled sessions, latest first</Trans>
+          )
+        }
+        columns={columns}
+        rows={list.data?.SessionList}
+        rowId={(s) => s.SessionID}
+        empty={<Trans>No sessions here.</Trans>}
+        failed={code ? <Trans>The sessions could not be loaded. {reason}</Trans> : undefined}
+        onRetry={() => void list.refetch()}
+        busy={busy}
+      />
+      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of sessions`} />
+      {action?.type === 'create' && <SessionFormDialog onClose={close} onSaved={saved} />}
+      {action?.type === 'edit' && <SessionFormDialog session={action.session} onClose={close} onSaved={saved} />}
+      {action?.type === 'cancel' && <SessionCancelDialog session={action.session} eventName={eventName(action.session)} onClose={close} />}
+    </section>
+  );
+}

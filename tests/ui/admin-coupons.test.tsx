@@ -1,0 +1,175 @@
+/**
+ * The back office's coupons (issue 32) through the rendered app against the real server: staff make a coupon
+ * (amounts typed as decimals reach the server as exact minor units; nothing is sent while a field is wrong; a
+ * code taken already is said at the code field), find it in the table, disable it once confirmed, and change a
+ * used coupon's limits while its amount stays as members took it (CouponAlreadyUsed said in words).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkout, staffListCoupons, type StaffCoupon } from '../../contract/index.ts';
+import { signIn } from '../support/event-bookings.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { auth, fillBag, shopper, type Shopper } from '../support/shop.ts';
+import { grantRole } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const TEA = 'tea-tieguanyin-50g';
+
+let server: TestApp;
+let staff: Shopper;
+/** Requests to staff-create-coupon that reached the server. */
+let createCalls = 0;
+const stem = `UI${Date.now().toString(36)}`.toUpperCase();
+
+beforeAll(async () => {
+  server = await createTestApp();
+  staff = await shopper(server, { address: false });
+  await grantRole(server, staff.userId, 'staff');
+});
+afterAll(() => server.close());
+
+async function stored(code: string): Promise<StaffCoupon | undefined> {
+  const page = await server.call(staffListCoupons, { CodePrefix: code }, auth(staff));
+  return page.CouponList.find((c) => c.CouponID === code);
+}
+
+async function openCoupons() {
+  const user = userEvent.setup();
+  const view = await renderApp(server, '/home', {
+    wrapFetch: (fetch) => (input, init) => {
+      if (String(input).endsWith('/api/staff-create-coupon')) createCalls++;
+      return fetch(input, init);
+    },
+  });
+  await signIn(view, staff);
+  await view.router.navigate({ to: '/admin/{-$section}', params: { section: 'coupons' } });
+  const table = await screen.findByRole('table', { name: 'Coupons, by code' });
+  // The seed's coupons are listed before any search.
+  expect(await within(table).findByText('WELCOME10')).toBeTruthy();
+  return { user, table };
+}
+
+async function search(user: ReturnType<typeof userEvent.setup>, prefix: string) {
+  const find = screen.getByRole('search', { name: 'Find coupons' });
+  await user.clear(within(find).getByLabelText('Code begins with'));
+  await user.type(within(find).getByLabelText('Code begins with'), prefix);
+  await user.click(within(find).getByRole('button', { name: 'Search' }));
+}
+
+/** The table's row of a coupon, once it shows. */
+async function rowOf(table: HTMLElement, code: string) {
+  return (await within(table).findByText(code)).closest('tr')!;
+}
+
+/** Fills the new coupon form with a fixed amount off. */
+async function fillNewCoupon(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, code: string) {
+  await user.type(within(dialog).getByLabelText('Code'), ` ${code.toLowerCase()} `);
+  await user.type(within(dialog).getByLabelText('Name in English'), 'Winter tea');
+  await user.type(within(dialog).getByLabelText('Name in Chinese'), '冬日茶');
+  const amount = within(dialog).getByRole('group', { name: 'Amount off' });
+  await user.type(within(amount).getByLabelText('HKD'), '30');
+  await user.type(within(amount).getByLabelText('USD'), '3.9');
+}
+
+describe('coupons in the back office', () => {
+  it('makes a coupon checked before it is sent, lists it, refuses its code twice, and disables it once confirmed', async () => {
+    const code = `${stem}-NEW`;
+    const { user, table } = await openCoupons();
+    await user.click(screen.getByRole('button', { name: 'New coupon' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New coupon' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make the coupon' }));
+    expect(await within(dialog).findByText('Enter a code of letters, digits, - and _ only (at most 40 characters).')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the English name (at most 100 characters).')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the amount off in both currencies, more than 0, with at most two decimals (as 30 or 12.50).')).toBeTruthy();
+    expect(createCalls).toBe(0);
+
+    await fillNewCoupon(user, dialog, code);
+    await user.type(within(dialog).getByLabelText('Uses in all'), '100');
+    await user.type(within(dialog).getByLabelText('Uses per member'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Make the coupon' }));
+    expect(await screen.findByText(`Coupon ${code} made.`)).toBeTruthy();
+    expect(createCalls).toBe(1);
+    // 3.9 is 390 cents exactly, read from the typed digits.
+    expect(await stored(code)).toMatchObject({ Kind: 'fixed', Amount: { HKD: 3000, USD: 390 }, MaxUses: 100, MaxUsesPerMember: 1, Status: 'active', Listed: true });
+
+    await search(user, stem);
+    const row = await rowOf(table, code);
+    expect(within(row).getByText('HK$30.00')).toBeTruthy();
+    expect(within(row).getByText('US$3.90')).toBeTruthy();
+    expect(within(row).getByText('100 in all')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+
+    // The same code again, however typed: said at the code field.
+    await user.click(screen.getByRole('button', { name: 'New coupon' }));
+    dialog = await screen.findByRole('dialog', { name: 'New coupon' });
+    await fillNewCoupon(user, dialog, code);
+    await user.click(within(dialog).getByRole('button', { name: 'Make the coupon' }));
+    const taken = await within(dialog).findByText('This code is taken already: choose another.');
+    expect(within(dialog).getByLabelText('Code').getAttribute('aria-describedby')).toContain(taken.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Disabling asks first; keeping it on changes nothing.
+    await user.click(within(row).getByRole('button', { name: `Disable coupon ${code}` }));
+    let confirm = await screen.findByRole('alertdialog', { name: `Disable coupon ${code}?` });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it on' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((await stored(code))?.DisabledAt).toBeNull();
+
+    await user.click(within(row).getByRole('button', { name: `Disable coupon ${code}` }));
+    confirm = await screen.findByRole('alertdialog', { name: `Disable coupon ${code}?` });
+    await user.click(within(confirm).getByRole('button', { name: 'Disable the coupon' }));
+    expect(await screen.findByText(`Coupon ${code} disabled.`)).toBeTruthy();
+    await waitFor(() => expect(within(table).getByRole('button', { name: `Enable coupon ${code}` })).toBeTruthy());
+    expect(within(table).getByText(code).closest('tr')!.textContent).toContain('Disabled');
+    expect(await stored(code)).toMatchObject({ Status: 'disabled' });
+
+    // Listed under Disabled, not under Active.
+    await user.selectOptions(screen.getByLabelText('Status'), 'disabled');
+    expect(await rowOf(table, code)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Status'), 'active');
+    await waitFor(() => expect(within(table).queryByText(code)).toBeNull());
+  });
+
+  it('changes a used coupon’s limits, and says in words that its amount can no longer change', async () => {
+    const code = `${stem}-USED`;
+    const { user, table } = await openCoupons();
+    await user.click(screen.getByRole('button', { name: 'New coupon' }));
+    const made = await screen.findByRole('dialog', { name: 'New coupon' });
+    await fillNewCoupon(user, made, code);
+    await user.click(within(made).getByRole('button', { name: 'Make the coupon' }));
+    expect(await screen.findByText(`Coupon ${code} made.`)).toBeTruthy();
+
+    // A member's order takes a use.
+    const member = await shopper(server);
+    await fillBag(server, member, { [TEA]: 2 });
+    await server.call(checkout, { Language: 'en', Currency: 'HKD', PaymentMethod: 'FPS', CouponID: code }, auth(member));
+
+    await search(user, code);
+    const row = await rowOf(table, code);
+    await waitFor(() => expect(within(row).getAllByRole('cell')[6]!.textContent).toBe('1'));
+    await user.click(within(row).getByRole('button', { name: `Change coupon ${code}` }));
+    let dialog = await screen.findByRole('dialog', { name: `Change coupon ${code}` });
+    const amount = within(dialog).getByRole('group', { name: 'Amount off' });
+    expect((within(amount).getByLabelText('HKD') as HTMLInputElement).value).toBe('30.00');
+    await user.clear(within(amount).getByLabelText('HKD'));
+    await user.type(within(amount).getByLabelText('HKD'), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the changes' }));
+    expect(
+      await within(dialog).findByText('Members have used this coupon already, so its amount or percent can no longer change. Put it back as it was, or make a new coupon.'),
+    ).toBeTruthy();
+    expect((await stored(code))?.Amount).toEqual({ HKD: 3000, USD: 390 });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Its limits may change: only they are sent, the amount stays.
+    await user.click(within(row).getByRole('button', { name: `Change coupon ${code}` }));
+    dialog = await screen.findByRole('dialog', { name: `Change coupon ${code}` });
+    await user.type(within(dialog).getByLabelText('Uses per member'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the changes' }));
+    expect(await screen.findByText(`Coupon ${code} saved.`)).toBeTruthy();
+    expect(await stored(code)).toMatchObject({ MaxUsesPerMember: 2, Amount: { HKD: 3000, USD: 390 }, TimesUsed: 1 });
+    await waitFor(() => expect(within(table).getByText(code).closest('tr')!.textContent).toContain('2 per member'));
+  });
+});
