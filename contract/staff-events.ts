@@ -41,6 +41,8 @@ export const StaffSession = v.object({
   Host: v.nullable(StaffPerson),
   Status: StaffSessionStatus,
   CancelledAt: v.optional(v.string()),
+  /** The session's gathering (its host's page is /host/<GatheringID>): scheduled once a host is named; null without one. */
+  GatheringID: v.nullable(v.string()),
 });
 export type StaffSession = v.InferOutput<typeof StaffSession>;
 

@@ -20,7 +20,7 @@ import {
   type GuestInfo,
   type StaffSession,
 } from '../../contract/index.ts';
-import { auditLog, events, eventTickets, orders, refundRequests } from '../../server/db/schema.ts';
+import { auditLog, events, eventTickets, gatherings, orders, refundRequests } from '../../server/db/schema.ts';
 import { CANCEL_SESSION_ACTION, SESSION_CANCELLED_REASON } from '../../server/services/staff/event-cancel.ts';
 import { CREATE_SESSION_ACTION, UPDATE_SESSION_ACTION } from '../../server/services/staff/events.ts';
 import { CANCEL_ORDER_ACTION } from '../../server/services/orders/staff.ts';
@@ -303,5 +303,32 @@ describe('cancelling a session', () => {
     expect((await refused(t, 'staff-cancel-session', { SessionID: s.SessionID, Reason: '  ' }, staff)).json).toMatchObject({ ErrorCode: 'InvalidParameter', field: 'Reason' });
     expect((await refused(t, 'staff-cancel-session', { SessionID: 'evs-nope', Reason: 'x' }, staff)).json).toMatchObject({ ErrorCode: 'ObjectNotFound', field: 'SessionID' });
     expect((await t.call(staffListSessions, { When: 'upcoming', EventID: EVENT, Size: 100 }, auth(staff))).SessionList.map((x) => x.SessionID)).toContain(s.SessionID);
+  });
+});
+
+describe('the session’s gathering', () => {
+  it('is scheduled once a host is named, handed to another host before it opens, and kept by the one who opened it', async () => {
+    const without = await create();
+    expect(without.GatheringID).toBeNull();
+    const s = await create({ HostUserID: host.userId });
+    expect(s.GatheringID).toMatch(/^gth-/);
+    const row = async () => (await t.db.select().from(gatherings).where(eq(gatherings.varianceId, s.SessionID)))[0]!;
+    expect(await row()).toMatchObject({ id: s.GatheringID, status: 'Scheduled', hostEmail: host.email.toLowerCase() });
+
+    const other = await shopper(t, { address: false });
+    await grantRole(t, other.userId, 'host');
+    const handed = await t.call(staffUpdateSession, { SessionID: s.SessionID, HostUserID: other.userId }, auth(staff));
+    expect(handed.Session.GatheringID).toBe(s.GatheringID);
+    expect((await row()).hostEmail).toBe(other.email.toLowerCase());
+
+    // Opened by its host: naming someone else no longer hands it over.
+    await t.db.update(gatherings).set({ status: 'Ongoing', hostUserId: other.userId }).where(eq(gatherings.id, s.GatheringID!));
+    await t.call(staffUpdateSession, { SessionID: s.SessionID, HostUserID: host.userId }, auth(staff));
+    expect((await row()).hostEmail).toBe(other.email.toLowerCase());
+    expect(await t.db.select().from(gatherings).where(eq(gatherings.varianceId, s.SessionID))).toHaveLength(1);
+
+    // A session given a host later gets its gathering then.
+    const later = await t.call(staffUpdateSession, { SessionID: without.SessionID, HostUserID: host.userId }, auth(staff));
+    expect(later.Session.GatheringID).toMatch(/^gth-/);
   });
 });

@@ -11,7 +11,7 @@ import { ErrorCode } from '../../../contract/errors.ts';
 import { personName } from '../../../contract/person-name.ts';
 import type { StaffSession } from '../../../contract/staff-events.ts';
 import type { Db } from '../../db/client.ts';
-import { eventBookings, events, eventVariances, orders, staffRoles, users } from '../../db/schema.ts';
+import { eventBookings, events, eventVariances, gatherings, orders, staffRoles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { sessionMovedMail } from '../mail-templates.ts';
@@ -38,10 +38,16 @@ const listedColumns = {
   hostFamily: users.familyName,
   hostEmail: users.email,
   seatsSold: seatsSoldOf,
+  gatheringId: gatherings.id,
 };
 
 const selectSessions = (db: Db) =>
-  db.select(listedColumns).from(eventVariances).innerJoin(events, eq(events.id, eventVariances.eventId)).leftJoin(users, eq(users.id, eventVariances.hostUserId));
+  db
+    .select(listedColumns)
+    .from(eventVariances)
+    .innerJoin(events, eq(events.id, eventVariances.eventId))
+    .leftJoin(users, eq(users.id, eventVariances.hostUserId))
+    .leftJoin(gatherings, eq(gatherings.varianceId, eventVariances.id));
 
 type ListedSession = Awaited<ReturnType<ReturnType<typeof selectSessions>['where']>>[number];
 
@@ -63,7 +69,23 @@ export function toStaffSession(r: ListedSession): StaffSession {
     Host: s.hostUserId && r.hostEmail !== null ? { UserID: s.hostUserId, Name: personName(r.hostGiven ?? '', r.hostFamily ?? '', 'en'), Email: r.hostEmail } : null,
     Status: s.status,
     ...(s.cancelledAt ? { CancelledAt: s.cancelledAt.toISOString() } : {}),
+    GatheringID: r.gatheringId ?? null,
   };
+}
+
+/**
+ * A session with a named host gets its gathering (issue 31's room: the host opens it with a code mailed to their
+ * e-mail, checks tickets in and takes orders), scheduled until the host opens it. Naming another host before then
+ * hands it over; one already opened or closed keeps its host.
+ */
+async function scheduleGathering(db: Db, sessionId: string, hostUserId: string | null | undefined): Promise<void> {
+  if (!hostUserId) return;
+  const [host] = await db.select({ email: users.email }).from(users).where(eq(users.id, hostUserId));
+  if (!host) return;
+  await db
+    .insert(gatherings)
+    .values({ id: `gth-${randomUUID()}`, varianceId: sessionId, hostEmail: host.email.toLowerCase(), status: 'Scheduled' })
+    .onConflictDoUpdate({ target: gatherings.varianceId, set: { hostEmail: host.email.toLowerCase() }, where: eq(gatherings.status, 'Scheduled') });
 }
 
 export const sessionNotFound = () => new ApiError(400, ErrorCode.ObjectNotFound, 'No such session', 'SessionID');
@@ -203,6 +225,7 @@ export async function createStaffSession(deps: SessionDeps, request: CreateSessi
       priceUsd: request.price.USD,
       hostUserId: request.hostUserId ?? null,
     });
+    await scheduleGathering(tx, id, request.hostUserId);
     const created = await describeSession(tx, id);
     await appendAudit(tx, { at: now, actorUserId: request.actorUserId, action: CREATE_SESSION_ACTION, target: `session:${id}`, before: null, after: created });
     return created;
@@ -258,6 +281,7 @@ export async function updateStaffSession(deps: SessionDeps, request: UpdateSessi
     if (patch.hostUserId !== undefined) await checkHost(tx, patch.hostUserId);
     const before = await describeSession(tx, row.id);
     await tx.update(eventVariances).set(patch).where(eq(eventVariances.id, row.id));
+    if (patch.hostUserId) await scheduleGathering(tx, row.id, patch.hostUserId);
     const after = await describeSession(tx, row.id);
     await appendAudit(tx, { at: now, actorUserId: request.actorUserId, action: UPDATE_SESSION_ACTION, target: `session:${row.id}`, before, after });
     return { was: row, moved: patch.startsAt !== undefined || patch.endsAt !== undefined };

@@ -1,6 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { STAFF_SESSIONS_PAGE_MAX, type StaffSession } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
@@ -108,11 +109,21 @@ export function SessionsScreen() {
         header: () => t`Host`,
         cell: (c) => {
           const host = c.getValue();
+          const gathering = c.row.original.GatheringID;
           return host ? (
             <>
               {host.Name}
               <br />
               <span className="muted small">{host.Email}</span>
+              {gathering && (
+                <>
+                  <br />
+                  {/* The host's page of the session's gathering: staff send it to the host, who opens it with a mailed code. */}
+                  <Link to="/host/$gatheringID" params={{ gatheringID: gathering }} className="small">
+                    <Trans>Host’s page</Trans>
+                  </Link>
+                </>
+              )}
             </>
           ) : (
             <span className="muted">{t`None named`}</span>
