@@ -2,7 +2,7 @@
  * The back office's sessions and catalogue in Chromium (issue 32), each through the screens as the people who use
  * them: the seeded owner at /admin, new members on their phones, the seeded host at the venue.
  *
- * 1. The owner makes a new session of the Gongfu Oolong tasting at /admin/sessions (starting in a few hours, hosted
+ * 1. The owner makes a new session of the coffee cupping at /admin/sessions (starting in a few hours, hosted
  *    by the seeded host, whose member id the form's own suggestions give), and it is listed. A member books a seat
  *    of it from the event page and pays by card; the owner's guest list of the session shows the booking, and its
  *    CSV downloads with a UTF-8 byte order mark and the booker's name. At the venue: naming the host scheduled the
@@ -19,7 +19,8 @@ import { atEveryWidth, expect, freshMember, latestMailId, logIn, mailedCode, sho
 const OWNER = 'owner@sipandgather.hk';
 const HOST = 'olivia.inspire@sipandgather.hk';
 const PASSWORD = 'SipGather2026';
-const EVENT = 'evt-gongfu-oolong';
+/** An event no other spec books: its new session's gathering is opened here, and other specs book the first session on sale of theirs. */
+const EVENT = 'evt-coffee-cupping';
 const SHOTS = 'test-results/shots/admin-catalogue-sessions';
 
 const home = {
@@ -110,7 +111,7 @@ test('staff make a session, a member books it, the owner reads its guest list an
   const row = list.getByRole('row').filter({ has: guestsOf });
   await expect(row).toHaveCount(1);
   const guestsButton = row.getByRole('button', { name: /^Guest list of / });
-  await expect(row).toContainText('Gongfu Oolong');
+  await expect(row).toContainText('Single-Origin Cupping');
   await expect(row).toContainText('0 sold, 8 left');
   await expect(row).toContainText('HK$333.00');
   await expect(row).toContainText('US$42.50');
@@ -122,7 +123,7 @@ test('staff make a session, a member books it, the owner reads its guest list an
   const member = await browser.newPage();
   const { email } = await freshMember(member, request, 'new-session');
   await member.goto(`/event/${EVENT}`);
-  await expect(member.getByRole('heading', { level: 1, name: /Gongfu Oolong Tasting/ })).toBeVisible();
+  await expect(member.getByRole('heading', { level: 1, name: /Single-Origin Cupping/ })).toBeVisible();
   const seat = member.getByRole('radio', { name: /HK\$333\.00/ });
   await expect(seat).toHaveAttribute('value', sessionId);
   await seat.check();
@@ -139,7 +140,7 @@ test('staff make a session, a member books it, the owner reads its guest list an
   await page.getByLabel('Per page').selectOption('100');
   await expect(row).toContainText('1 sold, 7 left');
   await guestsButton.click();
-  await expect(page.getByRole('heading', { name: new RegExp(`^Guests of .*Gongfu Oolong.*, ${startShown} \\(Hong Kong time\\)$`) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`^Guests of .*Single-Origin Cupping.*, ${startShown} \\(Hong Kong time\\)$`) })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '1 booking · 1 seat · 0 checked in' })).toBeVisible();
   const booking = page.getByRole('listitem').filter({ hasText: email });
   await expect(booking).toContainText('Ka Yan Wong');
