@@ -14,6 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { HONG_KONG_HOME, payByNewCard } from './checkout-support.ts';
 import { atEveryWidth, expect, freshMember, latestMailId, logIn, mailedCode, shoot, test } from './support.ts';
 
 const OWNER = 'owner@sipandgather.hk';
@@ -23,42 +24,8 @@ const PASSWORD = 'SipGather2026';
 const EVENT = 'evt-coffee-cupping';
 const SHOTS = 'test-results/shots/admin-catalogue-sessions';
 
-const home = {
-  label: 'home',
-  firstName: 'Ka Yan',
-  lastName: 'Wong',
-  countryCallingCode: '852',
-  phone: '91234567',
-  CountryID: 'HK',
-  city: 'HK-wan-chai',
-  address1: '1 Harbour Road',
-  postalCode: '000000',
-};
-
 /** An instant as a datetime-local value in Hong Kong time (UTC+8 all year), "2026-12-01T19:00". */
 const hongKongLocal = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
-
-async function chooseMethod(page: Page, method: RegExp) {
-  await page.getByRole('button', { name: 'Choose payment method' }).click();
-  const popup = page.getByRole('dialog', { name: 'Payment method' });
-  await popup.getByRole('radio', { name: method }).check();
-  await popup.getByRole('button', { name: 'Use this payment method' }).click();
-}
-
-/** Pays by a new card (the sandbox's test card) on a checkout's payment step. */
-async function payByNewCard(page: Page) {
-  await chooseMethod(page, /Credit or debit card/);
-  const cards = page.getByRole('dialog', { name: 'Choose a card' });
-  await cards.getByRole('button', { name: 'Add a new card' }).click();
-  const form = page.getByRole('dialog', { name: 'Add a card' });
-  await form.getByLabel('Card number').fill('4242424242424242');
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: 'Save card' }).click();
-  await cards.getByRole('radio', { name: /ending in 4242/ }).check();
-  await cards.getByRole('button', { name: 'Use this card' }).click();
-  await page.getByRole('button', { name: /^Place order|^Pay now/ }).click();
-}
 
 async function ownerAt(page: Page, section: string) {
   await page.goto('/home');
@@ -243,7 +210,7 @@ test('the owner makes a product with a variance and stock; a member buys one by 
   const member = await browser.newPage();
   const tokens = await freshMember(member, request, 'new-product');
   const saved = await request.post('/api/user-update-info', {
-    data: { accessToken: tokens.accessToken, deliveryAddress: [home], mainDeliveryAddressIndex: 0 },
+    data: { accessToken: tokens.accessToken, deliveryAddress: [HONG_KONG_HOME], mainDeliveryAddressIndex: 0 },
     headers: { authorization: `Bearer ${tokens.idToken}` },
   });
   expect(saved.ok(), `user-update-info: ${await saved.text()}`).toBe(true);

@@ -15,70 +15,26 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { atEveryWidth, expect, freshMember, logIn, shoot, test } from './support.ts';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { atProductCheckout, chooseMethod, payByNewCard } from './checkout-support.ts';
+import { atEveryWidth, expect, logIn, shoot, test } from './support.ts';
 
 const OWNER = 'owner@sipandgather.hk';
 const PASSWORD = 'SipGather2026';
 const SHOTS = 'test-results/shots/admin';
 
-const home = {
-  label: 'home',
-  firstName: 'Ka Yan',
-  lastName: 'Wong',
-  countryCallingCode: '852',
-  phone: '91234567',
-  CountryID: 'HK',
-  city: 'HK-wan-chai',
-  address1: '1 Harbour Road',
-  postalCode: '000000',
-};
-
-/** A member with a delivery address and a Long Jing tin in the bag, on the checkout page's payment step. */
-async function atCheckout(page: Page, request: APIRequestContext, label: string) {
-  const member = await freshMember(page, request, label);
-  const post = async (call: string, data: object) => {
-    const answer = await request.post(`/api/${call}`, { data, headers: { authorization: `Bearer ${member.idToken}` } });
-    expect(answer.ok(), `${call}: ${await answer.text()}`).toBe(true);
-  };
-  await post('user-update-info', { accessToken: member.accessToken, deliveryAddress: [home], mainDeliveryAddressIndex: 0 });
-  await post('addShoppingBag', { VarianceID: 'tea-long-jing-50g', Quantity: 1 });
-  await page.goto('/checkout_product');
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: /1 Harbour Road/ })).toBeChecked();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  return member;
-}
-
-async function chooseMethod(page: Page, method: RegExp) {
-  await page.getByRole('button', { name: 'Choose payment method' }).click();
-  const popup = page.getByRole('dialog', { name: 'Payment method' });
-  await popup.getByRole('radio', { name: method }).check();
-  await popup.getByRole('button', { name: 'Use this payment method' }).click();
-}
-
 /** Pays by a new card (the sandbox's test card); answers the order placed. */
-async function payByNewCard(page: Page, number: string): Promise<string> {
-  await chooseMethod(page, /Credit or debit card/);
-  const cards = page.getByRole('dialog', { name: 'Choose a card' });
-  await cards.getByRole('button', { name: 'Add a new card' }).click();
-  const form = page.getByRole('dialog', { name: 'Add a card' });
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: 'Save card' }).click();
-  await cards.getByRole('radio', { name: new RegExp(`ending in ${number.slice(-4)}`) }).check();
-  await cards.getByRole('button', { name: 'Use this card' }).click();
+async function payByNewCardForOrder(page: Page, number: string): Promise<string> {
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/checkout'));
-  await page.getByRole('button', { name: /^Place order|^Pay now/ }).click();
+  await payByNewCard(page, number);
   return (await answer).json().then((start: { OrderID: string }) => start.OrderID);
 }
 
 test('staff ship a paid order with a tracking number, and the member sees it under Completed', async ({ browser, page, request }) => {
   // The member buys a tin by card on their phone.
   const member = await browser.newPage();
-  const { email, idToken } = await atCheckout(member, request, 'shipped');
-  const orderID = await payByNewCard(member, '4242424242424242');
+  const { email, idToken } = await atProductCheckout(member, request, 'shipped');
+  const orderID = await payByNewCardForOrder(member, '4242424242424242');
   await expect(member.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
   const placed = await request.post('/api/get-product-order', { data: { orderID }, headers: { authorization: `Bearer ${idToken}` } });
   const reference: string = (await placed.json()).Order.Reference;
@@ -198,7 +154,7 @@ test.describe('a late payment', () => {
     test.setTimeout(240_000);
     // The member places an FPS order and does not pay it in the 10 minutes.
     const member = await browser.newPage();
-    const { email, idToken } = await atCheckout(member, request, 'late-fps');
+    const { email, idToken } = await atProductCheckout(member, request, 'late-fps');
     await chooseMethod(member, /FPS/);
     const answer = member.waitForResponse((r) => r.url().endsWith('/api/checkout'));
     await member.getByRole('button', { name: /^Place order/ }).click();

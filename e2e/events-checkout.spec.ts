@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { chooseMethod, chooseNewCard } from './checkout-support.ts';
 import { atEveryWidth, expect, LAYOUT_WIDTHS, mailedCode, resizeTo, shoot, test, uniqueEmail } from './support.ts';
 
 /**
@@ -55,12 +56,6 @@ async function sessionWithRoom(request: APIRequestContext, seats: number) {
   };
 }
 
-async function chooseMethod(page: Page, method: RegExp) {
-  await page.getByRole('button', { name: 'Choose payment method' }).click();
-  const popup = page.getByRole('dialog', { name: 'Payment method' });
-  await popup.getByRole('radio', { name: method }).check();
-  await popup.getByRole('button', { name: 'Use this payment method' }).click();
-}
 
 async function guest(page: Page, n: number, name: string, contact: string) {
   const form = page.getByRole('group', { name: `Guest ${n}` });
@@ -96,16 +91,7 @@ test('a visitor joins from the event page, signs in, books 3 seats with two name
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText('3 seats');
 
   // A new card, saved and chosen, then Place order.
-  await chooseMethod(page, /Credit or debit card/);
-  const cards = page.getByRole('dialog', { name: 'Choose a card' });
-  await cards.getByRole('button', { name: 'Add a new card' }).click();
-  const form = page.getByRole('dialog', { name: 'Add a card' });
-  await form.getByLabel('Card number').fill('4242424242424242');
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: 'Save card' }).click();
-  await cards.getByRole('radio', { name: /ending in 4242/ }).check();
-  await cards.getByRole('button', { name: 'Use this card' }).click();
+  await chooseNewCard(page);
   await page.getByRole('button', { name: /^Place order/ }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'You are booked in' })).toBeVisible();

@@ -1,58 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { expect, freshMember, logIn, test } from './support.ts';
-
-const home = {
-  label: 'home',
-  firstName: 'Ka Yan',
-  lastName: 'Wong',
-  countryCallingCode: '852',
-  phone: '91234567',
-  CountryID: 'HK',
-  city: 'HK-wan-chai',
-  address1: '1 Harbour Road',
-  postalCode: '000000',
-};
-
-/** A member with a delivery address and a Long Jing tin in the bag, on the checkout page. */
-async function atCheckout(page: Page, request: APIRequestContext, label: string) {
-  const member = await freshMember(page, request, label);
-  const post = async (call: string, data: object) => {
-    const answer = await request.post(`/api/${call}`, { data, headers: { authorization: `Bearer ${member.idToken}` } });
-    expect(answer.ok(), `${call}: ${await answer.text()}`).toBe(true);
-  };
-  await post('user-update-info', { accessToken: member.accessToken, deliveryAddress: [home], mainDeliveryAddressIndex: 0 });
-  await post('addShoppingBag', { VarianceID: 'tea-long-jing-50g', Quantity: 1 });
-  await page.goto('/checkout_product');
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: /1 Harbour Road/ })).toBeChecked();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  return member;
-}
-
-async function chooseMethod(page: Page, method: RegExp) {
-  await page.getByRole('button', { name: 'Choose payment method' }).click();
-  const popup = page.getByRole('dialog', { name: 'Payment method' });
-  await popup.getByRole('radio', { name: method }).check();
-  await popup.getByRole('button', { name: 'Use this payment method' }).click();
-}
-
-async function payByNewCard(page: Page, number: string, again = false) {
-  if (again) await page.getByRole('button', { name: 'Change card' }).click();
-  else await chooseMethod(page, /Credit or debit card/);
-  const cards = page.getByRole('dialog', { name: 'Choose a card' });
-  await cards.getByRole('button', { name: 'Add a new card' }).click();
-  const form = page.getByRole('dialog', { name: 'Add a card' });
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: 'Save card' }).click();
-  await cards.getByRole('radio', { name: new RegExp(`ending in ${number.slice(-4)}`) }).check();
-  await cards.getByRole('button', { name: 'Use this card' }).click();
-  await page.getByRole('button', { name: /^Place order|^Pay now/ }).click();
-}
+import { atProductCheckout as atCheckout, chooseMethod, payByNewCard } from './checkout-support.ts';
+import { expect, logIn, test } from './support.ts';
 
 async function orderUnderTab(page: Page, tab: string) {
   await page.goto('/home');
@@ -75,7 +26,7 @@ test('a card that pays, a card that is declined, and a card that asks for an ext
   // The same order, paid again with a card that asks the issuer to confirm.
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page.getByText(/^Visa ending in 0002/)).toBeVisible();
-  await payByNewCard(page, '4000002760003184', true);
+  await payByNewCard(page, '4000002760003184', { again: true });
   await expect(page.getByRole('heading', { name: /Card authentication \(sandbox\)/ })).toBeVisible();
   await page.getByRole('button', { name: /Complete authentication/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { chooseNewCard, HONG_KONG_HOME } from './checkout-support.ts';
 import { atEveryWidth, expect, LAYOUT_WIDTHS, mailedCode, resizeTo, shoot, test, tokensAnew, uniqueEmail } from './support.ts';
 
 /**
@@ -13,7 +14,7 @@ import { atEveryWidth, expect, LAYOUT_WIDTHS, mailedCode, resizeTo, shoot, test,
 const PASSWORD = 'Oolong2026';
 const QUARTER = 'svip-seasonal-tasting';
 const SHOTS = process.env.SUBSCRIPTION_SHOTS_DIR ?? '/tmp/subscription-shots';
-const HOME = { firstName: 'Ka Yan', lastName: 'Wong', countryCallingCode: '852', phone: '91234567', CountryID: 'HK', city: 'HK-wan-chai', address1: '1 Harbour Road', postalCode: '000000', label: 'home' };
+const HOME = HONG_KONG_HOME;
 const OFFICE = { ...HOME, firstName: 'Siu Ming', address1: '88 Queensway', label: 'office' };
 
 async function call(request: APIRequestContext, name: string, data: object, idToken?: string, address?: string) {
@@ -48,21 +49,6 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByRole('button', { name: 'Account and settings' })).toBeVisible();
 }
 
-async function payByNewCard(page: Page, number: string) {
-  await page.getByRole('button', { name: 'Choose payment method' }).click();
-  const methods = page.getByRole('dialog', { name: 'Payment method' });
-  await methods.getByRole('radio', { name: /Credit or debit card/ }).check();
-  await methods.getByRole('button', { name: 'Use this payment method' }).click();
-  const cards = page.getByRole('dialog', { name: 'Choose a card' });
-  await cards.getByRole('button', { name: 'Add a new card' }).click();
-  const form = page.getByRole('dialog', { name: 'Add a card' });
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: 'Save card' }).click();
-  await cards.getByRole('radio', { name: new RegExp(`ending in ${number.slice(-4)}`) }).check();
-  await cards.getByRole('button', { name: 'Use this card' }).click();
-}
 
 test('a member chooses the quarterly box, adds an address, pays by card, sees the record, changes the address and cancels', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -96,7 +82,7 @@ test('a member chooses the quarterly box, adds an address, pays by card, sees th
   // Totals, then a new card.
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
   await expect(page.locator('.checkout-summary .order-total dd')).toHaveText('HK$628.00');
-  await payByNewCard(page, '4242424242424242');
+  await chooseNewCard(page);
   await page.getByRole('button', { name: /^Subscribe/ }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
