@@ -34,11 +34,17 @@ import * as staffOrders from './staff-orders.ts';
 import * as staffSecondFactor from './staff-second-factor.ts';
 import * as staffB2b from './staff-b2b.ts';
 import * as staffContent from './staff-content.ts';
+import * as staffNewsletter from './staff-newsletter.ts';
 import * as staffSubscriptions from './staff-subscriptions.ts';
+import * as staffSubscriptionPlans from './staff-subscription-plans.ts';
 import * as staffCoupons from './staff-coupons.ts';
 import * as staffEvents from './staff-events.ts';
 import * as staffCatalogue from './staff-catalogue.ts';
 import * as staffDashboard from './staff-dashboard.ts';
+import * as staffGatherings from './staff-gatherings.ts';
+import * as staffNfc from './staff-nfc.ts';
+import * as staffEventCatalogue from './staff-event-catalogue.ts';
+import * as hostSessions from './host-sessions.ts';
 
 function callsOf(module: Record<string, unknown>): CallDef[] {
   return Object.values(module).filter(
@@ -48,5 +54,5 @@ function callsOf(module: Record<string, unknown>): CallDef[] {
 
 /** Every call of the API, keyed by its spec name. */
 export const CALLS: ReadonlyMap<string, CallDef> = new Map(
-  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds, staffSubscriptions, staffEvents, staffCoupons, staffDashboard, staffCatalogue, staffSecondFactor, staffB2b, staffContent].flatMap(callsOf).map((c) => [c.name, c]),
+  [account, catalogue, content, emailChange, media, notifications, reference, thirdParty, wishlist, search, bag, orders, events, eventOrders, tasteVocabulary, tasteCards, subscriptions, eventSurveys, inspiration, comments, social, b2b, nfc, newsletter, memberHome, unpaidOrders, invites, gatherings, gatheringHost, staff, staffOrders, staffRefunds, staffSubscriptions, staffSubscriptionPlans, staffEvents, staffCoupons, staffDashboard, staffCatalogue, staffSecondFactor, staffB2b, staffContent, staffNewsletter, staffGatherings, staffNfc, staffEventCatalogue, hostSessions].flatMap(callsOf).map((c) => [c.name, c]),
 );

@@ -171,6 +171,8 @@ export const CouponRefusal = v.picklist([
   'EmptyBag',
   /** Staff disabled the coupon in the back office (orders that already hold a use keep it). */
   'Disabled',
+  /** Staff kept the coupon to other order kinds (events only, say) than this order's. */
+  'WrongOrderKind',
   /** Too many codes that turned out invalid from this member or address lately: no code is checked for a while. */
   'TooManyAttempts',
 ]);

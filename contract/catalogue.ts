@@ -63,6 +63,8 @@ export const ProductDetail = v.object({
   ...ProductCard.entries,
   Description: Bilingual,
   Images: v.array(v.string()),
+  /** Ours (issue 32): the alt text of each of Images when they are pictures staff uploaded (absent for artwork). */
+  ImageAlt: v.optional(v.array(Bilingual)),
   Attributes: v.array(Attribute),
   Variances: v.array(Variance),
   ProductTypeName: Bilingual,

@@ -35,6 +35,11 @@ export interface CallDef<
   response: Response;
   /** Calls that must not show the global loader (spec §2: username check). */
   noLoader?: boolean;
+  /**
+   * The call changes nothing: a list, a read, a report. A role call without it is a change, which must write its
+   * audit row (issue 32; tests/api/staff-audit-coverage.test.ts makes each one and looks). The SPA's build drops it.
+   */
+  readOnly?: true;
 }
 
 export function defineCall<

@@ -88,6 +88,14 @@ export const ErrorCode = {
   SecondFactorRequired: 'SecondFactorRequired',
   /** Enrolling an authenticator app when one is enrolled already (the owner resets it: npm run staff). */
   SecondFactorEnrolled: 'SecondFactorEnrolled',
+  /** Staff changing or sending a newsletter issue that is being sent or was sent (issue 32: staff-send-newsletter-issue). */
+  NewsletterAlreadySent: 'NewsletterAlreadySent',
+  /** A pour's set-aside quantity lowered below what orders took of it (issue 32: staff-save-pour); the answer carries Taken. */
+  SetAsideBelowSold: 'SetAsideBelowSold',
+  /** Removing a pour from a gathering's list once an order took some of it (issue 32: staff-remove-pour). */
+  PourAlreadyOrdered: 'PourAlreadyOrdered',
+  /** Staff changing the interval of a subscription plan members have subscribed to (issue 32: staff-update-subscription-plan). */
+  PlanHasSubscribers: 'PlanHasSubscribers',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -59,6 +59,7 @@ export const GatheringOrderSummary = v.object({
 /** What the host sees: who is in, tonight's orders (newest first) and what is left of each pour. */
 export const getGatheringHostView = defineCall({
   name: 'get-gathering-host-view',
+  readOnly: true,
   method: 'POST',
   auth: 'host',
   body: v.object({ gatheringID: Id }),

@@ -11,7 +11,10 @@ export const INSPIRATION_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp',
 export const INSPIRATION_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const INSPIRATION_VIDEO_MAX_BYTES = 16 * 1024 * 1024;
 
-export const MediaPurpose = v.picklist(['avatar', 'tasteCard', 'inspiration']);
+/** Product pictures staff upload (issue 32): JPEG, PNG or WebP, checked by their bytes, re-encoded and resized. */
+export const PRODUCT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+export const MediaPurpose = v.picklist(['avatar', 'tasteCard', 'inspiration', 'product']);
 export type MediaPurpose = v.InferOutput<typeof MediaPurpose>;
 
 /**
@@ -27,7 +30,8 @@ export const uploadTemporaryMedia = defineCall({
     /**
      * Ours (issue 19): what the file is for. avatar (the default) and tasteCard take pictures up to
      * AVATAR_MAX_BYTES; inspiration takes pictures up to INSPIRATION_IMAGE_MAX_BYTES (resized for the SPA)
-     * and short videos (INSPIRATION_MEDIA_TYPES) up to INSPIRATION_VIDEO_MAX_BYTES.
+     * and short videos (INSPIRATION_MEDIA_TYPES) up to INSPIRATION_VIDEO_MAX_BYTES; product (issue 32, for
+     * staff-set-product-photos) pictures up to PRODUCT_PHOTO_MAX_BYTES, resized like inspiration's.
      */
     Purpose: v.optional(MediaPurpose, 'avatar'),
   }),

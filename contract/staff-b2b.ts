@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EnquiryType } from './b2b.ts';
 import { defineCall } from './define.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * Business enquiries in the back office (issue 32): what companies sent through the b2b_enquiry form, each with
@@ -35,15 +36,27 @@ export type StaffEnquiry = v.InferOutput<typeof StaffEnquiry>;
 
 export const ENQUIRY_PAGE_MAX = 100;
 
-/** Enquiries newest first, a page at a time (LastEvaluatedKey, opaque, from the previous page); by status. */
+/**
+ * How staff-list-enquiries sorts (contract/staff-sort.ts): CreatedAt (the default, newest first), FullName,
+ * EnquiryType and Status (each then by CreatedAt).
+ */
+export const EnquirySort = sortOf(['CreatedAt', 'FullName', 'EnquiryType', 'Status']);
+export type EnquirySort = v.InferOutput<typeof EnquirySort>;
+
+/**
+ * Enquiries newest first unless Sort says otherwise, a page at a time (LastEvaluatedKey, opaque, from the previous
+ * page of the same sort); by status.
+ */
 export const staffListEnquiries = defineCall({
   name: 'staff-list-enquiries',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({
     Status: v.optional(v.picklist(['new', 'contacted', 'closed', 'all']), 'all'),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(ENQUIRY_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    Sort: v.optional(EnquirySort, { Field: 'CreatedAt', Direction: 'desc' }),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ EnquiryList: v.array(StaffEnquiry), LastEvaluatedKey: v.optional(v.string()) }),
 });

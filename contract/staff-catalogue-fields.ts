@@ -42,6 +42,30 @@ const ProductImage = v.pipe(
 );
 export const ProductImages = v.pipe(v.array(ProductImage), v.minLength(1, 'at least one picture'), v.maxLength(PRODUCT_IMAGES_MAX, `at most ${PRODUCT_IMAGES_MAX} pictures`));
 
+/** Pictures staff upload for one product (issue 32): a gallery, not an album. */
+export const PRODUCT_PHOTOS_MAX = 8;
+export const PHOTO_ALT_MAX = 200;
+
+const AltText = Text(PHOTO_ALT_MAX);
+/** What a picture shows, for readers who cannot see it; empty: the product's name is said. */
+export const PhotoAlt = v.object({ en: AltText, zh: AltText });
+
+/**
+ * An uploaded product picture: its upload-temporary-media MediaID (Purpose 'product') and its alt text. The
+ * server checks the upload is the caller's finished picture (or already one of the product's).
+ */
+export const ProductPhotoInput = v.object({
+  MediaID: v.pipe(v.string('an uploaded picture'), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'an uploaded picture')),
+  Alt: v.optional(PhotoAlt, { en: '', zh: '' }),
+});
+
+/** A product's uploaded pictures in the order customers see them: none to PRODUCT_PHOTOS_MAX, each once. */
+export const ProductPhotos = v.pipe(
+  v.array(ProductPhotoInput),
+  v.maxLength(PRODUCT_PHOTOS_MAX, `at most ${PRODUCT_PHOTOS_MAX} pictures`),
+  v.check((photos) => new Set(photos.map((p) => p.MediaID)).size === photos.length, 'each picture once'),
+);
+
 /** Why stock moved (received, damaged, count correction, …): kept in the audit row. */
 export const StockReason = v.pipe(v.string('a reason'), v.trim(), v.minLength(1, 'a reason'), v.maxLength(STOCK_REASON_MAX, `at most ${STOCK_REASON_MAX} characters`));
 

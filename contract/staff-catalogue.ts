@@ -6,6 +6,7 @@ import {
   ProductDescription,
   ProductImages,
   ProductName,
+  ProductPhotos,
   StockDelta,
   StockReason,
   VarianceName,
@@ -18,15 +19,18 @@ import {
  * reason. What staff change is what customers see at once: getProduct's cached answers are dropped in every
  * process, and search matches the database's own index of the texts. Each change is one audit_log row with
  * before and after (actions 'product.create', 'product.update', 'variance.create', 'variance.update',
- * 'stock.adjust').
+ * 'stock.adjust', 'product.photos').
  *
- * Whether a product is alcohol follows its product type (spec §9); the products table has no flag of its
- * own, so IsAlcohol is read-only here.
+ * Whether a product is alcohol (spec §9: sold to over-18s, the age confirmed at checkout) is the product's own
+ * IsAlcohol, set by staff; a new product takes its type's unless told. Products staff upload pictures for
+ * (staff-set-product-photos) show those instead of their artwork.
  */
 
 export const STAFF_PRODUCTS_PAGE_MAX = 100;
 export {
+  PHOTO_ALT_MAX,
   PRODUCT_IMAGES_MAX,
+  PRODUCT_PHOTOS_MAX,
   STOCK_MAX,
   STOCK_REASON_MAX,
   StockCount,
@@ -47,16 +51,25 @@ export const StaffVariance = v.object({
 });
 export type StaffVariance = v.InferOutput<typeof StaffVariance>;
 
+/** A picture staff uploaded for a product: the stored picture, a card-sized copy (for lists) and its alt text. */
+export const StaffPhoto = v.object({ MediaID: v.string(), Url: v.string(), ThumbUrl: v.string(), Alt: Bilingual });
+export type StaffPhoto = v.InferOutput<typeof StaffPhoto>;
+
 /** A product as staff see it, with every variance (on sale or not), in the product page's order. */
 export const StaffProduct = v.object({
   ProductID: v.string(),
   ProductTypeID: v.string(),
   Name: Bilingual,
   Description: Bilingual,
-  /** Artwork seeds, as stored; ImageUrls are their addresses. */
+  /** Artwork seeds, as stored; ImageUrls are their addresses. Customers see them when there are no Photos. */
   Images: v.array(v.string()),
   ImageUrls: v.array(v.string()),
-  /** From the product type, as customers' product cards show it. */
+  /** Uploaded pictures, in the order customers see them (staff-set-product-photos). */
+  Photos: v.array(StaffPhoto),
+  /**
+   * Sold to over-18s only: customers see 18+ and confirm their age to buy it (bag, checkout, subscription
+   * boxes, gatherings' pours). A product whose English name contains "Alcohol" is treated so whatever this says.
+   */
   IsAlcohol: v.boolean(),
   StopSell: v.boolean(),
   /** Lowest price among the variances on sale (among all when none is), what listings sort by. */
@@ -74,6 +87,7 @@ export type StaffProduct = v.InferOutput<typeof StaffProduct>;
  */
 export const staffListProducts = defineCall({
   name: 'staff-list-products',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({
@@ -88,9 +102,10 @@ export const staffListProducts = defineCall({
 
 /**
  * Makes a product with its variances (at least one), on sale unless StopSell. Its id is made by the server
- * from its type and English name. An unknown product type is 400 InvalidParameter naming ProductTypeID; an
- * unknown artwork motif 400 naming Images. Customers find it at once (getProduct, search, listings). One
- * audit_log row ('product.create') with the product and its variances.
+ * from its type and English name. IsAlcohol when not sent is its type's (an alcohol type, or one named
+ * "Alcohol"). An unknown product type is 400 InvalidParameter naming ProductTypeID; an unknown artwork motif
+ * 400 naming Images. Customers find it at once (getProduct, search, listings). One audit_log row
+ * ('product.create') with the product and its variances.
  */
 export const staffCreateProduct = defineCall({
   name: 'staff-create-product',
@@ -101,6 +116,7 @@ export const staffCreateProduct = defineCall({
     Name: ProductName,
     Description: v.optional(ProductDescription, { en: '', zh: '' }),
     Images: ProductImages,
+    IsAlcohol: v.optional(v.boolean()),
     StopSell: v.optional(v.boolean(), false),
     Variances: NewVariances,
   }),
@@ -109,9 +125,11 @@ export const staffCreateProduct = defineCall({
 
 /**
  * Changes a product; what is not sent stays as it is. StopSell true takes it (every variance) off sale for
- * customers at once (add-to-bag answers StopSell); its stock stays. An unknown product is 400 ObjectNotFound
- * naming ProductID. A change writes one audit_log row ('product.update', before and after); a body changing
- * nothing writes nothing, so pressing twice is harmless.
+ * customers at once (add-to-bag answers StopSell); its stock stays. IsAlcohol false lifts the age rules from it
+ * at once, true puts them on; moved to another type that is alcohol without IsAlcohol, it becomes alcohol (only
+ * an explicit false clears the flag). An unknown product is 400 ObjectNotFound naming ProductID. A change
+ * writes one audit_log row ('product.update', before and after); a body changing nothing writes nothing, so
+ * pressing twice is harmless.
  */
 export const staffUpdateProduct = defineCall({
   name: 'staff-update-product',
@@ -123,8 +141,25 @@ export const staffUpdateProduct = defineCall({
     Name: v.optional(ProductName),
     Description: v.optional(ProductDescription),
     Images: v.optional(ProductImages),
+    IsAlcohol: v.optional(v.boolean()),
     StopSell: v.optional(v.boolean()),
   }),
+  response: v.object({ Product: StaffProduct }),
+});
+
+/**
+ * Sets a product's uploaded pictures: the whole list, in order (an empty list goes back to the artwork). Each
+ * MediaID is a picture the caller uploaded with upload-temporary-media (Purpose 'product', its PUT finished)
+ * or one the product shows already (whoever uploaded it); anything else is 400 InvalidParameter naming
+ * Photos.<n>.MediaID. Customers see the first on cards and every one on the product page at once. A change
+ * writes one audit_log row ('product.photos', before and after); the same list again writes nothing. An
+ * unknown product is 400 ObjectNotFound naming ProductID.
+ */
+export const staffSetProductPhotos = defineCall({
+  name: 'staff-set-product-photos',
+  method: 'POST',
+  auth: 'staff',
+  body: v.object({ ProductID: Id, Photos: ProductPhotos }),
   response: v.object({ Product: StaffProduct }),
 });
 

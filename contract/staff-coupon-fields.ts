@@ -44,3 +44,16 @@ const NameText = v.pipe(v.string(), v.trim(), v.minLength(1, 'a name'), v.maxLen
 
 /** A coupon's name in both shop languages. */
 export const CouponName = v.object({ en: NameText, zh: NameText });
+
+/**
+ * The order kinds a coupon may be kept to: orders.kind, as the back office's order list names them (StaffOrderKind,
+ * contract/staff-orders.ts: the bag's order, an event's seats, a subscription's box, a gathering's cart, a walk-in's
+ * place). Written out here rather than imported, so the coupon form's chunk takes no other call's schemas; a test
+ * holds the two lists equal.
+ */
+export const COUPON_ORDER_KINDS = ['product', 'event', 'subscription', 'gathering', 'gathering-place'] as const;
+export const CouponOrderKind = v.picklist(COUPON_ORDER_KINDS, 'an order kind');
+export type CouponOrderKind = v.InferOutput<typeof CouponOrderKind>;
+
+/** The order kinds a coupon applies to; empty: every kind. */
+export const CouponOrderKinds = v.pipe(v.array(CouponOrderKind), v.maxLength(COUPON_ORDER_KINDS.length, `at most ${COUPON_ORDER_KINDS.length} order kinds`));

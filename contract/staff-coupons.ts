@@ -6,6 +6,8 @@ import {
   CouponAmount,
   CouponMinSpend,
   CouponName,
+  CouponOrderKind,
+  CouponOrderKinds,
   CouponPercent,
   CouponUseLimit,
   NewCouponCode,
@@ -15,7 +17,8 @@ import {
  * Coupons in the back office (issue 32): staff list, create and change the coupons members type at checkout
  * (coupons table; the rules that accept or refuse a code are the customers' own, server/services/orders). A
  * coupon takes an amount off (HKD and USD, minor units) or a percentage, within its dates, its limits (uses
- * in all, uses per member), a minimum spend and the product types it applies to. Staff may disable a coupon
+ * in all, uses per member), a minimum spend, the product types and the order kinds it applies to (a coupon for
+ * events only is refused on a product order: 70600, reason WrongOrderKind). Staff may disable a coupon
  * (and enable it again): while disabled, members' calls refuse it (70600, reason Disabled) and coupon/list
  * leaves it out; orders already holding a use keep it. Each change is one audit_log row (actions
  * 'coupon.create', 'coupon.update') with the coupon before and after.
@@ -24,6 +27,7 @@ import {
 export const STAFF_COUPONS_PAGE_MAX = 100;
 
 /** The form's fields (staff-coupon-fields.ts), re-exported for the server and tests. */
+export { COUPON_ORDER_KINDS, CouponOrderKind, CouponOrderKinds } from './staff-coupon-fields.ts';
 export { COUPON_USES_MAX, CouponAmount, CouponMinSpend, CouponName, CouponPercent, CouponUseLimit, NewCouponCode };
 
 /** A code already made: normalised the same way, so staff may type it as members do. */
@@ -69,6 +73,8 @@ export const StaffCoupon = v.object({
   ValidUntil: v.string(),
   /** Product types it applies to; empty: all. */
   ProductTypeIDs: v.array(v.string()),
+  /** Order kinds it applies to, in COUPON_ORDER_KINDS' order; empty: all. */
+  OrderKinds: v.array(CouponOrderKind),
   /** Shown to members in coupon/list; an unlisted code still applies when typed. */
   Listed: v.boolean(),
   /** ISO 8601: when staff disabled it; null while enabled. */
@@ -86,6 +92,7 @@ export type StaffCoupon = v.InferOutput<typeof StaffCoupon>;
  */
 export const staffListCoupons = defineCall({
   name: 'staff-list-coupons',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({
@@ -100,7 +107,8 @@ export const staffListCoupons = defineCall({
 /**
  * Makes a coupon: Amount (fixed) or Percent (percent), exactly one; ValidUntil after ValidFrom. A code taken
  * already (as normalised) is 400 CouponCodeTaken naming CouponID; an unknown product type is 400
- * InvalidParameter naming ProductTypeIDs. One audit_log row ('coupon.create').
+ * InvalidParameter naming ProductTypeIDs, an unknown order kind 400 naming OrderKinds (each kind is kept once).
+ * One audit_log row ('coupon.create').
  */
 export const staffCreateCoupon = defineCall({
   name: 'staff-create-coupon',
@@ -119,6 +127,7 @@ export const staffCreateCoupon = defineCall({
       ValidFrom: Instant,
       ValidUntil: Instant,
       ProductTypeIDs: v.optional(CouponProductTypes, []),
+      OrderKinds: v.optional(CouponOrderKinds, []),
       Listed: v.optional(v.boolean(), true),
     }),
     v.forward(
@@ -135,7 +144,7 @@ export const staffCreateCoupon = defineCall({
 
 /**
  * Changes a coupon; what is not sent stays as it is (MaxUses / MaxUsesPerMember null: no limit). Its dates,
- * limits, minimum spend, product types, names and listing may change any time and hold from then on (a
+ * limits, minimum spend, product types, order kinds, names and listing may change any time and hold from then on (a
  * limit below the uses made stops further uses; uses made stay). Amount or Percent (at most one; sending the
  * other kind's switches it) only while no order holds a use: otherwise 400 CouponAlreadyUsed naming it. An
  * unknown code is 400 ObjectNotFound naming CouponID; dates that would end before they start are 400
@@ -162,6 +171,7 @@ export const staffUpdateCoupon = defineCall({
       ValidFrom: v.optional(Instant),
       ValidUntil: v.optional(Instant),
       ProductTypeIDs: v.optional(CouponProductTypes),
+      OrderKinds: v.optional(CouponOrderKinds),
       Listed: v.optional(v.boolean()),
       Disabled: v.optional(v.boolean()),
     }),

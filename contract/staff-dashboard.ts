@@ -91,6 +91,7 @@ export const RevenuePoint = v.object({ Date: v.string(), Orders: v.number(), Rev
  */
 export const staffDashboard = defineCall({
   name: 'staff-dashboard',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: noBody,
@@ -132,6 +133,7 @@ export const SessionQuestionResult = v.object({
  */
 export const staffSessionSurveyResults = defineCall({
   name: 'staff-session-survey-results',
+  readOnly: true,
   method: 'POST',
   auth: 'host',
   body: v.object({ SessionID: Id }),

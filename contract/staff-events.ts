@@ -59,6 +59,7 @@ const Capacity = SessionCapacity;
  */
 export const staffListSessions = defineCall({
   name: 'staff-list-sessions',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({
@@ -74,7 +75,8 @@ export const staffListSessions = defineCall({
  * Adds a session to an existing event (unknown: 400 ObjectNotFound naming EventID). EndAt after StartAt;
  * SaleClosesAt (default StartAt) no later than StartAt; SaleOpensAt before SaleClosesAt; SvipSaleOpensAt before
  * SaleOpensAt; each refused 400 InvalidParameter naming the field. HostUserID must hold the host role (or a
- * higher one): else 400 InvalidParameter naming it. One audit_log row (action 'session.create').
+ * higher one): else 400 InvalidParameter naming it; the host is mailed once (when, where, their gathering's
+ * page). One audit_log row (action 'session.create').
  */
 export const staffCreateSession = defineCall({
   name: 'staff-create-session',
@@ -98,8 +100,8 @@ export const staffCreateSession = defineCall({
  * Changes a scheduled session: only the fields given (null clears SvipSaleOpensAt or HostUserID), checked as
  * staff-create-session checks them, against the session's other times. Capacity below the seats sold or held
  * is refused 400 CapacityBelowSold (with SeatsTaken); a cancelled session 400 SessionCancelled. A new StartAt
- * or EndAt (a move) mails every booker of a paid booking. One audit_log row (action 'session.update', before
- * and after); a change to nothing writes nothing.
+ * or EndAt (a move) mails every booker of a paid booking; a host the session's gathering is newly handed to is
+ * mailed once. One audit_log row (action 'session.update', before and after); a change to nothing writes nothing.
  */
 export const staffUpdateSession = defineCall({
   name: 'staff-update-session',
@@ -156,6 +158,7 @@ export type StaffBooking = v.InferOutput<typeof StaffBooking>;
  */
 export const staffSessionGuestList = defineCall({
   name: 'staff-session-guest-list',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({ SessionID: Id }),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Currency, defineCall, Id } from './define.ts';
 import { FulfilmentStatus, OrderPaymentStatus, PaymentMethod } from './orders.ts';
 import { CancelReason, TrackingNumber } from './staff-fields.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * The back office's orders (issue 32): every kind in one list, filtered by kind and status and paged on the
@@ -38,12 +39,22 @@ export type StaffOrder = v.InferOutput<typeof StaffOrder>;
 export const STAFF_ORDERS_PAGE_MAX = 100;
 
 /**
- * Orders of every kind, newest first, a page at a time (LastEvaluatedKey, opaque, from the previous page continues).
- * Query finds a reference or a member's e-mail, exactly or by its beginning. "To pack": PaymentStatus 'Paid' and
- * FulfilmentStatus 'InProcess'; shipped: FulfilmentStatus 'Completed'; cancelled: PaymentStatus 'Cancelled'.
+ * How staff-list-orders sorts (contract/staff-sort.ts): CreatedAt (the default, newest first), Reference, Kind
+ * (then by CreatedAt), Member (the member's e-mail, then CreatedAt), Total (by Currency, then the amount),
+ * PaymentMethod (then CreatedAt).
+ */
+export const StaffOrderSort = sortOf(['CreatedAt', 'Reference', 'Kind', 'Member', 'Total', 'PaymentMethod']);
+export type StaffOrderSort = v.InferOutput<typeof StaffOrderSort>;
+
+/**
+ * Orders of every kind, newest first unless Sort says otherwise, a page at a time (LastEvaluatedKey, opaque, from
+ * the previous page of the same sort continues). Query finds a reference or a member's e-mail, exactly or by its
+ * beginning. "To pack": PaymentStatus 'Paid' and FulfilmentStatus 'InProcess'; shipped: FulfilmentStatus
+ * 'Completed'; cancelled: PaymentStatus 'Cancelled'.
  */
 export const staffListOrders = defineCall({
   name: 'staff-list-orders',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({
@@ -52,7 +63,8 @@ export const staffListOrders = defineCall({
     FulfilmentStatus: v.optional(FulfilmentStatus),
     Query: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(254))),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_ORDERS_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    Sort: v.optional(StaffOrderSort, { Field: 'CreatedAt', Direction: 'desc' }),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ OrderList: v.array(StaffOrder), LastEvaluatedKey: v.optional(v.string()) }),
 });

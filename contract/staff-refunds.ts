@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Currency, defineCall, Id } from './define.ts';
 import { PaymentMethod } from './orders.ts';
 import { BankReference } from './staff-fields.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * Refunds paid out from the back office (issue 32). A refund request is money an order could not take (paid
@@ -44,17 +45,27 @@ export type StaffRefund = v.InferOutput<typeof StaffRefund>;
 export const REFUND_PAGE_MAX = 100;
 
 /**
- * Refund requests a page at a time: open (the default: not yet paid, oldest first), paid (newest first) or all
- * (newest first). LastEvaluatedKey, opaque, from the previous page continues.
+ * How list-refund-requests sorts (contract/staff-sort.ts): CreatedAt (when it became owed), Reference and Kind
+ * (the order's; '' when the order is gone), Amount (by Currency, then the amount), Reason (then CreatedAt).
+ */
+export const RefundSort = sortOf(['CreatedAt', 'Reference', 'Kind', 'Amount', 'Reason']);
+export type RefundSort = v.InferOutput<typeof RefundSort>;
+
+/**
+ * Refund requests a page at a time: open (the default: not yet paid), paid or all. Without Sort, open ones come
+ * oldest first (a queue to work through) and the others newest first (CreatedAt asc or desc). LastEvaluatedKey,
+ * opaque, from the previous page of the same sort continues.
  */
 export const listRefundRequests = defineCall({
   name: 'list-refund-requests',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({
     Status: v.optional(v.picklist(['open', 'paid', 'all']), 'open'),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(REFUND_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    Sort: v.optional(RefundSort),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ RefundList: v.array(StaffRefund), LastEvaluatedKey: v.optional(v.string()) }),
 });

@@ -49,6 +49,7 @@ export type StaffSubscription = v.InferOutput<typeof StaffSubscription>;
  */
 export const staffListSubscriptions = defineCall({
   name: 'staff-list-subscriptions',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({ Status: v.optional(SubscriptionStatus), PlanID: v.optional(Id), Size: PageSize, LastEvaluatedKey: PageKey }),
@@ -89,6 +90,7 @@ export type FailedRenewal = v.InferOutput<typeof FailedRenewal>;
 /** Failed renewals, newest first (by At), a page at a time; Reason narrows the list. */
 export const staffListFailedRenewals = defineCall({
   name: 'staff-list-failed-renewals',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: v.object({ Reason: v.optional(FailedRenewalReason), Size: PageSize, LastEvaluatedKey: PageKey }),
@@ -98,13 +100,32 @@ export const staffListFailedRenewals = defineCall({
 /** How many subscriptions to a plan stand at each status now. */
 export const SubscriberCounts = v.object({ Pending: v.number(), Active: v.number(), PastDue: v.number(), Cancelled: v.number(), Ended: v.number() });
 
+/** One item of a plan's box: a variance and how many of it each box holds. */
+export const StaffPlanItem = v.object({
+  VarianceID: v.string(),
+  ProductID: v.string(),
+  Name: Bilingual,
+  VarianceName: Bilingual,
+  Quantity: v.number(),
+});
+export type StaffPlanItem = v.InferOutput<typeof StaffPlanItem>;
+
 export const StaffSubscriptionPlan = v.object({
   PlanID: v.string(),
   Name: Bilingual,
+  Description: Bilingual,
   Duration: SubscriptionDuration,
-  /** Per cycle, minor units. */
+  /**
+   * Per cycle, minor units: what a member subscribing now pays. Each subscriber pays the price they subscribed at
+   * (contract/staff-subscription-plans.ts).
+   */
   PriceHKD: Money,
   PriceUSD: Money,
+  /** Its picture: an artwork seed, as stored; ImageUrl its address. */
+  Image: v.string(),
+  ImageUrl: v.string(),
+  /** What each box holds, in the box's order. */
+  Items: v.array(StaffPlanItem),
   OnSale: v.boolean(),
   Subscribers: SubscriberCounts,
   /** Renewals of this plan out of stock and still tried daily. */
@@ -112,9 +133,10 @@ export const StaffSubscriptionPlan = v.object({
 });
 export type StaffSubscriptionPlan = v.InferOutput<typeof StaffSubscriptionPlan>;
 
-/** Every plan (box set), on sale or not, in the shop's order, with its subscriber counts per status. */
+/** Every plan (box set), on sale or not, in the shop's order, with its box and its subscriber counts per status. */
 export const staffListSubscriptionPlans = defineCall({
   name: 'staff-list-subscription-plans',
+  readOnly: true,
   method: 'POST',
   auth: 'staff',
   body: noBody,

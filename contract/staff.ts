@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Email } from './account.ts';
 import { defineCall, noBody, STAFF_ROLES } from './define.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * The back office's first calls (issue 32): who runs the shop. Only an owner may read or change roles;
@@ -21,12 +22,20 @@ export const StaffMember = v.object({
 });
 export type StaffMember = v.InferOutput<typeof StaffMember>;
 
-/** Everyone holding a role, owners first, then by e-mail. */
+/**
+ * How list-staff sorts (contract/staff-sort.ts): Role (the default: owners first, then staff, then hosts; by
+ * e-mail within a role), Name, Email, GrantedAt. The list is short and comes whole, without pages.
+ */
+export const StaffSort = sortOf(['Role', 'Name', 'Email', 'GrantedAt']);
+export type StaffSort = v.InferOutput<typeof StaffSort>;
+
+/** Everyone holding a role, owners first, then by e-mail, unless Sort says otherwise. */
 export const listStaff = defineCall({
   name: 'list-staff',
+  readOnly: true,
   method: 'POST',
   auth: 'owner',
-  body: noBody,
+  body: v.optional(v.object({ Sort: v.optional(StaffSort, { Field: 'Role', Direction: 'asc' }) }), {}),
   response: v.object({ StaffList: v.array(StaffMember) }),
 });
 
@@ -76,9 +85,17 @@ export type AuditEntry = v.InferOutput<typeof AuditEntry>;
 
 export const AUDIT_PAGE_MAX = 100;
 
-/** The audit log, newest first, a page at a time (LastEvaluatedKey, opaque, from the previous page continues). */
+/** How list-audit-log sorts (contract/staff-sort.ts): At (the default, newest first), Action, Target. */
+export const AuditSort = sortOf(['At', 'Action', 'Target']);
+export type AuditSort = v.InferOutput<typeof AuditSort>;
+
+/**
+ * The audit log, newest first unless Sort says otherwise, a page at a time (LastEvaluatedKey, opaque, from the
+ * previous page of the same sort continues).
+ */
 export const listAuditLog = defineCall({
   name: 'list-audit-log',
+  readOnly: true,
   method: 'POST',
   auth: 'owner',
   body: v.object({
@@ -87,7 +104,8 @@ export const listAuditLog = defineCall({
     /** Only rows written before this moment (ISO 8601 with its offset). */
     Before: v.optional(v.pipe(v.string(), v.isoTimestamp('an ISO 8601 time with its offset'))),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(AUDIT_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    Sort: v.optional(AuditSort, { Field: 'At', Direction: 'desc' }),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ AuditLog: v.array(AuditEntry), LastEvaluatedKey: v.optional(v.string()) }),
 });

@@ -37,6 +37,7 @@ export const COUPON_REFUSAL_REASONS: Readonly<Record<CouponRefusalReason, true>>
   NotApplicable: true,
   EmptyBag: true,
   Disabled: true,
+  WrongOrderKind: true,
 };
 
 /**

@@ -66,7 +66,11 @@ export type ServerCode =
   | 'CouponAlreadyUsed'
   | 'SecondFactorRequired'
   | 'SecondFactorEnrolled'
-  | 'StockBelowZero';
+  | 'NewsletterAlreadySent'
+  | 'StockBelowZero'
+  | 'PlanHasSubscribers'
+  | 'SetAsideBelowSold'
+  | 'PourAlreadyOrdered';
 
 /** What a failed call carries on the client (CallResult.code): a server code, or NETWORK_ERROR when no answer came. */
 export type CallCode = ServerCode | typeof NETWORK_ERROR;

@@ -16,6 +16,7 @@ export type CouponRefusalReason =
   | 'NotApplicable'
   | 'EmptyBag'
   | 'Disabled'
+  | 'WrongOrderKind'
   | 'TooManyAttempts';
 
 /** What a refused call may carry besides its code: the refusal reason of a 70600. */

@@ -109,7 +109,7 @@ export const bagHandlers = implement(contract, {
     return checkingCoupon(deps, { userId: userId, clientIp }, code, async () => {
       // Checked against the bag as the next read will see it; nothing is stored here.
       const lines = pricedLines(reconcile(await readBagRows(db, userId)).kept, body.Currency);
-      const check = await checkCoupon(db, { code, userId: userId, currency: body.Currency, lines, now: clock.now() });
+      const check = await checkCoupon(db, { code, userId: userId, orderKind: 'product', currency: body.Currency, lines, now: clock.now() });
       if (!check.ok) throw invalidCoupon(check.refusal);
       return { Coupon: toCoupon(check.row, check.usage.member) };
     });

@@ -6,6 +6,7 @@ import { banners, productOnSaleCounts, productTypes, products } from '../db/sche
 import { notFound } from '../http/errors.ts';
 import { artworkUrl } from '../services/artwork.ts';
 import { cardColumns, cardQuery, cardsByIds, stockStatusOf, toBanner, toCard } from '../services/catalogue.ts';
+import { productPageAlts, productPageImages } from '../services/product-pictures.ts';
 import { searchProducts } from '../services/search/products.ts';
 import { searchFacets } from '../services/search/facets.ts';
 import { implement, PreparedAnswer } from './handler.ts';
@@ -36,11 +37,13 @@ async function productDetails(db: Db, currency: Currency, ids: readonly string[]
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
+    const alts = productPageAlts(row, { en: row.nameEn, zh: row.nameZh });
     return [
       {
         ...toCard(row, currency),
         Description: { en: row.descriptionEn, zh: row.descriptionZh },
-        Images: row.images.map(artworkUrl),
+        Images: productPageImages(row),
+        ...(alts ? { ImageAlt: alts } : {}),
         ProductTypeName: { en: row.typeNameEn, zh: row.typeNameZh },
         Attributes: row.attributes.map((a) => ({ AttributeID: a.id, Group: a.group, Name: { en: a.nameEn, zh: a.nameZh } })),
         Variances: row.variances.map((vr) => {

@@ -40,6 +40,7 @@ export const eventOrderHandlers = implement(contract, {
         currency: body.Currency,
         couponCode: normaliseCouponCode(body.CouponID),
         userId,
+        orderKind: 'event',
         now,
       });
       return { orderDetail: priced.orderDetail, SpacesLeft: found.session.seatsLeft, GuestSlots: guestSlotsOf(body.NumberOfSeat, joined) };

@@ -13,6 +13,7 @@ import { eventSurveyHandlers } from './event-surveys.ts';
 import { eventHandlers } from './events.ts';
 import { gatheringHostHandlers } from './gathering-host.ts';
 import { gatheringHandlers } from './gatherings.ts';
+import { hostSessionHandlers } from './host-sessions.ts';
 import { inspirationHandlers } from './inspiration.ts';
 import { inviteHandlers } from './invites.ts';
 import { mediaHandlers } from './media.ts';
@@ -29,10 +30,15 @@ import { staffCatalogueHandlers } from './staff-catalogue.ts';
 import { staffContentHandlers } from './staff-content.ts';
 import { staffCouponHandlers } from './staff-coupons.ts';
 import { staffDashboardHandlers } from './staff-dashboard.ts';
+import { staffEventCatalogueHandlers } from './staff-event-catalogue.ts';
 import { staffEventHandlers } from './staff-events.ts';
+import { staffGatheringHandlers } from './staff-gatherings.ts';
+import { staffNewsletterHandlers } from './staff-newsletter.ts';
+import { staffNfcHandlers } from './staff-nfc.ts';
 import { staffOrderHandlers } from './staff-orders.ts';
 import { staffRefundHandlers } from './staff-refunds.ts';
 import { staffSecondFactorHandlers } from './staff-second-factor.ts';
+import { staffSubscriptionPlanHandlers } from './staff-subscription-plans.ts';
 import { staffSubscriptionHandlers } from './staff-subscriptions.ts';
 import { staffHandlers } from './staff.ts';
 import { subscriptionHandlers } from './subscriptions.ts';
@@ -56,6 +62,7 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   eventHandlers,
   gatheringHostHandlers,
   gatheringHandlers,
+  hostSessionHandlers,
   inspirationHandlers,
   inviteHandlers,
   mediaHandlers,
@@ -72,10 +79,15 @@ export const registry: ReadonlyMap<string, Registered> = collectGroups([
   staffContentHandlers,
   staffCouponHandlers,
   staffDashboardHandlers,
+  staffEventCatalogueHandlers,
   staffEventHandlers,
+  staffGatheringHandlers,
+  staffNewsletterHandlers,
+  staffNfcHandlers,
   staffOrderHandlers,
   staffRefundHandlers,
   staffSecondFactorHandlers,
+  staffSubscriptionPlanHandlers,
   staffSubscriptionHandlers,
   staffHandlers,
   subscriptionHandlers,

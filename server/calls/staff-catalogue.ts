@@ -1,5 +1,6 @@
 import * as contract from '../../contract/staff-catalogue.ts';
 import { createProduct, listProducts, updateProduct } from '../services/staff/catalogue.ts';
+import { setProductPhotos } from '../services/staff/catalogue-photos.ts';
 import { adjustStock, createVariance, updateVariance } from '../services/staff/catalogue-variances.ts';
 import { implement } from './handler.ts';
 
@@ -20,6 +21,7 @@ export const staffCatalogueHandlers = implement(contract, {
       name: body.Name,
       description: body.Description,
       images: body.Images,
+      isAlcohol: body.IsAlcohol,
       stopSell: body.StopSell,
       variances: body.Variances.map(newVariance),
     });
@@ -32,9 +34,14 @@ export const staffCatalogueHandlers = implement(contract, {
       name: body.Name,
       description: body.Description,
       images: body.Images,
+      isAlcohol: body.IsAlcohol,
       stopSell: body.StopSell,
     });
     return { Product: product };
+  },
+  async staffSetProductPhotos({ body, deps, userId }) {
+    const photos = body.Photos.map((p) => ({ mediaId: p.MediaID, alt: p.Alt }));
+    return { Product: await setProductPhotos(deps, userId, body.ProductID, photos) };
   },
   async staffCreateVariance({ body, deps, userId }) {
     return { Product: await createVariance(deps, userId, body.ProductID, newVariance(body)) };

@@ -19,6 +19,7 @@ export const staffCouponHandlers = implement(contract, {
       validFrom: new Date(body.ValidFrom),
       validUntil: new Date(body.ValidUntil),
       productTypeIds: body.ProductTypeIDs,
+      orderKinds: body.OrderKinds,
       listed: body.Listed,
     });
     return { Coupon: coupon };
@@ -36,6 +37,7 @@ export const staffCouponHandlers = implement(contract, {
       validFrom: body.ValidFrom ? new Date(body.ValidFrom) : undefined,
       validUntil: body.ValidUntil ? new Date(body.ValidUntil) : undefined,
       productTypeIds: body.ProductTypeIDs,
+      orderKinds: body.OrderKinds,
       listed: body.Listed,
       disabled: body.Disabled,
     });

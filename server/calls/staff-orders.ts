@@ -10,6 +10,7 @@ export const staffOrderHandlers = implement(contract, {
       fulfilmentStatus: body.FulfilmentStatus,
       query: body.Query,
       size: body.Size,
+      sort: body.Sort,
       lastEvaluatedKey: body.LastEvaluatedKey,
     });
   },

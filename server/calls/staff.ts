@@ -8,8 +8,8 @@ export const staffHandlers = implement(contract, {
   async getMyRole({ deps, userId }) {
     return { Role: (await roleOf(deps.db, userId)) ?? null };
   },
-  async listStaff({ deps }) {
-    return { StaffList: await listStaff(deps.db) };
+  async listStaff({ body, deps }) {
+    return { StaffList: await listStaff(deps.db, body.Sort) };
   },
   async setStaffRole({ body, deps, userId }) {
     return { Staff: await setStaffRole(deps, { email: body.Email, role: body.Role, actorUserId: userId }) };
@@ -19,6 +19,7 @@ export const staffHandlers = implement(contract, {
       action: body.Action,
       before: body.Before ? new Date(body.Before) : undefined,
       size: body.Size,
+      sort: body.Sort,
       lastEvaluatedKey: body.LastEvaluatedKey,
     });
   },

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, type Currency, type ProductCard, type StockStatus } from '../../contract/index.ts';
 import type { Db } from '../db/client.ts';
-import { banners, productTypes, products, variances } from '../db/schema.ts';
+import { banners, products, variances, type ProductPhoto } from '../db/schema.ts';
 import { artworkUrl } from './artwork.ts';
+import { productCardImage } from './product-pictures.ts';
 
 /** Product cards, stock status and banners: what the catalogue, search, wishlist, content and bag share. */
 
@@ -13,9 +14,16 @@ export function stockStatusOf(stock: number): StockStatus {
 
 const ALCOHOL_NAME = /alcohol/i;
 
-/** Spec §9: alcohol is recognised by product type, or by a type or product name containing "Alcohol". */
-export const isAlcoholProduct = (p: { typeIsAlcohol: boolean; typeNameEn: string; nameEn: string }) =>
-  p.typeIsAlcohol || ALCOHOL_NAME.test(p.typeNameEn) || ALCOHOL_NAME.test(p.nameEn);
+/**
+ * Whether a product is alcohol, as a column to select. Spec §9 recognises alcohol by product type, or by a type or
+ * product name containing "Alcohol"; since issue 32 the type's part is each product's own flag
+ * (products.is_alcohol, which staff set), and a product named "Alcohol" is alcohol whatever its flag. Every
+ * customer-facing "is this alcohol" (cards, product page, bag and checkout, boxes, pour lists) selects this.
+ */
+export const productIsAlcohol = sql<boolean>`(${products.isAlcohol} or ${products.nameEn} ~* 'alcohol')`;
+
+/** The flag a new product of this type takes when staff do not set it (what migration 0035 gave existing products). */
+export const alcoholOfType = (type: { isAlcohol: boolean; nameEn: string }) => type.isAlcohol || ALCOHOL_NAME.test(type.nameEn);
 
 const priceColumn = (currency: Currency) => (currency === 'HKD' ? products.minPriceHkd : products.minPriceUsd);
 
@@ -29,10 +37,11 @@ export const cardColumns = (currency: Currency) => ({
   nameEn: products.nameEn,
   nameZh: products.nameZh,
   images: products.images,
+  photos: products.photos,
   stopSell: products.stopSell,
   price: priceColumn(currency),
   stock: stockOnSale,
-  isAlcohol: productTypes.isAlcohol,
+  isAlcohol: productIsAlcohol,
 });
 
 type CardRow = {
@@ -41,6 +50,7 @@ type CardRow = {
   nameEn: string;
   nameZh: string;
   images: string[];
+  photos: ProductPhoto[];
   stopSell: boolean;
   price: number;
   stock: number;
@@ -52,7 +62,7 @@ export function toCard(row: CardRow, currency: Currency): ProductCard {
     ProductID: row.id,
     ProductTypeID: row.typeId,
     Name: { en: row.nameEn, zh: row.nameZh },
-    Image: artworkUrl(row.images[0] ?? 'box-30-0'),
+    Image: productCardImage(row),
     Price: row.price,
     Currency: currency,
     StockStatus: stockStatusOf(Number(row.stock)),
@@ -62,10 +72,7 @@ export function toCard(row: CardRow, currency: Currency): ProductCard {
 }
 
 export function cardQuery(db: Db, currency: Currency) {
-  return db
-    .select(cardColumns(currency))
-    .from(products)
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId));
+  return db.select(cardColumns(currency)).from(products);
 }
 
 /** Cards of the given products, in the order given (unknown ids are skipped). */
@@ -82,7 +89,6 @@ export async function cardsByIds(db: Db, currency: Currency, ids: readonly strin
   const rows = await db
     .select({ ...cardColumns(currency), stock: sql<number>`coalesce(${stock.units}, 0)` })
     .from(products)
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
     .leftJoin(stock, eq(stock.productId, products.id))
     .where(sql`${products.id} = any(${idList})`);
   const byId = new Map(rows.map((r) => [r.id, r]));

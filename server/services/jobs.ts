@@ -7,12 +7,13 @@
 import type { Deps } from '../deps.ts';
 import { GATHERING_AUTO_CLOSE_JOB, gatheringJobHandlers, scheduleGatheringAutoClose } from './gatherings/auto-close.ts';
 import { runJobs, type JobHandlers } from './jobs/queue.ts';
+import { NEWSLETTER_BATCH_JOB, newsletterJobHandlers } from './newsletter/issues.ts';
 import { notificationJobHandlers, REMINDERS_JOB, scheduleReminders } from './notifications/notices.ts';
 import { ORDER_EXPIRY_JOB, orderJobHandlers, PAYMENT_RECONCILE_JOB, reconcileAtStart } from './orders/index.ts';
 import { SUBSCRIPTION_RENEW_JOB } from './orders/subscription/lifecycle.ts';
 import { subscriptionJobHandlers } from './orders/subscription/renewals.ts';
 
-const shopJobHandlers: JobHandlers = { ...orderJobHandlers(), ...subscriptionJobHandlers, ...notificationJobHandlers, ...gatheringJobHandlers };
+const shopJobHandlers: JobHandlers = { ...orderJobHandlers(), ...subscriptionJobHandlers, ...notificationJobHandlers, ...gatheringJobHandlers, ...newsletterJobHandlers };
 
 export interface DueJobsRun {
   /** Unpaid orders expired. */
@@ -25,6 +26,8 @@ export interface DueJobsRun {
   remindersSent: number;
   /** Gatherings closed by themselves, their session long over (gatherings/auto-close.ts). */
   closedGatherings: number;
+  /** Newsletter mails sent, a batch of an issue at a time (newsletter/issues.ts). */
+  newsletterMails: number;
 }
 
 /** Runs every job due at `now`. */
@@ -36,6 +39,7 @@ export async function runDueJobs(deps: Deps, now: Date = deps.clock.now()): Prom
     renewedSubscriptions: run.done[SUBSCRIPTION_RENEW_JOB] ?? 0,
     remindersSent: run.done[REMINDERS_JOB] ?? 0,
     closedGatherings: run.done[GATHERING_AUTO_CLOSE_JOB] ?? 0,
+    newsletterMails: run.done[NEWSLETTER_BATCH_JOB] ?? 0,
   };
 }
 

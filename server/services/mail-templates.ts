@@ -428,3 +428,33 @@ export function sessionMovedMail(to: string, language: Language, s: SessionMailF
     },
   );
 }
+
+/**
+ * Sent once to a session's host when staff name them (a new session with its host, or the session handed to them):
+ * when and where, and the link to their gathering's page, where they open it on the night with a mailed code.
+ */
+export function hostScheduledMail(
+  to: string,
+  language: Language,
+  s: { title: { en: string; zh: string }; date: string; timeSlot: string; venue: { en: string; zh: string }; address: { en: string; zh: string }; link: string },
+): Mail {
+  return bilingual(
+    to,
+    language,
+    {
+      subject: `You host ${s.title.en} on ${s.date}`,
+      lines: [
+        `You are the host of ${s.title.en} on ${s.date}, ${s.timeSlot} (Hong Kong time), at ${s.venue.en}, ${s.address.en}.`,
+        'On the night, open the gathering from the link below: a code to open it is mailed to this address then. Its guest list and check-in are there too.',
+      ],
+    },
+    {
+      subject: `你將主持「${s.title.zh}」（${s.date}）`,
+      lines: [
+        `你將於 ${s.date} ${s.timeSlot}（香港時間）在${s.venue.zh}（${s.address.zh}）主持「${s.title.zh}」。`,
+        '當晚請由以下連結開始聚會：屆時開始聚會的驗證碼會寄到此電郵地址。賓客名單及簽到亦在該頁。',
+      ],
+    },
+    s.link,
+  );
+}

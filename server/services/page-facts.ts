@@ -8,9 +8,10 @@
  * through the product cache (services/product-cache.ts), under its own variant, so a stock change that
  * drops getProduct's copy drops this one too. The home's banner, a type's facts and an information page go
  * through the product cache as well, under CONTENT_FACTS ids, so the back office's content changes
- * (services/staff/content.ts) drop them at once in every process. Events and the first results of a
- * search are kept for PAGE_FACTS_TTL_MS in a small cache of each app's own (an event's seats left, a
- * card's stock status may lag by as much).
+ * (services/staff/content.ts) drop them at once in every process; so do events, which the back office's
+ * event and session changes forget (seats customers book may lag by PRODUCT_CACHE_TTL_MS). The first
+ * results of a search are kept for PAGE_FACTS_TTL_MS in a small cache of each app's own (a card's stock
+ * status may lag by as much).
  *
  * A search's results are read as the SPA's first request for its results page reads them
  * (src/features/search/queries.ts resultsBody: SearchAndFilterProduct, box sets left out, best match
@@ -23,10 +24,11 @@ import type { SessionSaleStatus } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
 import { banners, eventVariances, events, information, inspirations, productTypes, products, users } from '../db/schema.ts';
 import { artworkUrl } from './artwork.ts';
-import { cardsByIds } from './catalogue.ts';
+import { cardsByIds, productIsAlcohol } from './catalogue.ts';
 import type { Clock } from './clock.ts';
 import type { ProductCache } from './product-cache.ts';
 import { saleStatusOf } from './events/sessions.ts';
+import { productPageImages } from './product-pictures.ts';
 import { searchProducts } from './search/products.ts';
 
 export const PAGE_FACTS_TTL_MS = 60_000;
@@ -43,6 +45,8 @@ export const CONTENT_FACTS = {
   homeBanner: 'content:home',
   productType: (id: string) => `content:type:${id}`,
   information: (id: string) => `content:information:${id}`,
+  /** An event's facts: the back office's event and session changes (services/staff/event-catalogue.ts, events.ts, event-cancel.ts) forget it. */
+  event: (id: string) => `content:event:${id}`,
 } as const;
 
 export interface BannerFacts {
@@ -57,7 +61,7 @@ export interface ProductFacts {
   id: string;
   name: string;
   description: string;
-  /** Its pictures' addresses, the gallery's first first (the card's picture when it has none). */
+  /** Its pictures' addresses (uploaded ones, else its artwork), the gallery's first first. */
   images: string[];
   typeId: string;
   typeName: string;
@@ -183,10 +187,11 @@ export function createPageFacts(deps: { db: Db; clock: Clock; productCache: Prod
             nameEn: products.nameEn,
             descriptionEn: products.descriptionEn,
             images: products.images,
+            photos: products.photos,
             stopSell: products.stopSell,
             typeId: products.typeId,
             typeNameEn: productTypes.nameEn,
-            isAlcohol: productTypes.isAlcohol,
+            isAlcohol: productIsAlcohol,
             variances: sql<VarianceRow[]>`(select coalesce(jsonb_agg(jsonb_build_object(
                 'id', v.id, 'nameEn', v.name_en, 'priceHkd', v.price_hkd, 'stock', v.stock, 'stopSell', v.stop_sell)
                 order by v.sort, v.id), '[]'::jsonb)
@@ -196,12 +201,12 @@ export function createPageFacts(deps: { db: Db; clock: Clock; productCache: Prod
           .innerJoin(productTypes, eq(productTypes.id, products.typeId))
           .where(eq(products.id, id));
         if (!row) return undefined;
-        const images = row.images.length ? row.images : ['box-30-0'];
         return {
           id: row.id,
           name: row.nameEn,
           description: row.descriptionEn,
-          images: images.map(artworkUrl),
+          // The gallery's pictures as getProduct gives them: the head preloads the very first the page shows.
+          images: productPageImages(row),
           typeId: row.typeId,
           typeName: row.typeNameEn,
           isAlcohol: row.isAlcohol,
@@ -244,7 +249,7 @@ export function createPageFacts(deps: { db: Db; clock: Clock; productCache: Prod
     },
 
     event(id) {
-      return kept(`event:${id}`, async () => {
+      return productCache.get(CONTENT_FACTS.event(id), PRODUCT_VARIANT, async () => {
         const now = clock.now();
         const [row] = await db
           .select({

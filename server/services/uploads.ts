@@ -5,6 +5,7 @@ import {
   INSPIRATION_IMAGE_MAX_BYTES,
   INSPIRATION_MEDIA_TYPES,
   INSPIRATION_VIDEO_MAX_BYTES,
+  PRODUCT_PHOTO_MAX_BYTES,
   type MediaPurpose,
 } from '../../contract/media.ts';
 import type { Db } from '../db/client.ts';
@@ -12,6 +13,7 @@ import { mediaUploads } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import { mediaUrlFor } from './media-urls.ts';
 import { resizePicture } from './pictures.ts';
 
 /** Media uploads: reservations, sniffing, serving and the avatar's ownership check. */
@@ -29,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MEDIA_URL = /^\/media\/upload\/([0-9a-f-]{36})$/;
 
 export const uploadUrlFor = (id: string) => `/api/media-upload/${id}`;
-export const mediaUrlFor = (id: string) => `/media/upload/${id}`;
+export { mediaUrlFor, variantUrlFor } from './media-urls.ts';
 export const isMediaId = (id: string) => UUID.test(id);
 
 /** The upload id in an avatar address of ours (`/media/upload/<id>`), or undefined. */
@@ -78,12 +80,18 @@ export function uploadRulesFor(purpose: MediaPurpose) {
       typesText: 'a JPEG, PNG or WebP picture or an MP4 or WebM video',
     };
   }
-  return { types: AVATAR_TYPES as readonly string[], maxBytes: () => AVATAR_MAX_BYTES, typesText: 'a JPEG, PNG or WebP image' };
+  const maxBytes = purpose === 'product' ? PRODUCT_PHOTO_MAX_BYTES : AVATAR_MAX_BYTES;
+  return { types: AVATAR_TYPES as readonly string[], maxBytes: () => maxBytes, typesText: 'a JPEG, PNG or WebP image' };
 }
+
+/** Pictures re-encoded (without their metadata) and resized for the SPA: those every visitor may see large. */
+const resized = (purpose: MediaPurpose) => purpose === 'inspiration' || purpose === 'product';
 
 /** The largest PUT body (base64, with room for line breaks) an upload of this purpose can need. */
 export function uploadBodyLimitFor(purpose: MediaPurpose): number {
-  return purpose === 'inspiration' ? Math.ceil((INSPIRATION_VIDEO_MAX_BYTES * 4) / 3) + 1024 * 1024 : 3 * 1024 * 1024;
+  if (purpose === 'inspiration') return Math.ceil((INSPIRATION_VIDEO_MAX_BYTES * 4) / 3) + 1024 * 1024;
+  if (purpose === 'product') return Math.ceil((PRODUCT_PHOTO_MAX_BYTES * 4) / 3) + 1024 * 1024;
+  return 3 * 1024 * 1024;
 }
 
 /** The purpose of an upload reservation (avatar for an unknown id: the smallest limits). */
@@ -115,7 +123,7 @@ const uploadNotFound = () => new ApiError(400, ErrorCode.ObjectNotFound, 'Upload
 /**
  * Fills a reservation: the member's own, unexpired and not yet used; the bytes within its purpose's limit
  * and, by their magic numbers, of the declared type. An inspiration picture is re-encoded without its
- * metadata (a phone's location stays with the phone) and resized for the SPA (pictures.ts).
+ * metadata (a phone's location stays with the phone) and resized for the SPA (pictures.ts); so is a product picture.
  */
 export async function acceptUpload(
   deps: Deps,
@@ -145,7 +153,7 @@ export async function acceptUpload(
 
   let stored: { bytes: Buffer; contentType: string } = { bytes, contentType: declared };
   let picture: Awaited<ReturnType<typeof resizePicture>> = null;
-  if (row.purpose === 'inspiration' && declared.startsWith('image/')) {
+  if (resized(row.purpose) && declared.startsWith('image/')) {
     picture = await resizePicture(bytes);
     if (picture) stored = picture.main;
   }
@@ -179,7 +187,6 @@ export async function acceptUpload(
 
 /** Where a resized copy of a picture is kept (the media store's id) and served. */
 export const variantIdOf = (id: string, width: number) => `${id}-w${width}`;
-export const variantUrlFor = (id: string, width: number) => `/media/upload/${id}/w${width}`;
 
 /** A finished upload's resized copy, for serving; null when there is no such copy. */
 export async function finishedVariant(deps: Deps, id: string, width: number) {

@@ -15,7 +15,9 @@ export const subscriptionQueries = {
     queryOptions({
       queryKey: ['subscriptionPlans', Currency],
       queryFn: ({ signal }) => api.call(getSubscriptionPlan, { Currency }, { signal }).then((r) => r.PlanList),
-      staleTime: 60_000,
+      // Read again each time a plans page opens (the last answer shows meanwhile): staff change plans' prices, boxes
+      // and sale in the back office, and a member must see those at once, not a minute later.
+      staleTime: 0,
     }),
   /** The member's subscriptions (started ones), one tab or all. */
   records: (api: ApiClient, Tab?: SubscriptionTab) =>

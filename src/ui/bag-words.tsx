@@ -67,6 +67,8 @@ export function useCouponErrorText(): (error: CouponError) => string {
         return t`Add something to your bag before using coupon ${code}.`;
       case 'Disabled':
         return t`Coupon ${code} is no longer available.`;
+      case 'WrongOrderKind':
+        return t`Coupon ${code} cannot be used for this kind of order.`;
       case 'TooManyAttempts':
         return t`Too many coupon codes were tried. Please wait a few minutes before trying ${code} again.`;
       case undefined:

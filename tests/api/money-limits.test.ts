@@ -139,6 +139,17 @@ const BASES: Record<string, Record<string, unknown> | (() => Record<string, unkn
     SaleOpensAt: '2030-05-01T00:00:00Z',
   },
   'staff-update-session': { SessionID: 'evs-gongfu-oolong-2', Price: { HKD: 100, USD: 100 } },
+  // A new plan each post (its id is the server's); the seed's monthly plan repriced (its subscribers keep their price).
+  'staff-create-subscription-plan': {
+    Name: { en: 'Money limits box', zh: '金額上限禮盒' },
+    Duration: 'month',
+    Price: { HKD: 100, USD: 100 },
+    Image: 'box-30-0',
+    Items: [{ VarianceID: 'boxset-coffee-discovery-beans', Quantity: 1 }],
+  },
+  'staff-update-subscription-plan': { PlanID: 'svip-monthly-discovery', Price: { HKD: 100, USD: 100 } },
+  // A pour of the seed's gathering going on (staff-gatherings): its price changed in place.
+  'staff-save-pour': { GatheringID: 'gth-matcha-whisking-0', ProductID: 'tea-gyokuro', VarianceID: 'tea-gyokuro-50g', Price: { HKD: 100, USD: 100 }, SetAside: 12 },
 };
 
 function withValue(base: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {

@@ -3,12 +3,14 @@
  * stop sales and adjust stock, and customers see each change at once through their own calls (getProduct,
  * whose answers are cached, search, the bag), with no cache clearing by the test. Stock adjustments made at
  * once all count and never take stock below zero; every change leaves an audit row with before and after;
- * bad input is a 400 naming its field. Run on PostgreSQL too, with TEST_DATABASE_URL.
+ * bad input is a 400 naming its field. Alcohol is each product's own flag: a tea flagged by staff gets the age
+ * rules on the customer's side, and unflagged loses them. Run on PostgreSQL too, with TEST_DATABASE_URL.
  */
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addShoppingBag,
+  checkout,
   getProduct,
   getShoppingBag,
   SearchAndFilterProduct,
@@ -295,6 +297,72 @@ describe('stock adjustments', () => {
     }
     expect(await stockOf(t, VarianceID)).toBe(40);
     expect(await auditOf(`variance:${VarianceID}`)).toEqual([]);
+  });
+});
+
+describe('the alcohol flag', () => {
+  const placeFps = (m: Shopper, over: { AgeConfirmed?: boolean } = {}) =>
+    refused(t, 'checkout', { Language: 'en', Currency: 'HKD', PaymentMethod: 'FPS', ...over }, m);
+  const cardOf = async (word: string) => (await t.call(SearchAndFilterProduct, { Currency: 'HKD', Keyword: word, Size: 100 })).ProductList[0];
+
+  it('a flagged tea gets the age rules on the customer’s side; unflagged, it loses them at once', async () => {
+    const word = freshWord();
+    const p = await create(word, { IsAlcohol: true });
+    expect(p).toMatchObject({ ProductTypeID: 'tea', IsAlcohol: true });
+    expect(await auditOf(`product:${p.ProductID}`)).toMatchObject([{ action: CREATE_PRODUCT_ACTION, after: { IsAlcohol: true } }]);
+
+    // The product page (cached from here on), its card in search, the bag and checkout all treat it as alcohol.
+    expect((await customerProduct(p.ProductID)).IsAlcohol).toBe(true);
+    expect(await cardOf(word)).toMatchObject({ ProductID: p.ProductID, IsAlcohol: true });
+    const m = await shopper(t);
+    await t.call(addShoppingBag, { VarianceID: onlyVariance(p), Quantity: 1 }, auth(m));
+    const bag = await t.call(getShoppingBag, { Currency: 'HKD' }, auth(m));
+    expect(bag).toMatchObject({ HasAlcohol: true, productList: [{ ProductID: p.ProductID, IsAlcohol: true }] });
+    expect(await placeFps(m)).toMatchObject({ status: 400, json: { ErrorCode: 'AgeConfirmationRequired' } });
+
+    const unflagged = await t.call(staffUpdateProduct, { ProductID: p.ProductID, IsAlcohol: false }, auth(staff));
+    expect(unflagged.Product.IsAlcohol).toBe(false);
+    expect(await auditOf(`product:${p.ProductID}`)).toMatchObject([
+      { action: CREATE_PRODUCT_ACTION },
+      { action: UPDATE_PRODUCT_ACTION, actorUserId: staff.userId, before: { IsAlcohol: true }, after: { IsAlcohol: false } },
+    ]);
+    expect((await customerProduct(p.ProductID)).IsAlcohol).toBe(false);
+    expect(await cardOf(word)).toMatchObject({ ProductID: p.ProductID, IsAlcohol: false });
+    const after = await t.call(getShoppingBag, { Currency: 'HKD' }, auth(m));
+    expect(after).toMatchObject({ HasAlcohol: false, productList: [{ ProductID: p.ProductID, IsAlcohol: false }] });
+    // No age asked now: the order is placed, and its line is not alcohol.
+    const placed = await t.call(checkout, { Language: 'en', Currency: 'HKD', PaymentMethod: 'FPS' }, auth(m));
+    expect(placed.OrderID).toBeTruthy();
+
+    // The same flag again changes nothing and writes nothing.
+    await t.call(staffUpdateProduct, { ProductID: p.ProductID, IsAlcohol: false }, auth(staff));
+    expect(await auditOf(`product:${p.ProductID}`)).toHaveLength(2);
+  });
+
+  it('starts from the product type, follows a move to an alcohol type unless told otherwise, and is seeded for spirits', async () => {
+    expect((await create()).IsAlcohol).toBe(false);
+    const spirit = await create(freshWord(), { ProductTypeID: 'spirits' });
+    expect(spirit.IsAlcohol).toBe(true);
+    expect((await customerProduct(spirit.ProductID)).IsAlcohol).toBe(true);
+    // A spirit staff say is not alcohol (a non-alcoholic gin) is not.
+    const soft = await create(freshWord(), { ProductTypeID: 'spirits', IsAlcohol: false });
+    expect((await customerProduct(soft.ProductID)).IsAlcohol).toBe(false);
+
+    const moved = await create();
+    expect((await t.call(staffUpdateProduct, { ProductID: moved.ProductID, ProductTypeID: 'spirits' }, auth(staff))).Product.IsAlcohol).toBe(true);
+    // Moved back, the flag stays: only an explicit false lifts the age rules.
+    expect((await t.call(staffUpdateProduct, { ProductID: moved.ProductID, ProductTypeID: 'tea' }, auth(staff))).Product.IsAlcohol).toBe(true);
+    const told = await create();
+    expect((await t.call(staffUpdateProduct, { ProductID: told.ProductID, ProductTypeID: 'spirits', IsAlcohol: false }, auth(staff))).Product.IsAlcohol).toBe(false);
+    // Its type sent again is no move: the flag staff set stays.
+    expect((await t.call(staffUpdateProduct, { ProductID: told.ProductID, ProductTypeID: 'spirits' }, auth(staff))).Product.IsAlcohol).toBe(false);
+    expect(await as('staff-update-product', { ProductID: told.ProductID, IsAlcohol: 'yes' })).toMatchObject({ status: 400, json: { field: 'IsAlcohol' } });
+
+    const seeded = async (Text: string) => (await t.call(staffListProducts, { Text }, auth(staff))).ProductList[0]!.IsAlcohol;
+    expect(await seeded('spirits-islay-single-malt')).toBe(true);
+    expect(await seeded('boxset-whisky-tasting-flight')).toBe(true);
+    expect(await seeded('boxset-four-seasons-tea')).toBe(false);
+    expect(await seeded('tea-tieguanyin')).toBe(false);
   });
 });
 

@@ -3,13 +3,19 @@
  * calls (checkout, apply-product-coupon, coupon/apply), so what staff set is what checkout enforces: codes
  * normalised as members type them, a code made once, limits and dates holding from the change on, amount and
  * percent fixed once an order holds a use, a disabled code refused everywhere members use one while orders
- * holding a use keep it. Every change leaves an audit row with the coupon before and after; bad input is a 400
+ * holding a use keep it, a coupon kept to some order kinds refused on the others' orders (70600 WrongOrderKind)
+ * and taken on its own. Every change leaves an audit row with the coupon before and after; bad input is a 400
  * naming its field. Run on PostgreSQL too, with TEST_DATABASE_URL.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   applyProductCoupon,
+  COUPON_ORDER_KINDS,
+  getEventOrder,
+  newEventCheckOut,
+  StaffOrderKind,
+  type CouponOrderKind,
   getProductOrder,
   cancelProductOrder,
   checkout,
@@ -20,6 +26,7 @@ import {
   staffCreateCoupon,
   staffListCoupons,
   staffUpdateCoupon,
+  subscriptionCalculate,
   type CallBodyInput,
   type StaffCoupon,
 } from '../../contract/index.ts';
@@ -329,6 +336,77 @@ describe('disabling and enabling', () => {
   });
 });
 
+describe('order kinds', () => {
+  const refusalOf = (r: Awaited<ReturnType<typeof refused>>) => ({ status: r.status, code: r.json.ErrorCode, reason: r.json.reason });
+  const wrongKind = { status: 400, code: '70600', reason: 'WrongOrderKind' };
+  /** A member's FPS booking of one seat of the seeded tea session, with the code. */
+  const bookWith = (m: Shopper, CouponID: string) =>
+    t.call(
+      newEventCheckOut,
+      { Language: 'en', Currency: 'HKD', VarianceID: OOLONG_SESSION, NumberOfSeat: 1, GuestInfo: [], PaymentMethod: 'FPS', AgeConfirmed: true, CouponID },
+      auth(m),
+    );
+
+  it('names the order kinds the back office’s order list knows', () => {
+    expect([...COUPON_ORDER_KINDS]).toEqual(StaffOrderKind.options);
+    expectTypeOf<CouponOrderKind>().toEqualTypeOf<StaffOrderKind>();
+  });
+
+  it('keeps each kind once in a fixed order, lists them, and audits a change of them (none: every kind)', async () => {
+    const made = await create({ OrderKinds: ['subscription', 'event', 'subscription'] });
+    expect(made.OrderKinds).toEqual(['event', 'subscription']);
+    expect(await listed(made.CouponID)).toMatchObject({ OrderKinds: ['event', 'subscription'] });
+    expect((await auditOf(made.CouponID))[0]).toMatchObject({ action: CREATE_COUPON_ACTION, after: { OrderKinds: ['event', 'subscription'] } });
+    expect((await create()).OrderKinds).toEqual([]);
+
+    // The same kinds in another order change nothing: no row written.
+    expect(await update({ CouponID: made.CouponID, OrderKinds: ['subscription', 'event'] })).toMatchObject({ OrderKinds: ['event', 'subscription'] });
+    expect(await auditOf(made.CouponID)).toHaveLength(1);
+    const widened = await update({ CouponID: made.CouponID, OrderKinds: [] });
+    expect(widened.OrderKinds).toEqual([]);
+    expect((await auditOf(made.CouponID))[1]).toMatchObject({ action: UPDATE_COUPON_ACTION, before: { OrderKinds: ['event', 'subscription'] }, after: { OrderKinds: [] } });
+  });
+
+  it('refuses a coupon for events only on a product order (70600 WrongOrderKind) and takes it on an event order', async () => {
+    const c = await create({ OrderKinds: ['event'] });
+    const m = await withBag();
+    const other = await shopper(t);
+    const placed = await orderWith(other);
+
+    // Every product-order path that takes a code, and a subscription's.
+    expect(await applyRefusal(m, c.CouponID)).toEqual(wrongKind);
+    expect(refusalOf(await refused(t, 'checkout', { Language: 'en', Currency: 'HKD', PaymentMethod: 'FPS', CouponID: c.CouponID }, m))).toEqual(wrongKind);
+    expect(refusalOf(await refused(t, 'apply-product-coupon', { OrderID: placed.OrderID, CouponID: c.CouponID }, other))).toEqual(wrongKind);
+    expect(refusalOf(await refused(t, 'subscription-calculate', { SubscriptionID: SEED_SUBSCRIPTION_PLANS.month, Currency: 'HKD', CouponID: c.CouponID }, m))).toEqual(wrongKind);
+    expect((await t.call(getProductOrder, { orderID: placed.OrderID }, auth(other))).Order.CouponID).toBeUndefined();
+    expect((await listed(c.CouponID)).TimesUsed).toBe(0);
+    // The member's list of coupons still holds it: it is theirs to use on an event.
+    expect((await t.call(couponList, {}, auth(m))).CouponList.map((x) => x.CouponID)).toContain(c.CouponID);
+
+    // An event: priced with it, and booked with it (the booking holds a use).
+    const priced = await t.call(EventCalculate, { VarianceID: OOLONG_SESSION, NumberOfSeat: 1, CouponID: c.CouponID }, auth(m));
+    expect(priced.orderDetail.Coupon).toMatchObject({ CouponID: c.CouponID, Discount: 3000 });
+    const booked = await bookWith(m, c.CouponID);
+    const order = (await t.call(getEventOrder, { orderID: booked.OrderID }, auth(m))).Order;
+    expect(order.orderDetail.Coupon).toMatchObject({ CouponID: c.CouponID, Discount: 3000 });
+    expect((await listed(c.CouponID)).TimesUsed).toBe(1);
+
+    // Kept to product orders instead: the bag takes it, events refuse it.
+    await update({ CouponID: c.CouponID, OrderKinds: ['product'] });
+    expect((await t.call(couponApply, { CouponID: c.CouponID, Currency: 'HKD' }, auth(m))).Coupon.CouponID).toBe(c.CouponID);
+    expect(refusalOf(await refused(t, 'EventCalculate', { VarianceID: OOLONG_SESSION, NumberOfSeat: 1, CouponID: c.CouponID }, m))).toEqual(wrongKind);
+    expect((await t.call(applyProductCoupon, { OrderID: placed.OrderID, CouponID: c.CouponID }, auth(other))).Order.orderDetail.Coupon).toMatchObject({ Discount: 3000 });
+  });
+
+  it('takes a coupon for subscriptions only on a subscription, not in the bag', async () => {
+    const c = await create({ OrderKinds: ['subscription'] });
+    const m = await withBag();
+    expect(await applyRefusal(m, c.CouponID)).toEqual(wrongKind);
+    const quote = await t.call(subscriptionCalculate, { SubscriptionID: SEED_SUBSCRIPTION_PLANS.month, Currency: 'HKD', CouponID: c.CouponID }, auth(m));
+    expect(quote.orderDetail.Coupon).toMatchObject({ CouponID: c.CouponID, Discount: 3000 });
+  });
+});
+
 describe('bad input', () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     ['a percent of 0', { Amount: undefined, Percent: 0 }, 'Percent', 'InvalidParameter'],
@@ -343,6 +421,8 @@ describe('bad input', () => {
     ['an empty code', { CouponID: '   ' }, 'CouponID', 'InvalidParameter'],
     ['a use limit of 0', { MaxUses: 0 }, 'MaxUses', 'InvalidParameter'],
     ['an unknown product type', { ProductTypeIDs: ['tea', 'no-such-type'] }, 'ProductTypeIDs', 'InvalidParameter'],
+    ['an unknown order kind', { OrderKinds: ['event', 'shipping'] }, 'OrderKinds.1', 'InvalidParameter'],
+    ['order kinds that are not a list', { OrderKinds: 'event' }, 'OrderKinds', 'InvalidParameter'],
     ['no name', { Name: undefined }, 'Name', 'MissingParameter'],
   ];
   it.each(cases)('staff-create-coupon refuses %s naming the field', async (_, over, field, code) => {

@@ -3,7 +3,8 @@
  * before and after), never below the seats sold, with bad input refused naming the field; read a session's guest
  * list and its CSV (a guest named like a formula stays text); move a session (its bookers mailed) and cancel one:
  * two presses at once record one refund request per paid booking, mail each booker once, cancel what is unpaid,
- * and the refunds are paid out through pay-refund once. Run on PostgreSQL too, with TEST_DATABASE_URL.
+ * and the refunds are paid out through pay-refund once. The event page's head shows each session change at once.
+ * Run on PostgreSQL too, with TEST_DATABASE_URL.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import {
   type StaffSession,
 } from '../../contract/index.ts';
 import { auditLog, events, eventTickets, gatherings, orders, refundRequests } from '../../server/db/schema.ts';
+import { createPageFacts } from '../../server/services/page-facts.ts';
 import { CANCEL_SESSION_ACTION, SESSION_CANCELLED_REASON } from '../../server/services/staff/event-cancel.ts';
 import { CREATE_SESSION_ACTION, UPDATE_SESSION_ACTION } from '../../server/services/staff/events.ts';
 import { CANCEL_ORDER_ACTION } from '../../server/services/orders/staff.ts';
@@ -330,5 +332,27 @@ describe('the session’s gathering', () => {
     // A session given a host later gets its gathering then.
     const later = await t.call(staffUpdateSession, { SessionID: without.SessionID, HostUserID: host.userId }, auth(staff));
     expect(later.Session.GatheringID).toMatch(/^gth-/);
+  });
+});
+
+describe('the event page’s head', () => {
+  it('shows a session created, changed and cancelled at once, though its facts were read before each change', async () => {
+    const id = 'evt-test-staff-sessions-head';
+    await addEvent(id);
+    // The head's facts are kept in the product cache (for a minute, and this clock stands still): read warm first.
+    const facts = createPageFacts(t.deps);
+    const sessionsOnHead = async () => (await facts.event(id))!.sessions;
+    expect(await sessionsOnHead()).toEqual([]);
+
+    const s = await create({ EventID: id, Capacity: 10 });
+    expect(await sessionsOnHead()).toMatchObject([{ id: s.SessionID, startsAt: new Date(s.StartAt), seatsLeft: 10, priceHkd: 38000, status: 'OnSale' }]);
+
+    await book(await shopper(t), s.SessionID, 2);
+    const newStart = SEED_NOW.getTime() + 10 * DAY + 8 * HOUR;
+    await t.call(staffUpdateSession, { SessionID: s.SessionID, StartAt: iso(newStart), EndAt: iso(newStart + 2 * HOUR), Capacity: 14, Price: { HKD: 45000, USD: 5800 } }, auth(staff));
+    expect(await sessionsOnHead()).toMatchObject([{ id: s.SessionID, startsAt: new Date(newStart), endsAt: new Date(newStart + 2 * HOUR), seatsLeft: 12, priceHkd: 45000, status: 'OnSale' }]);
+
+    await t.call(staffCancelSession, { SessionID: s.SessionID, Reason: 'The venue is closed' }, auth(staff));
+    expect(await sessionsOnHead()).toMatchObject([{ id: s.SessionID, status: 'Closed' }]);
   });
 });

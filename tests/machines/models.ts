@@ -11,6 +11,7 @@ import { entryGateModel } from './entry-gate.model.ts';
 import { entrySurveyModel } from './entry-survey.model.ts';
 import { inspirationEditorModel } from './inspiration-editor.model.ts';
 import { inviteActivationModel } from './invite-activation.model.ts';
+import { newsletterSendModel } from './newsletter-send.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { gatheringModel } from './gathering.model.ts';
 import { gatheringHostModel } from './gathering-host.model.ts';
@@ -47,6 +48,7 @@ export const models: Record<string, MachineModel<AnyStateMachine>> = {
   'gathering-host': gatheringHostModel as unknown as MachineModel<AnyStateMachine>,
   'inspiration-editor': inspirationEditorModel as unknown as MachineModel<AnyStateMachine>,
   'invite-activation': inviteActivationModel as unknown as MachineModel<AnyStateMachine>,
+  'newsletter-send': newsletterSendModel as unknown as MachineModel<AnyStateMachine>,
   'optimistic-toggle': optimisticToggleModel as unknown as MachineModel<AnyStateMachine>,
   'order-payment': orderPaymentModel as unknown as MachineModel<AnyStateMachine>,
   'payment-choice': paymentChoiceModel as unknown as MachineModel<AnyStateMachine>,

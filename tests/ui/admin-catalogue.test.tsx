@@ -4,12 +4,15 @@
  * list with its prices and stock; fields are checked before anything is sent and a 400 naming a field is said
  * at that field; a variance's price and stop-sale are changed, a variance added and a product's sale stopped;
  * stock is adjusted with a reason, refused below zero in words with the stock there is, and a
- * double submit sends one request. A member without a role sees none of it.
+ * double submit sends one request. A product's alcohol flag follows its type until ticked or unticked, and
+ * is shown in the list; pictures are uploaded in the product dialog, reordered, removed and given alt text, and
+ * customers see them. A member without a role sees none of it.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffCreateProduct, staffListProducts } from '../../contract/index.ts';
+import { getProduct, staffCreateProduct, staffListProducts } from '../../contract/index.ts';
+import { tinyPng } from '../support/images.ts';
 import { signIn } from '../support/event-bookings.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { auth, shopper, stockOf, type Shopper } from '../support/shop.ts';
@@ -21,13 +24,19 @@ let staff: Shopper;
 let member: Shopper;
 /** Requests that reached the server, by call name. */
 const calls: Record<string, number> = {};
+const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   server = await createTestApp();
   [staff, member] = await Promise.all([shopper(server, { address: false }), shopper(server, { address: false })]);
   await grantRole(server, staff.userId, 'staff');
+  // An upload's PUT goes with the global fetch: answered by the in-process server.
+  globalThis.fetch = async (input, init) => server.app.fetch(new Request(new URL(String(input), 'http://shop.test'), init));
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await server.close();
+});
 
 async function openCatalogue(who: Shopper = staff) {
   const user = userEvent.setup();
@@ -226,6 +235,106 @@ describe('adjusting stock', () => {
     expect(await stockOf(server, varianceId)).toBe(1);
     const line = within(row).getByRole('row', { name: /Tin/ });
     await waitFor(() => expect(within(line).getByText('1')).toBeTruthy());
+  });
+});
+
+describe('alcohol', () => {
+  it('a new product’s flag follows its type until ticked; it is saved, listed, and unticked again by editing', async () => {
+    const word = 'Briarwick';
+    const { user } = await openCatalogue();
+    await screen.findByRole('table', { name: 'Products, by id' });
+    await user.click(screen.getByRole('button', { name: 'New product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New product' });
+    const alcohol = within(dialog).getByLabelText('Alcohol (customers see 18+ and confirm their age to buy it)') as HTMLInputElement;
+    await user.selectOptions(within(dialog).getByLabelText('Product type'), 'spirits');
+    expect(alcohol.checked).toBe(true);
+    await user.selectOptions(within(dialog).getByLabelText('Product type'), 'tea');
+    expect(alcohol.checked).toBe(false);
+    // A tea liqueur: staff say it is alcohol, whatever its type.
+    await user.click(alcohol);
+    await user.type(within(dialog).getByLabelText('Name (English)'), `${word} Tea Liqueur`);
+    await user.type(within(dialog).getByLabelText('Name (Chinese)'), `${word}茶酒`);
+    await user.type(within(dialog).getByLabelText('Pictures (artwork seeds)'), 'bottle-120-3');
+    const variance = within(dialog).getByRole('group', { name: 'Variance 1' });
+    await user.type(within(variance).getByLabelText('Variance name (English)'), '500 ml');
+    await user.type(within(variance).getByLabelText('Variance name (Chinese)'), '500 毫升');
+    await user.type(within(variance).getByLabelText('Price in HK$'), '288');
+    await user.type(within(variance).getByLabelText('Price in US$'), '37');
+    await user.click(within(dialog).getByRole('button', { name: 'Make product' }));
+    expect(await screen.findByText(/^Product Briarwick Tea Liqueur made/)).toBeTruthy();
+    const [made] = (await server.call(staffListProducts, { Text: word }, auth(staff))).ProductList;
+    expect(made).toMatchObject({ ProductTypeID: 'tea', IsAlcohol: true });
+
+    const row = await findProductRow(user, word);
+    expect(within(row).getByText('Yes, 18+')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: `Edit product ${word} Tea Liqueur` }));
+    const edit = await screen.findByRole('dialog', { name: `Edit product ${word} Tea Liqueur` });
+    const flag = within(edit).getByLabelText('Alcohol (customers see 18+ and confirm their age to buy it)') as HTMLInputElement;
+    expect(flag.checked).toBe(true);
+    await user.click(flag);
+    await user.click(within(edit).getByRole('button', { name: 'Save product' }));
+    expect(await screen.findByText(`Product ${word} Tea Liqueur saved.`)).toBeTruthy();
+    await waitFor(() => expect(within(row).getByText('No')).toBeTruthy());
+    expect((await server.call(getProduct, { ProductID: made!.ProductID, Currency: 'HKD' })).Product.IsAlcohol).toBe(false);
+  });
+});
+
+describe('uploaded pictures', () => {
+  const png = (name: string, rgba: [number, number, number, number]) => new File([new Uint8Array(tinyPng(rgba))], name, { type: 'image/png' });
+
+  it('are uploaded, refused in words when not pictures, reordered, removed and given alt text in the product dialog, and customers see them', async () => {
+    const word = 'Cinderfold';
+    const { Product } = await server.call(
+      staffCreateProduct,
+      { ProductTypeID: 'tea', Name: { en: `${word} White`, zh: `${word}白茶` }, Images: ['leaf-60-2'], Variances: [{ Name: { en: 'Tin', zh: '罐' }, Price: { HKD: 9800, USD: 1250 }, Stock: 8 }] },
+      auth(staff),
+    );
+    const { user } = await openCatalogue();
+    const row = await findProductRow(user, word);
+    await user.click(within(row).getByRole('button', { name: `Edit product ${word} White` }));
+    let dialog = await screen.findByRole('dialog', { name: `Edit product ${word} White` });
+    expect(within(dialog).getByText('No pictures uploaded: customers see the artwork.')).toBeTruthy();
+
+    // "All files" picked in the chooser: a text file is refused in words, before any upload.
+    const anyFile = userEvent.setup({ applyAccept: false });
+    await anyFile.upload(within(dialog).getByLabelText('Upload pictures'), [png('leaves.png', [90, 140, 100, 255]), new File(['notes'], 'notes.txt', { type: 'text/plain' }), png('tin.png', [200, 120, 40, 255]), png('cup.png', [40, 60, 200, 255])]);
+    expect(await within(dialog).findByText('notes.txt is not a JPEG, PNG or WebP picture.')).toBeTruthy();
+    const list = await within(dialog).findByRole('list', { name: 'Uploaded pictures, in the order customers see them' });
+    await waitFor(() => expect(within(list).getAllByRole('group')).toHaveLength(3));
+    // Decorative thumbnails (alt ""): read by their addresses, in the order uploaded.
+    const uploaded = [...list.querySelectorAll('img')].map((img) => img.getAttribute('src')!.replace('/media/upload/', ''));
+    expect(uploaded).toHaveLength(3);
+
+    // tin first, leaves second, cup removed; alt text for the first.
+    await user.click(within(list).getByRole('button', { name: 'Move picture 2 earlier' }));
+    await user.click(within(list).getByRole('button', { name: 'Remove picture 3' }));
+    const first = within(list).getByRole('group', { name: 'Picture 1' });
+    await user.type(within(first).getByLabelText('Alt text (English)'), 'A tin of white tea');
+    await user.type(within(first).getByLabelText('Alt text (Chinese)'), '一罐白茶');
+    await user.click(within(dialog).getByRole('button', { name: 'Save product' }));
+    expect(await screen.findByText(`Product ${word} White saved.`)).toBeTruthy();
+
+    const [saved] = (await server.call(staffListProducts, { Text: word }, auth(staff))).ProductList;
+    expect(saved!.Photos).toMatchObject([
+      { MediaID: uploaded[1], Alt: { en: 'A tin of white tea', zh: '一罐白茶' } },
+      { MediaID: uploaded[0], Alt: { en: '', zh: '' } },
+    ]);
+    const customer = (await server.call(getProduct, { ProductID: Product.ProductID, Currency: 'HKD' })).Product;
+    expect(customer.Image).toBe(`/media/upload/${uploaded[1]}`);
+    expect(customer.ImageAlt?.[0]).toEqual({ en: 'A tin of white tea', zh: '一罐白茶' });
+    // The list shows what customers see first.
+    await waitFor(() => expect(row.querySelector('img')?.getAttribute('src')).toBe(`/media/upload/${uploaded[1]}`));
+
+    // Opened again, the dialog shows them in that order with their alt text; saving unchanged sends no pictures.
+    const sent = calls['staff-set-product-photos'];
+    await user.click(within(row).getByRole('button', { name: `Edit product ${word} White` }));
+    dialog = await screen.findByRole('dialog', { name: `Edit product ${word} White` });
+    const again = within(dialog).getByRole('group', { name: 'Picture 1' });
+    expect((within(again).getByLabelText('Alt text (English)') as HTMLInputElement).value).toBe('A tin of white tea');
+    expect(within(dialog).getAllByRole('group', { name: /^Picture \d$/ })).toHaveLength(2);
+    await user.click(within(dialog).getByRole('button', { name: 'Save product' }));
+    expect(await screen.findByText(`Product ${word} White saved.`)).toBeTruthy();
+    expect(calls['staff-set-product-photos']).toBe(sent);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The back office's coupons (issue 32) through the rendered app against the real server: staff make a coupon
  * (amounts typed as decimals reach the server as exact minor units; nothing is sent while a field is wrong; a
- * code taken already is said at the code field), find it in the table, disable it once confirmed, and change a
- * used coupon's limits while its amount stays as members took it (CouponAlreadyUsed said in words).
+ * code taken already is said at the code field), find it in the table, disable it once confirmed, change a
+ * used coupon's limits while its amount stays as members took it (CouponAlreadyUsed said in words), and keep a
+ * coupon to the kinds of order ticked (none ticked: all kinds), shown in the table.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,6 +63,12 @@ async function rowOf(table: HTMLElement, code: string) {
   return (await within(table).findByText(code)).closest('tr')!;
 }
 
+/** The text of a row's cell under the column of this header. */
+function cellOf(table: HTMLElement, row: HTMLElement, header: string) {
+  const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+  return within(row).getAllByRole('cell')[headers.indexOf(header)]!.textContent;
+}
+
 /** Fills the new coupon form with a fixed amount off. */
 async function fillNewCoupon(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, code: string) {
   await user.type(within(dialog).getByLabelText('Code'), ` ${code.toLowerCase()} `);
@@ -99,6 +106,7 @@ describe('coupons in the back office', () => {
     expect(within(row).getByText('US$3.90')).toBeTruthy();
     expect(within(row).getByText('100 in all')).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
+    expect(cellOf(table, row, 'Kinds of order')).toBe('All kinds');
 
     // The same code again, however typed: said at the code field.
     await user.click(screen.getByRole('button', { name: 'New coupon' }));
@@ -148,7 +156,7 @@ describe('coupons in the back office', () => {
 
     await search(user, code);
     const row = await rowOf(table, code);
-    await waitFor(() => expect(within(row).getAllByRole('cell')[6]!.textContent).toBe('1'));
+    await waitFor(() => expect(cellOf(table, row, 'Times used')).toBe('1'));
     await user.click(within(row).getByRole('button', { name: `Change coupon ${code}` }));
     let dialog = await screen.findByRole('dialog', { name: `Change coupon ${code}` });
     const amount = within(dialog).getByRole('group', { name: 'Amount off' });
@@ -171,5 +179,52 @@ describe('coupons in the back office', () => {
     expect(await screen.findByText(`Coupon ${code} saved.`)).toBeTruthy();
     expect(await stored(code)).toMatchObject({ MaxUsesPerMember: 2, Amount: { HKD: 3000, USD: 390 }, TimesUsed: 1 });
     await waitFor(() => expect(within(table).getByText(code).closest('tr')!.textContent).toContain('2 per member'));
+  });
+});
+
+describe('kinds of order', () => {
+  it('keeps a coupon to the kinds ticked, shows them in the table, and none ticked again is all kinds', async () => {
+    const code = `${stem}-KINDS`;
+    const { user, table } = await openCoupons();
+    await user.click(screen.getByRole('button', { name: 'New coupon' }));
+    const made = await screen.findByRole('dialog', { name: 'New coupon' });
+    await fillNewCoupon(user, made, code);
+    const kinds = within(made).getByRole('group', { name: 'Kinds of order' });
+    expect(within(kinds).getByText('None ticked: all kinds.')).toBeTruthy();
+    for (const box of within(kinds).getAllByRole('checkbox')) expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(within(kinds).getByLabelText('Subscription box'));
+    await user.click(within(kinds).getByLabelText('Event seats'));
+    await user.click(within(made).getByRole('button', { name: 'Make the coupon' }));
+    expect(await screen.findByText(`Coupon ${code} made.`)).toBeTruthy();
+    // Kept in the shop's order of kinds, whatever order they were ticked in.
+    expect((await stored(code))?.OrderKinds).toEqual(['event', 'subscription']);
+
+    await search(user, code);
+    const row = await rowOf(table, code);
+    await waitFor(() => expect(cellOf(table, row, 'Kinds of order')).toBe('Event seatsSubscription box'));
+    expect(within(row).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Event seats', 'Subscription box']);
+
+    // A member's product order refuses it: it is not for the bag.
+    const member = await shopper(server);
+    await fillBag(server, member, { [TEA]: 2 });
+    const answer = await server.raw('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth(member) },
+      body: JSON.stringify({ Language: 'en', Currency: 'HKD', PaymentMethod: 'FPS', CouponID: code }),
+    });
+    expect(answer).toMatchObject({ status: 400, json: { ErrorCode: '70600', reason: 'WrongOrderKind' } });
+
+    // Changed: the form shows the kinds ticked; unticking both is all kinds again, only they are sent.
+    await user.click(within(row).getByRole('button', { name: `Change coupon ${code}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Change coupon ${code}` });
+    const ticked = within(dialog).getByRole('group', { name: 'Kinds of order' });
+    expect((within(ticked).getByLabelText('Event seats') as HTMLInputElement).checked).toBe(true);
+    expect((within(ticked).getByLabelText('Shop order') as HTMLInputElement).checked).toBe(false);
+    await user.click(within(ticked).getByLabelText('Event seats'));
+    await user.click(within(ticked).getByLabelText('Subscription box'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save the changes' }));
+    expect(await screen.findByText(`Coupon ${code} saved.`)).toBeTruthy();
+    expect(await stored(code)).toMatchObject({ OrderKinds: [], Amount: { HKD: 3000, USD: 390 } });
+    await waitFor(() => expect(cellOf(table, within(table).getByText(code).closest('tr')!, 'Kinds of order')).toBe('All kinds'));
   });
 });

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout } from '../../contract/index.ts';
+import { checkout, staffListOrders } from '../../contract/index.ts';
 import { orders } from '../../server/db/schema.ts';
 import { signIn } from '../support/event-bookings.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -24,6 +24,8 @@ let member: Shopper;
 let paid: { id: string; reference: string };
 let unpaid: { id: string; reference: string };
 let shipCalls = 0;
+/** The bodies of the table's staff-list-orders requests, in order. */
+const listBodies: Record<string, unknown>[] = [];
 
 const orderRow = async (id: string) => (await server.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
@@ -68,6 +70,7 @@ async function openOrders() {
   const view = await renderApp(server, '/home', {
     wrapFetch: (fetch) => (input, init) => {
       if (String(input).endsWith('/api/staff-ship-order')) shipCalls++;
+      if (String(input).endsWith('/api/staff-list-orders')) listBodies.push(JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>);
       return fetch(input, init);
     },
   });
@@ -164,5 +167,52 @@ describe('the orders table', () => {
     await waitFor(() => expect(within(row).getByText('Cancelled')).toBeTruthy());
     expect(within(row).queryByRole('button', { name: /^Cancel order/ })).toBeNull();
     expect(await orderRow(unpaid.id)).toMatchObject({ paymentStatus: 'Cancelled' });
+  });
+
+  it('sorts on the server: a header press asks for that sort, a second press the other way, each from the first page', async () => {
+    const { user, table } = await openOrders();
+    await rowsOf(table, 12);
+    await user.selectOptions(screen.getByLabelText('Per page'), '10');
+    await rowsOf(table, 10);
+    const pager = screen.getByRole('navigation', { name: 'Pages of orders' });
+    await user.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await rowsOf(table, 2);
+    // Sent without a Sort until one is chosen: the list's own order (newest first) is the default.
+    expect(listBodies.at(-1)).not.toHaveProperty('Sort');
+    const placed = within(table).getByRole('columnheader', { name: /^Placed/ });
+    expect(placed.getAttribute('aria-sort')).toBe('descending');
+    expect(within(table).getByRole('columnheader', { name: 'Kind' }).getAttribute('aria-sort')).toBeNull();
+    // Columns the server cannot sort by have no button.
+    expect(within(within(table).getByRole('columnheader', { name: 'Status' })).queryByRole('button')).toBeNull();
+
+    const expected = async (Sort: { Field: 'Total' | 'Reference'; Direction: 'asc' | 'desc' }) =>
+      (await server.call(staffListOrders, { Query: member.email, Size: 10, Sort }, { authorization: `Bearer ${staff.idToken}` })).OrderList.map((o) => o.Reference);
+    const references = async () => (await rowsOf(table, 10)).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+    await user.click(within(table).getByRole('button', { name: /^Total/ }));
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'Total', Direction: 'desc' } }));
+    expect(listBodies.at(-1)).not.toHaveProperty('LastEvaluatedKey');
+    expect(await references()).toEqual(await expected({ Field: 'Total', Direction: 'desc' }));
+    expect(within(pager).getByText('Page 1')).toBeTruthy();
+    const total = within(table).getByRole('columnheader', { name: /^Total/ });
+    expect(total.getAttribute('aria-sort')).toBe('descending');
+    expect(within(total).getByRole('button', { name: 'Total, sorted descending' })).toBeTruthy();
+    expect(placed.getAttribute('aria-sort')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Orders' })).toBe(table);
+
+    // From the keyboard: the header's button takes Enter; a text column starts ascending.
+    within(table).getByRole('button', { name: /^Reference/ }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'Reference', Direction: 'asc' } }));
+    expect(await references()).toEqual(await expected({ Field: 'Reference', Direction: 'asc' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'Reference', Direction: 'desc' } }));
+    expect(await references()).toEqual(await expected({ Field: 'Reference', Direction: 'desc' }));
+    expect(within(table).getByRole('columnheader', { name: /^Reference/ }).getAttribute('aria-sort')).toBe('descending');
+
+    // The next page continues the chosen sort.
+    await user.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await rowsOf(table, 2);
+    expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'Reference', Direction: 'desc' }, LastEvaluatedKey: expect.any(String) });
   });
 });

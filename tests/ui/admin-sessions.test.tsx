@@ -3,12 +3,14 @@
  * session for an event (times typed in Hong Kong time, prices as decimal amounts) and see it listed; read a
  * session's guest list and save it as CSV (with a UTF-8 byte order mark, so Excel reads Chinese names); cancel a
  * session (machines/session-cancel): it shows cancelled with the refund requests counted, and a double click on
- * Cancel sends one request.
+ * Cancel sends one request. The form finds its event among every event by part of its title (a new event with no
+ * session yet, a hidden one marked hidden); the events section links each event to its sessions, filtered by the
+ * address (?event=) until the filter is cleared.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { staffCreateSession, staffListSessions, type CallBodyInput } from '../../contract/index.ts';
+import { staffCreateEvent, staffCreateSession, staffListSessions, type CallBodyInput } from '../../contract/index.ts';
 import { SEED_EVENT_IDS } from '../../server/db/seed/event-data.ts';
 import { eventMember, fromSeed, paidBooking, signIn } from '../support/event-bookings.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -63,6 +65,28 @@ async function openSessions() {
   // Every upcoming session on one page (the seed's and the tests').
   await user.selectOptions(screen.getByLabelText('Per page'), '100');
   return { user, view };
+}
+
+/** An event made in the back office, with no session yet (shown to customers unless `Published` is false). */
+async function newEvent(title: string, Published = true) {
+  const { Event } = await server.call(
+    staffCreateEvent,
+    {
+      ProductTypeID: 'tea',
+      Title: { en: title, zh: `${title}（中文）` },
+      Host: { Name: { en: 'Mei Chan', zh: '陳美' }, Bio: { en: 'Roasts oolong.', zh: '焙製烏龍。' } },
+      Location: {
+        Name: { en: 'Leaf Room', zh: '葉室' },
+        Address: { en: '2 Tea Lane, Sheung Wan', zh: '上環茶巷2號' },
+        District: { en: 'Sheung Wan', zh: '上環' },
+        MapURL: 'https://maps.example/leaf-room',
+      },
+      Image: 'teapot-28-3',
+      Published,
+    },
+    auth(staff),
+  );
+  return Event;
 }
 
 const table = (name: string) => screen.getByRole('table', { name });
@@ -218,5 +242,80 @@ describe('the sessions', () => {
     await user.dblClick(within(dialog).getByRole('button', { name: 'Cancel the session' }));
     expect(await within(dialog).findByText('Session cancelled. No paid booking needed a refund.')).toBeTruthy();
     expect(cancelCalls).toBe(1);
+  });
+
+  it('a new event with no session yet is found by part of its title and gets its first session; a hidden one is marked hidden', async () => {
+    const fresh = await newEvent('Quillwort Roast Evening');
+    const hidden = await newEvent('Quillwort Hidden Cellar', false);
+    const { user } = await openSessions();
+    await user.click(screen.getByRole('button', { name: 'New session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New session' });
+    const event = within(dialog).getByLabelText('Event');
+
+    // Enter in the search searches: it does not send the session form.
+    await user.type(within(dialog).getByLabelText('Find the event'), 'quillwort{Enter}');
+    expect(within(dialog).queryByText('Fill this in.')).toBeNull();
+    await waitFor(() => expect(within(event).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose an event', 'Quillwort Hidden Cellar (hidden from customers)', 'Quillwort Roast Evening']));
+    expect(within(dialog).getByText('2 events match.')).toBeTruthy();
+
+    await user.selectOptions(event, hidden.EventID);
+    expect(within(dialog).getByText(/Customers do not see this event while it is hidden/)).toBeTruthy();
+    await user.selectOptions(event, 'Quillwort Roast Evening');
+    expect((event as HTMLSelectElement).value).toBe(fresh.EventID);
+    expect(within(dialog).queryByText(/Customers do not see this event while it is hidden/)).toBeNull();
+
+    // Another search keeps the event chosen listed and chosen.
+    const search = within(dialog).getByLabelText('Find the event');
+    await user.clear(search);
+    await user.type(search, 'no such event zz{Enter}');
+    expect(await within(dialog).findByText('No event matches “no such event zz”.')).toBeTruthy();
+    expect((event as HTMLSelectElement).value).toBe(fresh.EventID);
+
+    fireEvent.change(within(dialog).getByLabelText('Starts (Hong Kong time)'), { target: { value: '2026-11-26T19:30' } });
+    fireEvent.change(within(dialog).getByLabelText('Ends (Hong Kong time)'), { target: { value: '2026-11-26T21:30' } });
+    await user.type(within(dialog).getByLabelText('Capacity (seats)'), '8');
+    await user.type(within(dialog).getByLabelText('Price per seat (HKD)'), '300');
+    await user.type(within(dialog).getByLabelText('Price per seat (USD)'), '39');
+    fireEvent.change(within(dialog).getByLabelText('Sale opens (Hong Kong time)'), { target: { value: '2026-10-30T10:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create session' }));
+
+    expect(await screen.findByText('Session of Quillwort Roast Evening on 2026-11-26 19:30 created.')).toBeTruthy();
+    const made = (await server.call(staffListSessions, { EventID: fresh.EventID }, auth(staff))).SessionList;
+    expect(made).toMatchObject([{ StartAt: '2026-11-26T11:30:00.000Z', Capacity: 8, Price: { HKD: 30000, USD: 3900 } }]);
+  });
+
+  it('an event links to its sessions: the address keeps the event, the list and a new session are of it, and the filter clears', async () => {
+    const fresh = await newEvent('Quillwort Tea Dawn');
+    const user = userEvent.setup();
+    const view = await renderApp(server, '/home');
+    await signIn(view, staff);
+    await view.router.navigate({ to: '/admin/{-$section}', params: { section: 'events' } });
+    await user.type(await screen.findByLabelText('Title or event id'), `${TITLE}{Enter}`);
+    await user.click(await screen.findByRole('link', { name: `Sessions of ${TITLE} in the back office` }));
+
+    expect(await screen.findByRole('heading', { name: `Sessions of ${TITLE}` })).toBeTruthy();
+    expect(view.router.state.location.search).toEqual({ event: EVENT });
+    const guests = async () =>
+      (await within(await screen.findByRole('table', { name: 'Upcoming sessions, soonest first' })).findAllByRole('button', { name: /^Guest list of / })).map((b) => b.getAttribute('aria-label'));
+    await waitFor(async () => expect((await guests()).every((name) => name!.startsWith(`Guest list of ${TITLE} on `))).toBe(true));
+    expect((await guests()).length).toBeGreaterThan(0);
+
+    // A new session starts with the event chosen.
+    await user.click(screen.getByRole('button', { name: 'New session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New session' });
+    expect((within(dialog).getByLabelText('Event') as HTMLSelectElement).value).toBe(EVENT);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New session' })).toBeNull());
+
+    // Every event's sessions again.
+    await user.click(screen.getByRole('link', { name: 'Show the sessions of every event' }));
+    expect(await screen.findByRole('heading', { name: 'Sessions' })).toBeTruthy();
+    expect(view.router.state.location.search).toEqual({});
+    await waitFor(async () => expect((await guests()).some((name) => !name!.startsWith(`Guest list of ${TITLE} on `))).toBe(true));
+
+    // An event with no session yet: named, with none listed.
+    await view.router.navigate({ to: '/admin/{-$section}', params: { section: 'sessions' }, search: { event: fresh.EventID } });
+    expect(await screen.findByRole('heading', { name: 'Sessions of Quillwort Tea Dawn' })).toBeTruthy();
+    expect(await screen.findByText('No sessions here.')).toBeTruthy();
   });
 });

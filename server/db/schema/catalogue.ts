@@ -36,6 +36,13 @@ const productSearchDocument = sql`setweight(to_tsvector('english'::regconfig, "n
   || setweight(to_tsvector('english'::regconfig, "description_en"), 'B')
   || strip(to_tsvector('simple'::regconfig, cjk_grams("name_zh" || ' ' || "description_zh")))`;
 
+/** An uploaded product picture (media_uploads, purpose 'product'): its alt text, and the widths of its resized copies. */
+export interface ProductPhoto {
+  mediaId: string;
+  alt: { en: string; zh: string };
+  widths: number[];
+}
+
 export const products = pgTable(
   'products',
   {
@@ -49,6 +56,16 @@ export const products = pgTable(
     descriptionZh: text('description_zh').notNull(),
     /** Artwork seeds: each renders as an SVG served under /media/art/. */
     images: jsonb('images').$type<string[]>().notNull(),
+    /**
+     * Pictures staff uploaded (issue 32), in the order customers see them: shown instead of the artwork seeds when
+     * there is one. Kept on the row, not in a table of their own, so every read of a product has them at no cost.
+     */
+    photos: jsonb('photos').$type<ProductPhoto[]>().notNull().default([]),
+    /**
+     * Sold to over-18s only (spec §9; issue 32): the product's own flag, set by staff. A new product takes its
+     * type's (services/catalogue.ts alcoholOfType), as migration 0035 did for the products there were.
+     */
+    isAlcohol: boolean('is_alcohol').notNull().default(false),
     /** Attribute IDs; a jsonb array so that `?|` can filter with a GIN index. */
     attributeIds: jsonb('attribute_ids').$type<string[]>().notNull().default([]),
     stopSell: boolean('stop_sell').notNull().default(false),

@@ -10,8 +10,11 @@ export const mediaUploads = pgTable('media_uploads', {
   /** Set once the content has arrived and passed the checks (type sniffed from the bytes). */
   contentType: text('content_type'),
   size: integer('size'),
-  /** What the file is for (upload-temporary-media's Purpose): avatar and tasteCard take small pictures, inspiration also videos. */
-  purpose: text('purpose').$type<'avatar' | 'tasteCard' | 'inspiration'>().notNull().default('avatar'),
+  /**
+   * What the file is for (upload-temporary-media's Purpose): avatar and tasteCard take small pictures, inspiration also
+   * videos, product (staff's product pictures, issue 32) larger pictures, re-encoded.
+   */
+  purpose: text('purpose').$type<'avatar' | 'tasteCard' | 'inspiration' | 'product'>().notNull().default('avatar'),
   /** A picture's size, and its resized copies (stored as `<id>-w<width>`), narrowest first (issue 19). */
   width: integer('width'),
   height: integer('height'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CouponOrderKind } from '../../../contract/staff-coupon-fields.ts';
 import { users } from './accounts.ts';
 import { countries } from './places.ts';
 
@@ -20,6 +21,11 @@ export const coupons = pgTable(
     minSpendUsd: integer('min_spend_usd').notNull().default(0),
     /** Product types it applies to; empty = all. */
     productTypeIds: jsonb('product_type_ids').$type<string[]>().notNull().default([]),
+    /**
+     * Order kinds (orders.kind) it applies to; empty = all. Another kind's order is refused as 70600, reason
+     * WrongOrderKind, wherever the code is applied or checked again (issue 32: set by staff).
+     */
+    orderKinds: jsonb('order_kinds').$type<CouponOrderKind[]>().notNull().default([]),
     validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }).notNull(),
     /** Uses across all members; null = unlimited. */

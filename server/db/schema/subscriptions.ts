@@ -70,6 +70,12 @@ export const subscriptions = pgTable(
     paymentMethod: text('payment_method').notNull(),
     /** The saved card renewals charge. */
     cardId: text('card_id'),
+    /**
+     * The plan's price per cycle when the member subscribed (minor units): what every renewal charges, whatever
+     * staff later set as the plan's price (issue 32), so a price change holds for new subscribers only.
+     */
+    priceHkd: integer('price_hkd').notNull(),
+    priceUsd: integer('price_usd').notNull(),
     /** Where boxes go: the account's delivery address at subscribing, with the recipient's name. */
     deliveryAddress: jsonb('delivery_address').notNull(),
     /** The order of cycle 1. */

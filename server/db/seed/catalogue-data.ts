@@ -1015,6 +1015,8 @@ const boxsets: SeedProduct[] = [
       '五支各30毫升的斯佩賽、艾雷島及日本威士忌試飲裝，附品鑑墊及筆記。並排比較雪莉桶、泥煤及水楢木桶風格，再挑選心儀的一整瓶。',
     images: ['glass-30-5', 'box-35-8'],
     attributeIds: ['origin:scotland', 'origin:japan', 'flavour:smoky'],
+    // A box set, but of whisky: sold to over-18s only.
+    isAlcohol: true,
     soldCount: 119,
     addedDaysAgo: 45,
     variances: [v('boxset-whisky-tasting-flight-5x30ml', '5 × 30 ml', '5 × 30 毫升', 38800, 4995, 28)],

@@ -44,6 +44,9 @@ import { seedOwner } from './staff-data.ts';
 const DAY_MS = 86_400_000;
 const BATCH = 500;
 
+/** The seeded product types of alcohol: their products are alcohol unless the seed says otherwise. */
+const ALCOHOL_TYPES = new Set(seedTypes.filter((t) => t.isAlcohol).map((t) => t.id));
+
 async function insertProducts(db: Db, list: readonly SeedProduct[], now: Date) {
   for (let i = 0; i < list.length; i += BATCH) {
     const chunk = list.slice(i, i + BATCH);
@@ -61,6 +64,7 @@ async function insertProducts(db: Db, list: readonly SeedProduct[], now: Date) {
           images: p.images,
           attributeIds: p.attributeIds,
           stopSell: p.stopSell ?? false,
+          isAlcohol: p.isAlcohol ?? ALCOHOL_TYPES.has(p.typeId),
           minPriceHkd: Math.min(...priced.map((v) => v.priceHkd)),
           minPriceUsd: Math.min(...priced.map((v) => v.priceUsd)),
           soldCount: p.soldCount,

@@ -65,6 +65,8 @@ export interface SeedProduct {
   images: ArtSeed[];
   attributeIds: string[];
   stopSell?: boolean;
+  /** Sold to over-18s only; its type's flag when absent (a box set of whisky samples sets it). */
+  isAlcohol?: boolean;
   soldCount: number;
   /** Days before the seed date the product was added (drives "new in"). */
   addedDaysAgo: number;

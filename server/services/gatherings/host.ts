@@ -15,6 +15,7 @@ import { eventTickets, eventVariances, events, gatheringAttendees, gatheringOrde
 import type { Deps } from '../../deps.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { consumeCode, issueCode } from '../codes.ts';
+import { appendAudit } from '../audit-log.ts';
 import { limit, limitReached } from '../limits.ts';
 import { hostCodeMail } from '../mail-templates.ts';
 import { userById } from '../users.ts';
@@ -92,24 +93,33 @@ export async function adminInit(deps: Deps, userId: string, body: { email: strin
   return { Gathering: await gatheringInfo(deps.db, userId, row.id) };
 }
 
+/** The audit log's action when a host or staff member closes a gathering (auto-close, the shop's own, writes none). */
+export const CLOSE_GATHERING_ACTION = 'gathering.close';
+
 /**
  * Closes the gathering at `now` and tells the room (the host's close, and auto-close.ts once its session is long
- * over). Closing it again changes nothing; answers whether this call closed it. Unpaid orders of the evening are
- * left to expire as any order does.
+ * over). Closing it again changes nothing; answers whether this call closed it. `by`: the member who closed it,
+ * recorded in the audit log in the same transaction. Unpaid orders of the evening are left to expire as any order does.
  */
-export async function closeGatheringAt(deps: Pick<Deps, 'db' | 'gatheringEvents'>, gatheringId: string, now: Date): Promise<boolean> {
-  const closed = await deps.db
-    .update(gatherings)
-    .set({ status: 'Closed', closedAt: now })
-    .where(and(eq(gatherings.id, gatheringId), sql`${gatherings.status} <> 'Closed'`))
-    .returning({ id: gatherings.id });
+export async function closeGatheringAt(deps: Pick<Deps, 'db' | 'gatheringEvents'>, gatheringId: string, now: Date, by?: { userId: string; status: string }): Promise<boolean> {
+  const closed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(gatherings)
+      .set({ status: 'Closed', closedAt: now })
+      .where(and(eq(gatherings.id, gatheringId), sql`${gatherings.status} <> 'Closed'`))
+      .returning({ id: gatherings.id });
+    if (rows.length > 0 && by) {
+      await appendAudit(tx, { at: now, actorUserId: by.userId, action: CLOSE_GATHERING_ACTION, target: `gathering:${gatheringId}`, before: { Status: by.status }, after: { Status: 'Closed' } });
+    }
+    return rows.length > 0;
+  });
   deps.gatheringEvents.publish(gatheringId);
-  return closed.length > 0;
+  return closed;
 }
 
 export async function closeGathering(deps: Pick<Deps, 'db' | 'clock' | 'gatheringEvents'>, caller: HostCaller, gatheringId: string) {
-  await hostedBy(deps.db, caller, gatheringId);
-  await closeGatheringAt(deps, gatheringId, deps.clock.now());
+  const row = await hostedBy(deps.db, caller, gatheringId);
+  await closeGatheringAt(deps, gatheringId, deps.clock.now(), { userId: caller.userId, status: row.status });
   return { Gathering: await gatheringInfo(deps.db, caller.userId, gatheringId) };
 }
 

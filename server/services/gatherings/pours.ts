@@ -5,9 +5,10 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Currency, GatheringProduct } from '../../../contract/index.ts';
 import type { Db } from '../../db/client.ts';
-import { gatheringPours, gatherings, productTypes, products, variances } from '../../db/schema.ts';
+import { gatheringPours, gatherings, products, variances } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { artworkUrl } from '../artwork.ts';
+import { productIsAlcohol } from '../catalogue.ts';
+import { productCardImage } from '../product-pictures.ts';
 
 export type PourRow = Awaited<ReturnType<typeof pourRows>>[number];
 
@@ -22,7 +23,8 @@ export function pourRows(db: Db, where: SQL | undefined) {
       descriptionEn: products.descriptionEn,
       descriptionZh: products.descriptionZh,
       images: products.images,
-      isAlcohol: productTypes.isAlcohol,
+      photos: products.photos,
+      isAlcohol: productIsAlcohol,
       varianceEn: variances.nameEn,
       varianceZh: variances.nameZh,
       priceHkd: gatheringPours.priceHkd,
@@ -34,7 +36,6 @@ export function pourRows(db: Db, where: SQL | undefined) {
     })
     .from(gatheringPours)
     .innerJoin(products, eq(products.id, gatheringPours.productId))
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
     .innerJoin(variances, eq(variances.id, gatheringPours.varianceId))
     .where(where)
     .orderBy(asc(gatheringPours.sort), asc(gatheringPours.productId));
@@ -46,7 +47,7 @@ export function toGatheringProduct(r: PourRow, currency: Currency): GatheringPro
     VarianceID: r.varianceId,
     Name: { en: r.nameEn, zh: r.nameZh },
     VarianceName: { en: r.varianceEn, zh: r.varianceZh },
-    Image: artworkUrl(r.images[0] ?? ''),
+    Image: productCardImage(r),
     IsAlcohol: r.isAlcohol,
     Price: currency === 'HKD' ? r.priceHkd : r.priceUsd,
     OnlinePrice: currency === 'HKD' ? r.onlineHkd : r.onlineUsd,

@@ -23,6 +23,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { artworkUrl } from '../artwork.ts';
+import { productCardImage } from '../product-pictures.ts';
 import { isMediaId, mediaUrlFor, variantUrlFor } from '../uploads.ts';
 
 export type InspirationRow = typeof inspirations.$inferSelect;
@@ -219,7 +220,7 @@ export async function readPosts(db: Db, rows: readonly InspirationRow[], viewer:
       ? db.select({ id: inspirations.id, title: inspirations.title, userId: inspirations.userId }).from(inspirations).where(and(inArray(inspirations.id, copyIds), published))
       : Promise.resolve([]),
     productIds.length
-      ? db.select({ id: products.id, typeId: products.typeId, nameEn: products.nameEn, nameZh: products.nameZh, images: products.images }).from(products).where(inArray(products.id, productIds))
+      ? db.select({ id: products.id, typeId: products.typeId, nameEn: products.nameEn, nameZh: products.nameZh, images: products.images, photos: products.photos }).from(products).where(inArray(products.id, productIds))
       : Promise.resolve([]),
     viewer
       ? db.select({ id: inspirationLikes.inspirationId }).from(inspirationLikes).where(and(eq(inspirationLikes.userId, viewer), inArray(inspirationLikes.inspirationId, ids)))
@@ -247,7 +248,7 @@ export async function readPosts(db: Db, rows: readonly InspirationRow[], viewer:
       ProductList: r.productIds
         .map((id) => productById.get(id))
         .filter((p) => !!p)
-        .map((p) => ({ ProductID: p.id, ProductTypeID: p.typeId, Name: { en: p.nameEn, zh: p.nameZh }, Image: artworkUrl(p.images[0] ?? 'box-30-0') })),
+        .map((p) => ({ ProductID: p.id, ProductTypeID: p.typeId, Name: { en: p.nameEn, zh: p.nameZh }, Image: productCardImage(p) })),
       ...(source ? { CopyFrom: { InspirationID: source.id, Title: source.title, Author: authorOf(source.userId) } } : {}),
       LikeCount: r.likeCount,
       CommentCount: r.commentCount,

@@ -7,10 +7,15 @@
  * (bag, checkout, every order kind's apply and re-pricing: all come through checkCoupon) and is left out of
  * coupon/list. An order that already holds a use keeps it, and its discount, and is paid with it: paying
  * re-checks a coupon only when a different code is sent.
+ *
+ * So too a coupon staff kept to some order kinds (order_kinds; empty: every kind): every check names the kind
+ * of the order the code is for (orders.kind), and another kind is refused as WrongOrderKind. coupon/list still
+ * lists it (the member's coupons, whatever they may be used on); coupon/apply checks it for the bag, a product order.
  */
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Coupon, CouponRefusal } from '../../../contract/bag.ts';
 import type { Currency } from '../../../contract/define.ts';
+import type { CouponOrderKind } from '../../../contract/staff-coupon-fields.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
@@ -85,25 +90,35 @@ export async function usableCoupons(db: Db, userId: string, now: Date): Promise<
 
 export type CouponCheck = { ok: true; row: CouponRow; rule: CouponRule; usage: CouponUsage } | { ok: false; refusal: Refusal };
 
-/** Checks a (normalised) code for this member against these lines now: unknown, then disabled, then couponRefusal's rules. */
-export async function checkCoupon(
-  db: Db,
-  { code, userId, currency, lines, now }: { code: string; userId: string; currency: Currency; lines: readonly PricedLine[]; now: Date },
-): Promise<CouponCheck> {
+/** What a code is checked for: this member's order of this kind (orders.kind), these lines, now. */
+export interface CouponRequest {
+  userId: string;
+  orderKind: CouponOrderKind;
+  currency: Currency;
+  lines: readonly PricedLine[];
+  now: Date;
+}
+
+/**
+ * Checks a (normalised) code for this member's order of this kind against these lines now: unknown, then
+ * disabled, then kept to other order kinds, then couponRefusal's rules.
+ */
+export async function checkCoupon(db: Db, { code, userId, orderKind, currency, lines, now }: CouponRequest & { code: string }): Promise<CouponCheck> {
   const found = await findCoupon(db, code, userId);
   if (!found) return { ok: false, refusal: { reason: 'NotFound', message: couponRefusalMessage('NotFound', undefined, currency) } };
   const rule = couponRuleOf(found.row);
   if (found.row.disabledAt) return { ok: false, refusal: { reason: 'Disabled', message: couponRefusalMessage('Disabled', rule, currency) } };
+  const kinds = found.row.orderKinds;
+  if (kinds.length > 0 && !kinds.includes(orderKind)) {
+    return { ok: false, refusal: { reason: 'WrongOrderKind', message: couponRefusalMessage('WrongOrderKind', rule, currency) } };
+  }
   const reason = couponRefusal(rule, { now, currency, lines, usage: found.usage });
   if (reason) return { ok: false, refusal: { reason, message: couponRefusalMessage(reason, rule, currency) } };
   return { ok: true, row: found.row, rule, usage: found.usage };
 }
 
 /** An order's coupon: none without a code, its rule when it may be used on these lines now, 70600 otherwise. */
-export async function acceptCoupon(
-  db: Db,
-  request: { code: string | undefined; userId: string; currency: Currency; lines: readonly PricedLine[]; now: Date },
-): Promise<CouponRule | undefined> {
+export async function acceptCoupon(db: Db, request: CouponRequest & { code: string | undefined }): Promise<CouponRule | undefined> {
   if (!request.code) return undefined;
   const checked = await checkCoupon(db, { ...request, code: request.code });
   if (!checked.ok) throw invalidCoupon(checked.refusal);

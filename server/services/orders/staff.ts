@@ -3,11 +3,11 @@
  * its tracking number (the fulfilment desk's shipOrder, as `npm run orders -- ship`), and cancelling an unpaid
  * order through the order core's cancel. Each change writes its audit row in the change's own transaction.
  */
-import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '../../../contract/define.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { PaymentMethod } from '../../../contract/orders.ts';
-import type { StaffOrder, StaffOrderKind } from '../../../contract/staff-orders.ts';
+import type { StaffOrder, StaffOrderKind, StaffOrderSort } from '../../../contract/staff-orders.ts';
 import type { Db } from '../../db/client.ts';
 import { eventBookings, orderLines, orders, users } from '../../db/schema.ts';
 import type { Clock, Deps } from '../../deps.ts';
@@ -16,6 +16,7 @@ import { cancelOrder } from './cancel.ts';
 import { shipOrder, type ShipOptions } from './fulfilment.ts';
 import { SHOP_ORDER_KINDS } from './index.ts';
 import type { OrderRow } from './kind.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart, type SortKeyset } from '../keyset-pages.ts';
 import { appendAudit } from '../staff/audit.ts';
 
 /** The audit log's actions for an order shipped and an order cancelled through the back office. */
@@ -61,13 +62,35 @@ const toStaffOrder = (r: ListedRow): StaffOrder => ({
   ItemCount: Number(r.itemCount),
 });
 
-const selectOrders = (db: Db, where: SQL | undefined, limit: number) =>
+/** The order of staff-list-orders under each sort (contract StaffOrderSort): ties broken by creation, then id. */
+const ORDER_SORTS: Record<StaffOrderSort['Field'], KeyPart[]> = {
+  CreatedAt: [],
+  Reference: [{ expr: orders.reference, type: 'text' }],
+  Kind: [{ expr: orders.kind, type: 'text' }],
+  Member: [{ expr: users.email, type: 'text' }],
+  Total: [
+    { expr: orders.currency, type: 'text' },
+    { expr: orders.total, type: 'integer' },
+  ],
+  PaymentMethod: [{ expr: orders.paymentMethod, type: 'text' }],
+};
+
+const orderKeyset = (sort: StaffOrderSort) =>
+  sortKeyset(sort.Field, sort.Direction, [
+    ...ORDER_SORTS[sort.Field],
+    { expr: orders.createdAt, type: 'timestamptz' },
+    { expr: orders.id, type: 'text' },
+  ]);
+
+const NEWEST_FIRST = orderKeyset({ Field: 'CreatedAt', Direction: 'desc' });
+
+const selectOrders = (db: Db, where: SQL | undefined, limit: number, keyset: SortKeyset = NEWEST_FIRST) =>
   db
-    .select(orderColumns)
+    .select({ ...orderColumns, pageKey: keysetColumn(keyset) })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...keysetOrder(keyset))
     .limit(limit);
 
 /** One order as staff see it. */
@@ -75,23 +98,6 @@ export async function describeStaffOrder(db: Db, orderId: string): Promise<Staff
   const [row] = await selectOrders(db, eq(orders.id, orderId), 1);
   if (!row) throw new ApiError(400, ErrorCode.ObjectNotFound, 'Order not found', 'OrderID');
   return toStaffOrder(row);
-}
-
-/** The paging key: the last row's creation time and id, opaque to the client. */
-const encodeKey = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
-
-function decodeKey(key: string): { createdAt: string; id: string } {
-  const invalid = () => new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
-  const [createdAt, id] = parsed as unknown[];
-  if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt)) || id.length === 0 || id.length > 64) throw invalid();
-  return { createdAt, id };
 }
 
 /** A LIKE pattern matching what begins with `text` (its own % _ and \ taken literally). */
@@ -104,13 +110,15 @@ export interface StaffOrderQuery {
   /** A reference or a member's e-mail, whole or its beginning. */
   query?: string | undefined;
   size: number;
+  /** Newest first when absent. */
+  sort?: StaffOrderSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
 /**
- * staff-list-orders: newest first (created_at, id descending: orders_created_idx, or orders_kind_created_idx
- * for one kind), filtered and paged on the server. The query finds references by their beginning (stored
- * upper-case) and members by their e-mail's beginning (stored lower-case).
+ * staff-list-orders: newest first by default (created_at, id descending: orders_created_idx, or
+ * orders_kind_created_idx for one kind), or as `sort` asks; filtered and paged on the server. The query finds
+ * references by their beginning (stored upper-case) and members by their e-mail's beginning (stored lower-case).
  */
 export async function listStaffOrders(db: Db, q: StaffOrderQuery): Promise<{ OrderList: StaffOrder[]; LastEvaluatedKey?: string }> {
   const conditions: SQL[] = [];
@@ -121,17 +129,12 @@ export async function listStaffOrders(db: Db, q: StaffOrderQuery): Promise<{ Ord
     const members = db.select({ id: users.id }).from(users).where(like(users.email, prefixPattern(q.query.toLowerCase())));
     conditions.push(or(like(orders.reference, prefixPattern(q.query.toUpperCase())), inArray(orders.userId, members))!);
   }
-  if (q.lastEvaluatedKey) {
-    const key = decodeKey(q.lastEvaluatedKey);
-    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${key.createdAt}::timestamptz, ${key.id})`);
-  }
-  const rows = await selectOrders(db, and(...conditions), q.size + 1);
-  const page = rows.slice(0, q.size);
-  const last = page.at(-1);
-  return {
-    OrderList: page.map(toStaffOrder),
-    ...(rows.length > q.size && last ? { LastEvaluatedKey: encodeKey(last.createdAt, last.id) } : {}),
-  };
+  const keyset = q.sort ? orderKeyset(q.sort) : NEWEST_FIRST;
+  const after = afterPageKey(keyset, q.lastEvaluatedKey);
+  if (after) conditions.push(after);
+  const rows = await selectOrders(db, and(...conditions), q.size + 1, keyset);
+  const next = nextPageKey(keyset, rows, q.size);
+  return { OrderList: rows.slice(0, q.size).map(toStaffOrder), ...(next ? { LastEvaluatedKey: next } : {}) };
 }
 
 /** What an audit row keeps of an order: enough to see the change. */

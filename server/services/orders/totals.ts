@@ -12,8 +12,9 @@
  * - Coupon (typed by the member), checked by couponRefusal in this order: NotYetValid, Expired (valid_from
  *   <= now < valid_until), UsedUp (redemptions >= max_uses), MemberLimit (this member's redemptions >=
  *   max_uses_per_member), EmptyBag (no lines), NotApplicable (no line of a type in its scope), MinSpend
- *   (SubTotal, before any discount, below the minimum spend in the currency). NotFound and Disabled (staff
- *   switched the code off) are the caller's, checked on the coupon's row before these.
+ *   (SubTotal, before any discount, below the minimum spend in the currency). NotFound, Disabled (staff
+ *   switched the code off) and WrongOrderKind (staff kept it to other order kinds) are the caller's, checked on
+ *   the coupon's row before these.
  *   Its base is Σ over the lines in its scope of (LineTotal − that line's campaign discount).
  *   Percent: floor(base × rateBp / 10000). Fixed: min(amount in the currency, base).
  * - Discount = campaign + coupon. Merchandise = SubTotal − Discount.
@@ -156,6 +157,8 @@ export function couponRefusalMessage(reason: CouponRefusal, coupon: CouponRule |
       return `Spend at least ${formatMoney(currency, coupon?.minSpend[currency] ?? 0)} to use this coupon`;
     case 'Disabled':
       return 'This coupon is no longer available';
+    case 'WrongOrderKind':
+      return 'This coupon cannot be used for this kind of order';
     case 'TooManyAttempts':
       return 'Too many coupon codes were tried. Please wait a few minutes.';
   }

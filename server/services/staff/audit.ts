@@ -1,57 +1,46 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
-import type { AuditEntry } from '../../../contract/staff.ts';
-import { ErrorCode } from '../../../contract/errors.ts';
+import { and, eq, lt, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditSort } from '../../../contract/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 
-export interface AuditRecord {
-  at: Date;
-  /** Null: the command line (npm run staff). */
-  actorUserId: string | null;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-}
+export { appendAudit, type AuditRecord } from '../audit-log.ts';
 
-/** Appends one row; called inside the change's own transaction, so the change and its record land together. */
-export async function appendAudit(db: Db, record: AuditRecord): Promise<void> {
-  await db.insert(auditLog).values({ ...record, before: record.before ?? null, after: record.after ?? null });
-}
+/** The order of list-audit-log under each sort (contract AuditSort): ties broken by id (rows only ever append). */
+const AUDIT_SORTS: Record<AuditSort['Field'], KeyPart[]> = {
+  At: [{ expr: auditLog.at, type: 'timestamptz' }],
+  Action: [{ expr: auditLog.action, type: 'text' }],
+  Target: [{ expr: auditLog.target, type: 'text' }],
+};
 
-/** The paging key: the last row's id, opaque to the client. */
-const encodeKey = (id: number) => Buffer.from(String(id)).toString('base64url');
-
-function decodeKey(key: string): number {
-  const id = Number(Buffer.from(key, 'base64url').toString('utf8'));
-  if (!Number.isSafeInteger(id) || id < 1) throw new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  return id;
-}
+const auditKeyset = (sort: AuditSort) => sortKeyset(sort.Field, sort.Direction, [...AUDIT_SORTS[sort.Field], { expr: auditLog.id, type: 'bigint' }]);
 
 export interface AuditQuery {
   action?: string | undefined;
   /** Only rows written before this moment. */
   before?: Date | undefined;
   size: number;
+  sort: AuditSort;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** list-audit-log: newest first (id descending: ids increase with every row), a page at a time. */
+/** list-audit-log: newest first by default (the time written, then id), a page at a time. */
 export async function listAuditLog(db: Db, query: AuditQuery): Promise<{ AuditLog: AuditEntry[]; LastEvaluatedKey?: string }> {
+  const keyset = auditKeyset(query.sort);
   const conditions: SQL[] = [];
   if (query.action) conditions.push(eq(auditLog.action, query.action));
   if (query.before) conditions.push(lt(auditLog.at, query.before));
-  if (query.lastEvaluatedKey) conditions.push(lt(auditLog.id, decodeKey(query.lastEvaluatedKey)));
+  const after = afterPageKey(keyset, query.lastEvaluatedKey);
+  if (after) conditions.push(after);
   const rows = await db
-    .select()
+    .select({ entry: auditLog, pageKey: keysetColumn(keyset) })
     .from(auditLog)
     .where(and(...conditions))
-    .orderBy(desc(auditLog.id))
+    .orderBy(...keysetOrder(keyset))
     .limit(query.size + 1);
-  const page = rows.slice(0, query.size);
+  const next = nextPageKey(keyset, rows, query.size);
   return {
-    AuditLog: page.map((r) => ({
+    AuditLog: rows.slice(0, query.size).map(({ entry: r }) => ({
       ID: String(r.id),
       At: r.at.toISOString(),
       ActorUserID: r.actorUserId,
@@ -60,6 +49,6 @@ export async function listAuditLog(db: Db, query: AuditQuery): Promise<{ AuditLo
       Before: r.before ?? null,
       After: r.after ?? null,
     })),
-    ...(rows.length > query.size ? { LastEvaluatedKey: encodeKey(page.at(-1)!.id) } : {}),
+    ...(next ? { LastEvaluatedKey: next } : {}),
   };
 }

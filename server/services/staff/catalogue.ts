@@ -11,17 +11,25 @@
  *
  * A product's lowest price on sale (products.min_price_*, what listings sort and filter by) is worked out
  * again after every variance change, under the product's row lock so two changes at once cannot leave the
- * older minimum. Variances: services/staff/catalogue-variances.ts.
+ * older minimum. Variances: services/staff/catalogue-variances.ts; uploaded pictures:
+ * services/staff/catalogue-photos.ts.
+ *
+ * Alcohol is each product's own flag (products.is_alcohol): a new product takes its type's unless staff say,
+ * and moving a product to an alcohol type flags it unless staff say otherwise in the same change; nothing but
+ * an explicit false clears it, so no edit lifts the age rules by accident.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
-import type { StaffProduct, StaffVariance } from '../../../contract/staff-catalogue.ts';
+import type { StaffPhoto, StaffProduct, StaffVariance } from '../../../contract/staff-catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { productTypes, products, variances } from '../../db/schema.ts';
+import { productTypes, products, variances, type ProductPhoto } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { artworkUrl, parseArtSeed } from '../artwork.ts';
+import { alcoholOfType } from '../catalogue.ts';
+import { photoCardUrl } from '../product-pictures.ts';
+import { mediaUrlFor } from '../media-urls.ts';
 import { appendAudit } from './audit.ts';
 
 /** The audit log's actions for products. */
@@ -41,8 +49,16 @@ export const productAuditView = (row: ProductRow) => ({
   Name: { en: row.nameEn, zh: row.nameZh },
   Description: { en: row.descriptionEn, zh: row.descriptionZh },
   Images: row.images,
+  IsAlcohol: row.isAlcohol,
   StopSell: row.stopSell,
   MinPrice: { HKD: row.minPriceHkd, USD: row.minPriceUsd },
+});
+
+export const toStaffPhoto = (photo: ProductPhoto): StaffPhoto => ({
+  MediaID: photo.mediaId,
+  Url: mediaUrlFor(photo.mediaId),
+  ThumbUrl: photoCardUrl(photo),
+  Alt: photo.alt,
 });
 
 export const toStaffVariance = (row: VarianceRow): StaffVariance => ({
@@ -56,22 +72,17 @@ export const toStaffVariance = (row: VarianceRow): StaffVariance => ({
 /** The products as staff see them, with their variances, in the order of `ids` (unknown ids skipped). */
 export async function readStaffProducts(db: Db, ids: readonly string[]): Promise<StaffProduct[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ row: products, isAlcohol: productTypes.isAlcohol })
-    .from(products)
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
-    .where(inArray(products.id, [...ids]));
+  const rows = await db.select().from(products).where(inArray(products.id, [...ids]));
   const varianceRows = await db.select().from(variances).where(inArray(variances.productId, [...ids])).orderBy(asc(variances.sort), asc(variances.id));
-  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
-    const found = byId.get(id);
-    if (!found) return [];
-    const { row, isAlcohol } = found;
+    const row = byId.get(id);
+    if (!row) return [];
     return [
       {
         ...productAuditView(row),
         ImageUrls: row.images.map(artworkUrl),
-        IsAlcohol: isAlcohol,
+        Photos: row.photos.map(toStaffPhoto),
         CreatedAt: row.createdAt.toISOString(),
         Variances: varianceRows.filter((v) => v.productId === id).map(toStaffVariance),
       },
@@ -149,10 +160,11 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<{ ProductLi
   };
 }
 
-/** 400 naming ProductTypeID when it is not a product type. */
-async function checkProductType(db: Db, typeId: string): Promise<void> {
-  const [found] = await db.select({ id: productTypes.id }).from(productTypes).where(eq(productTypes.id, typeId));
+/** The product type (what its products' alcohol flag starts from); 400 naming ProductTypeID when there is none. */
+async function productTypeOf(db: Db, typeId: string): Promise<{ isAlcohol: boolean; nameEn: string }> {
+  const [found] = await db.select({ isAlcohol: productTypes.isAlcohol, nameEn: productTypes.nameEn }).from(productTypes).where(eq(productTypes.id, typeId));
   if (!found) throw new ApiError(400, ErrorCode.InvalidParameter, `ProductTypeID is invalid: no product type ${typeId}`, 'ProductTypeID');
+  return found;
 }
 
 /** 400 naming Images when a seed names no motif the artwork draws (the contract checks its shape only). */
@@ -190,13 +202,15 @@ export interface NewProduct {
   name: Bilingual;
   description: Bilingual;
   images: readonly string[];
+  /** Undefined: the type's. */
+  isAlcohol?: boolean | undefined;
   stopSell: boolean;
   variances: readonly NewVariance[];
 }
 
 /** staff-create-product: the product and its variances made in one transaction, with one audit row. */
 export async function createProduct(deps: CatalogueDeps, actorUserId: string, p: NewProduct): Promise<StaffProduct> {
-  await checkProductType(deps.db, p.typeId);
+  const type = await productTypeOf(deps.db, p.typeId);
   const images = checkImages(p.images);
   const now = deps.clock.now();
   const productId = newProductId(p.typeId, p.name.en);
@@ -209,6 +223,7 @@ export async function createProduct(deps: CatalogueDeps, actorUserId: string, p:
       descriptionEn: p.description.en,
       descriptionZh: p.description.zh,
       images,
+      isAlcohol: p.isAlcohol ?? alcoholOfType(type),
       stopSell: p.stopSell,
       // Set from the variances below, once they are in.
       minPriceHkd: 0,
@@ -247,6 +262,7 @@ export interface ProductEdit {
   name?: Bilingual | undefined;
   description?: Bilingual | undefined;
   images?: readonly string[] | undefined;
+  isAlcohol?: boolean | undefined;
   stopSell?: boolean | undefined;
 }
 
@@ -261,16 +277,20 @@ export function changedOnly<Row extends object, Change extends Partial<Row>>(bef
  * changed, nothing written.
  */
 export async function updateProduct(deps: CatalogueDeps, actorUserId: string, e: ProductEdit): Promise<StaffProduct> {
-  if (e.typeId) await checkProductType(deps.db, e.typeId);
+  const type = e.typeId ? await productTypeOf(deps.db, e.typeId) : undefined;
   const images = e.images && checkImages(e.images);
   const now = deps.clock.now();
   const { product, changed } = await deps.db.transaction(async (tx) => {
     const before = await lockProduct(tx, e.productId);
+    // Moved to an alcohol type: alcohol, unless this very change says it is not.
+    const movedToAlcohol = type !== undefined && e.typeId !== before.typeId && alcoholOfType(type);
+    const isAlcohol = e.isAlcohol ?? (movedToAlcohol ? true : undefined);
     const change = changedOnly(before, {
       ...(e.typeId ? { typeId: e.typeId } : {}),
       ...(e.name ? { nameEn: e.name.en, nameZh: e.name.zh } : {}),
       ...(e.description ? { descriptionEn: e.description.en, descriptionZh: e.description.zh } : {}),
       ...(images ? { images } : {}),
+      ...(isAlcohol !== undefined ? { isAlcohol } : {}),
       ...(e.stopSell !== undefined ? { stopSell: e.stopSell } : {}),
     });
     const changed = Object.keys(change).length > 0;

@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
+import { COUPON_ORDER_KINDS, type CouponOrderKind } from '../../../contract/staff-coupon-fields.ts';
 import type { CouponStatus, StaffCoupon } from '../../../contract/staff-coupons.ts';
 import type { Db } from '../../db/client.ts';
 import { couponRedemptions, coupons, productTypes } from '../../db/schema.ts';
@@ -47,6 +48,7 @@ const auditView = (row: CouponRow) => ({
   ValidFrom: row.validFrom.toISOString(),
   ValidUntil: row.validUntil.toISOString(),
   ProductTypeIDs: row.productTypeIds,
+  OrderKinds: row.orderKinds,
   Listed: row.listed,
   DisabledAt: row.disabledAt?.toISOString() ?? null,
 });
@@ -110,6 +112,9 @@ async function knownProductTypes(db: Db, ids: readonly string[]): Promise<string
   return unique;
 }
 
+/** Each kind once, in COUPON_ORDER_KINDS' order: the same choice is stored (and compared) the same way. */
+const orderKindsOf = (kinds: readonly CouponOrderKind[]): CouponOrderKind[] => COUPON_ORDER_KINDS.filter((k) => kinds.includes(k));
+
 type Money = { HKD: number; USD: number };
 type Bilingual = { en: string; zh: string };
 
@@ -130,6 +135,8 @@ export interface NewCoupon {
   validFrom: Date;
   validUntil: Date;
   productTypeIds: readonly string[];
+  /** Empty: every order kind. */
+  orderKinds: readonly CouponOrderKind[];
   listed: boolean;
 }
 
@@ -156,6 +163,7 @@ export async function createCoupon(deps: CouponDeps, actorUserId: string, c: New
         validFrom: c.validFrom,
         validUntil: c.validUntil,
         productTypeIds,
+        orderKinds: orderKindsOf(c.orderKinds),
         listed: c.listed,
       })
       .onConflictDoNothing({ target: coupons.code })
@@ -179,6 +187,7 @@ export interface CouponEdit {
   validFrom?: Date | undefined;
   validUntil?: Date | undefined;
   productTypeIds?: readonly string[] | undefined;
+  orderKinds?: readonly CouponOrderKind[] | undefined;
   listed?: boolean | undefined;
   /** true: disabled from now (a coupon disabled already keeps its time); false: enabled. */
   disabled?: boolean | undefined;
@@ -197,6 +206,7 @@ function changedColumns(before: CouponRow, e: CouponEdit, productTypeIds: string
     ...(e.validFrom ? { validFrom: e.validFrom } : {}),
     ...(e.validUntil ? { validUntil: e.validUntil } : {}),
     ...(productTypeIds ? { productTypeIds } : {}),
+    ...(e.orderKinds ? { orderKinds: orderKindsOf(e.orderKinds) } : {}),
     ...(e.listed !== undefined ? { listed: e.listed } : {}),
     ...(e.disabled !== undefined && e.disabled !== (before.disabledAt !== null) ? { disabledAt: e.disabled ? now : null } : {}),
   };

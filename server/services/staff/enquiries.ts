@@ -1,11 +1,12 @@
-/** Business enquiries in the back office (issue 32): listed by status, newest first; status and note changed with an audit row. */
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { EnquiryStatus, StaffEnquiry } from '../../../contract/staff-b2b.ts';
+/** Business enquiries in the back office (issue 32): listed by status, newest first or as sorted; status and note changed with an audit row. */
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { EnquirySort, EnquiryStatus, StaffEnquiry } from '../../../contract/staff-b2b.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { b2bEnquiries } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import { appendAudit } from './audit.ts';
 
 export const UPDATE_ENQUIRY_ACTION = 'enquiry.update';
@@ -26,34 +27,36 @@ const toStaffEnquiry = (r: EnquiryRow): StaffEnquiry => ({
   StatusChangedAt: r.statusChangedAt?.toISOString() ?? null,
 });
 
-/** The page key: the last row's creation time and id (ids are not ordered; times may tie). */
-const encodeKey = (r: EnquiryRow) => Buffer.from(JSON.stringify([r.createdAt.toISOString(), r.id])).toString('base64url');
-function decodeKey(key: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(key, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (typeof id === 'string' && !Number.isNaN(date.getTime())) return { at: date, id };
-  } catch {
-    // Unreadable: refused below.
-  }
-  throw new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-}
+/** The order of staff-list-enquiries under each sort (contract EnquirySort): ties broken by creation, then id. */
+const ENQUIRY_SORTS: Record<EnquirySort['Field'], KeyPart[]> = {
+  CreatedAt: [],
+  FullName: [{ expr: b2bEnquiries.fullName, type: 'text' }],
+  EnquiryType: [{ expr: b2bEnquiries.enquiryType, type: 'text' }],
+  Status: [{ expr: b2bEnquiries.status, type: 'text' }],
+};
 
-export async function listEnquiries(db: Db, query: { status: EnquiryStatus | 'all'; size: number; lastEvaluatedKey?: string | undefined }) {
+const enquiryKeyset = (sort: EnquirySort) =>
+  sortKeyset(sort.Field, sort.Direction, [
+    ...ENQUIRY_SORTS[sort.Field],
+    // Ids are not ordered and times may tie: both, so the order is total.
+    { expr: b2bEnquiries.createdAt, type: 'timestamptz' },
+    { expr: b2bEnquiries.id, type: 'text' },
+  ]);
+
+export async function listEnquiries(db: Db, query: { status: EnquiryStatus | 'all'; size: number; sort: EnquirySort; lastEvaluatedKey?: string | undefined }) {
+  const keyset = enquiryKeyset(query.sort);
   const where: SQL[] = [];
   if (query.status !== 'all') where.push(eq(b2bEnquiries.status, query.status));
-  if (query.lastEvaluatedKey) {
-    const { at, id } = decodeKey(query.lastEvaluatedKey);
-    where.push(or(lt(b2bEnquiries.createdAt, at), and(eq(b2bEnquiries.createdAt, at), lt(b2bEnquiries.id, id)))!);
-  }
+  const after = afterPageKey(keyset, query.lastEvaluatedKey);
+  if (after) where.push(after);
   const rows = await db
-    .select()
+    .select({ enquiry: b2bEnquiries, pageKey: keysetColumn(keyset) })
     .from(b2bEnquiries)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(b2bEnquiries.createdAt), desc(b2bEnquiries.id))
+    .orderBy(...keysetOrder(keyset))
     .limit(query.size + 1);
-  const page = rows.slice(0, query.size);
-  return { EnquiryList: page.map(toStaffEnquiry), ...(rows.length > query.size ? { LastEvaluatedKey: encodeKey(page.at(-1)!) } : {}) };
+  const next = nextPageKey(keyset, rows, query.size);
+  return { EnquiryList: rows.slice(0, query.size).map((r) => toStaffEnquiry(r.enquiry)), ...(next ? { LastEvaluatedKey: next } : {}) };
 }
 
 export async function updateEnquiry(

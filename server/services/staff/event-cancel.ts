@@ -10,7 +10,7 @@
  * 3. the refunds are recorded again, after step 2, for bookings paid since step 1. Event orders cannot take
  *    seats of a cancelled session (the hold's conditional update checks its status).
  * A later press on the cancelled session repeats 2 and 3 (each harmless twice), finishing what a press that died
- * half-way left, and mails nobody.
+ * half-way left, and mails nobody. Every press forgets the event page's head facts once step 1 is committed.
  */
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { StaffSession } from '../../../contract/staff-events.ts';
@@ -19,7 +19,7 @@ import { eventBookings, events, eventVariances, orders, refundRequests } from '.
 import { sessionCancelledMail } from '../mail-templates.ts';
 import { hongKongDate, timeSlotOf } from '../events/sessions.ts';
 import { appendAudit } from './audit.ts';
-import { describeSession, mailLanguage, paidBookersOf, sessionNotFound, type SessionDeps } from './events.ts';
+import { describeSession, forgetEventPage, mailLanguage, paidBookersOf, sessionNotFound, type SessionDeps } from './events.ts';
 
 /** The audit log's action for a session cancelled, and the reason its refund requests carry. */
 export const CANCEL_SESSION_ACTION = 'session.cancel';
@@ -80,7 +80,7 @@ async function refundsOf(db: Db, sessionId: string): Promise<SessionRefund[]> {
 /** staff-cancel-session (see the top of this file). */
 export async function cancelStaffSession(deps: SessionDeps, request: CancelSession): Promise<{ Session: StaffSession; Refunds: SessionRefund[]; MailedBookers: number }> {
   const now = deps.clock.now();
-  const cancelledNow = await deps.db.transaction(async (tx) => {
+  const { cancelledNow, eventId } = await deps.db.transaction(async (tx) => {
     const before = await describeSession(tx, request.sessionId);
     // The one press that finds it scheduled moves it; every other finds nothing to move.
     const [moved] = await tx
@@ -88,7 +88,7 @@ export async function cancelStaffSession(deps: SessionDeps, request: CancelSessi
       .set({ status: 'cancelled', cancelledAt: now, saleClosesAt: sql`least(${eventVariances.saleClosesAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(eventVariances.id, request.sessionId), eq(eventVariances.status, 'scheduled')))
       .returning({ id: eventVariances.id });
-    if (!moved) return false;
+    if (!moved) return { cancelledNow: false, eventId: before.EventID };
     await recordRefunds(tx, request.sessionId, now);
     const after = await describeSession(tx, request.sessionId);
     await appendAudit(tx, {
@@ -99,8 +99,10 @@ export async function cancelStaffSession(deps: SessionDeps, request: CancelSessi
       before,
       after: { ...after, Reason: request.reason },
     });
-    return true;
+    return { cancelledNow: true, eventId: before.EventID };
   });
+  // Every press: one that died before forgetting left the page's head stale (forgetting twice is harmless).
+  forgetEventPage(deps, eventId);
 
   const unpaid = await deps.db
     .select({ id: orders.id })

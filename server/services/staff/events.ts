@@ -2,10 +2,11 @@
  * Events' sessions in the back office (issue 32, contract/staff-events.ts): the list, creating a session and
  * changing one. Each change writes its audit row (the session before and after, as staff see it) in the change's
  * own transaction. A change of capacity happens with the session's row locked, so the seats orders hold meanwhile
- * are counted: seats_left moves by the capacity's change and never below zero (the table's check).
+ * are counted: seats_left moves by the capacity's change and never below zero (the table's check). After each
+ * change commits, the event page's head facts are forgotten in every process, so its dates and seats show at once.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { roleSatisfies } from '../../../contract/define.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { personName } from '../../../contract/person-name.ts';
@@ -14,16 +15,25 @@ import type { Db } from '../../db/client.ts';
 import { eventBookings, events, eventVariances, gatherings, orders, staffRoles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
-import { sessionMovedMail } from '../mail-templates.ts';
+import { hostScheduledMail, sessionMovedMail } from '../mail-templates.ts';
 import { hongKongDate, timeSlotOf } from '../events/sessions.ts';
+import { CONTENT_FACTS } from '../page-facts.ts';
 import { appendAudit } from './audit.ts';
 
 /** The audit log's actions for a session created and changed through the back office. */
 export const CREATE_SESSION_ACTION = 'session.create';
 export const UPDATE_SESSION_ACTION = 'session.update';
 
-export type SessionDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'log'>;
+export type SessionDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'log' | 'productCache'> & { config: Pick<Deps['config'], 'publicUrl'> };
 type SessionRow = typeof eventVariances.$inferSelect;
+
+/**
+ * The event page's head facts (page-facts.ts, kept in the product cache) list its sessions to come with their
+ * dates and seats: a session change forgets them here and in every other process. Called after commit.
+ */
+export function forgetEventPage(deps: Pick<Deps, 'productCache'>, eventId: string): void {
+  deps.productCache.forget([CONTENT_FACTS.event(eventId)]);
+}
 
 /** Seats of the session's paid bookings (a subquery per listed session; event_bookings_variance_idx finds them). */
 const seatsSoldOf = sql<number>`coalesce((select sum(${eventBookings.seats}) from ${eventBookings}
@@ -73,19 +83,57 @@ export function toStaffSession(r: ListedSession): StaffSession {
   };
 }
 
+/** A gathering newly given to a host: who to mail once the change is committed. */
+interface ScheduledHost {
+  sessionId: string;
+  gatheringId: string;
+  email: string;
+  language: string;
+}
+
 /**
  * A session with a named host gets its gathering (issue 31's room: the host opens it with a code mailed to their
  * e-mail, checks tickets in and takes orders), scheduled until the host opens it. Naming another host before then
- * hands it over; one already opened or closed keeps its host.
+ * hands it over; one already opened or closed keeps its host. Answers the host when the gathering became theirs
+ * here (made, or handed over: the upsert's condition leaves a row already theirs untouched and unreturned), so
+ * the host is mailed once however often they are named.
  */
-async function scheduleGathering(db: Db, sessionId: string, hostUserId: string | null | undefined): Promise<void> {
-  if (!hostUserId) return;
-  const [host] = await db.select({ email: users.email }).from(users).where(eq(users.id, hostUserId));
-  if (!host) return;
-  await db
+async function scheduleGathering(db: Db, sessionId: string, hostUserId: string | null | undefined): Promise<ScheduledHost | undefined> {
+  if (!hostUserId) return undefined;
+  const [host] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, hostUserId));
+  if (!host) return undefined;
+  const hostEmail = host.email.toLowerCase();
+  const [given] = await db
     .insert(gatherings)
-    .values({ id: `gth-${randomUUID()}`, varianceId: sessionId, hostEmail: host.email.toLowerCase(), status: 'Scheduled' })
-    .onConflictDoUpdate({ target: gatherings.varianceId, set: { hostEmail: host.email.toLowerCase() }, where: eq(gatherings.status, 'Scheduled') });
+    .values({ id: `gth-${randomUUID()}`, varianceId: sessionId, hostEmail, status: 'Scheduled' })
+    .onConflictDoUpdate({ target: gatherings.varianceId, set: { hostEmail }, where: and(eq(gatherings.status, 'Scheduled'), ne(gatherings.hostEmail, hostEmail)) })
+    .returning({ id: gatherings.id });
+  return given ? { sessionId, gatheringId: given.id, email: host.email, language: host.language } : undefined;
+}
+
+/** Mails a host the session they now host and their gathering's page; a mail that cannot be sent is logged, the change stands. */
+async function mailScheduledHost(deps: SessionDeps, scheduled: ScheduledHost | undefined): Promise<void> {
+  if (!scheduled) return;
+  try {
+    const [row] = await deps.db
+      .select({ session: eventVariances, event: events })
+      .from(eventVariances)
+      .innerJoin(events, eq(events.id, eventVariances.eventId))
+      .where(eq(eventVariances.id, scheduled.sessionId));
+    if (!row) return;
+    await deps.mailer.send(
+      hostScheduledMail(scheduled.email, mailLanguage(scheduled.language), {
+        title: { en: row.event.titleEn, zh: row.event.titleZh },
+        date: hongKongDate(row.session.startsAt),
+        timeSlot: timeSlotOf(row.session),
+        venue: { en: row.event.venueEn, zh: row.event.venueZh },
+        address: { en: row.event.addressEn, zh: row.event.addressZh },
+        link: `${deps.config.publicUrl}/host/${encodeURIComponent(scheduled.gatheringId)}`,
+      }),
+    );
+  } catch (err) {
+    deps.log.error({ err, sessionId: scheduled.sessionId }, 'host scheduled mail not sent');
+  }
 }
 
 export const sessionNotFound = () => new ApiError(400, ErrorCode.ObjectNotFound, 'No such session', 'SessionID');
@@ -117,6 +165,8 @@ function decodeKey(key: string): { startsAt: Date; id: string } {
 export interface SessionQuery {
   when: 'upcoming' | 'past' | 'cancelled';
   eventId?: string | undefined;
+  /** Only the sessions this member hosts (host-list-my-sessions; event_variances_host_idx finds them). */
+  hostUserId?: string | undefined;
   size: number;
   lastEvaluatedKey?: string | undefined;
 }
@@ -129,6 +179,7 @@ export async function listStaffSessions(deps: Pick<Deps, 'db' | 'clock'>, query:
   if (query.when === 'cancelled') conditions.push(eq(eventVariances.status, 'cancelled'));
   else conditions.push(eq(eventVariances.status, 'scheduled'), query.when === 'upcoming' ? gt(eventVariances.startsAt, now) : lte(eventVariances.startsAt, now));
   if (query.eventId) conditions.push(eq(eventVariances.eventId, query.eventId));
+  if (query.hostUserId) conditions.push(eq(eventVariances.hostUserId, query.hostUserId));
   if (query.lastEvaluatedKey) {
     const after = decodeKey(query.lastEvaluatedKey);
     const beyond = ascending ? gt : lt;
@@ -198,7 +249,7 @@ export interface CreateSession extends SessionFields {
   actorUserId: string;
 }
 
-/** staff-create-session: a new session of an existing event, with its audit row. */
+/** staff-create-session: a new session of an existing event, with its audit row; its host (if named) is mailed once committed. */
 export async function createStaffSession(deps: SessionDeps, request: CreateSession): Promise<StaffSession> {
   const now = deps.clock.now();
   const startsAt = instant(request.startAt);
@@ -210,7 +261,7 @@ export async function createStaffSession(deps: SessionDeps, request: CreateSessi
     svipSaleOpensAt: optionalInstant(request.svipSaleOpensAt) ?? null,
   };
   checkTimes(times, now, true);
-  return deps.db.transaction(async (tx) => {
+  const { created, scheduled } = await deps.db.transaction(async (tx) => {
     const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, request.eventId));
     if (!event) throw new ApiError(400, ErrorCode.ObjectNotFound, 'No such event', 'EventID');
     await checkHost(tx, request.hostUserId);
@@ -225,11 +276,14 @@ export async function createStaffSession(deps: SessionDeps, request: CreateSessi
       priceUsd: request.price.USD,
       hostUserId: request.hostUserId ?? null,
     });
-    await scheduleGathering(tx, id, request.hostUserId);
+    const scheduled = await scheduleGathering(tx, id, request.hostUserId);
     const created = await describeSession(tx, id);
     await appendAudit(tx, { at: now, actorUserId: request.actorUserId, action: CREATE_SESSION_ACTION, target: `session:${id}`, before: null, after: created });
-    return created;
+    return { created, scheduled };
   });
+  forgetEventPage(deps, request.eventId);
+  await mailScheduledHost(deps, scheduled);
+  return created;
 }
 
 export interface UpdateSession extends SessionFields {
@@ -259,7 +313,8 @@ function changedColumns(row: SessionRow, request: UpdateSession): Partial<Sessio
 
 /**
  * staff-update-session: changes what was given of a scheduled session, with its audit row; a move (a new start
- * or end) mails the bookers of its paid bookings once committed. Answers the session and how many were mailed.
+ * or end) mails the bookers of its paid bookings once committed, and a host newly given the session is mailed.
+ * Answers the session and how many bookers were mailed.
  */
 export async function updateStaffSession(deps: SessionDeps, request: UpdateSession): Promise<{ Session: StaffSession; MailedBookers: number }> {
   const now = deps.clock.now();
@@ -281,12 +336,14 @@ export async function updateStaffSession(deps: SessionDeps, request: UpdateSessi
     if (patch.hostUserId !== undefined) await checkHost(tx, patch.hostUserId);
     const before = await describeSession(tx, row.id);
     await tx.update(eventVariances).set(patch).where(eq(eventVariances.id, row.id));
-    if (patch.hostUserId) await scheduleGathering(tx, row.id, patch.hostUserId);
+    const scheduled = patch.hostUserId ? await scheduleGathering(tx, row.id, patch.hostUserId) : undefined;
     const after = await describeSession(tx, row.id);
     await appendAudit(tx, { at: now, actorUserId: request.actorUserId, action: UPDATE_SESSION_ACTION, target: `session:${row.id}`, before, after });
-    return { was: row, moved: patch.startsAt !== undefined || patch.endsAt !== undefined };
+    return { was: row, moved: patch.startsAt !== undefined || patch.endsAt !== undefined, scheduled };
   });
   if (!changed) return { Session: await describeSession(deps.db, request.sessionId), MailedBookers: 0 };
+  forgetEventPage(deps, changed.was.eventId);
+  await mailScheduledHost(deps, changed.scheduled);
   const mailed = changed.moved ? await mailMovedBookers(deps, changed.was) : 0;
   return { Session: await describeSession(deps.db, request.sessionId), MailedBookers: mailed };
 }

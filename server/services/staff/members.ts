@@ -1,11 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RoleAuth } from '../../../contract/define.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
-import type { StaffMember } from '../../../contract/staff.ts';
+import type { StaffMember, StaffSort } from '../../../contract/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { staffRoles, users } from '../../db/schema.ts';
 import type { Clock } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
+import { keysetOrder, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import { appendAudit } from './audit.ts';
 
 /** The audit log's action for a role granted, changed or removed. */
@@ -35,13 +36,23 @@ const toStaffMember = (r: StaffRow): StaffMember => ({
   GrantedAt: r.grantedAt.toISOString(),
 });
 
-/** Everyone holding a role: owners first, then staff, then hosts; by e-mail within a role. */
-export async function listStaff(db: Db): Promise<StaffMember[]> {
+/** The order of list-staff under each sort (contract StaffSort); the e-mail (unique) settles every tie. */
+const STAFF_SORTS: Record<StaffSort['Field'], KeyPart[]> = {
+  // Owners, staff, hosts: by what they may do, not alphabetically.
+  Role: [{ expr: sql`case ${staffRoles.role} when 'owner' then 0 when 'staff' then 1 else 2 end`, type: 'integer' }],
+  Name: [{ expr: sql`${users.givenName} || ' ' || ${users.familyName}`, type: 'text' }],
+  Email: [],
+  GrantedAt: [{ expr: staffRoles.grantedAt, type: 'timestamptz' }],
+};
+
+/** Everyone holding a role: by default owners first, then staff, then hosts; by e-mail within a role. */
+export async function listStaff(db: Db, sort: StaffSort = { Field: 'Role', Direction: 'asc' }): Promise<StaffMember[]> {
+  const order = sortKeyset(sort.Field, sort.Direction, [...STAFF_SORTS[sort.Field], { expr: users.email, type: 'text' }]);
   const rows = await db
     .select(staffColumns)
     .from(staffRoles)
     .innerJoin(users, eq(users.id, staffRoles.userId))
-    .orderBy(sql`case ${staffRoles.role} when 'owner' then 0 when 'staff' then 1 else 2 end`, asc(users.email));
+    .orderBy(...keysetOrder(order));
   return rows.map(toStaffMember);
 }
 

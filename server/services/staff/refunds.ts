@@ -12,15 +12,16 @@
  *   paying → paid, conditionally, with the provider's refund id and the audit row in one transaction.
  * A press on a paid row answers it as it stands; only the press that paid writes the audit row and mails.
  */
-import { and, asc, desc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { PaymentMethod } from '../../../contract/orders.ts';
-import type { StaffRefund } from '../../../contract/staff-refunds.ts';
+import type { RefundSort, StaffRefund } from '../../../contract/staff-refunds.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, refundRequests, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { refundPaidMail } from '../mail-templates.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import type { PaymentMethodKind } from '../payments/provider.ts';
 import { appendAudit } from './audit.ts';
 
@@ -65,42 +66,51 @@ async function readRefund(db: Db, id: number): Promise<Listed | undefined> {
   return row && flatten(row);
 }
 
-/** The paging key: the last row's id, opaque to the client. */
-const encodeKey = (id: number) => Buffer.from(String(id)).toString('base64url');
-function decodeKey(key: string): number {
-  const id = Number(Buffer.from(key, 'base64url').toString('utf8'));
-  if (!Number.isSafeInteger(id) || id < 1) throw new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  return id;
-}
+/** The order of list-refund-requests under each sort (contract RefundSort): ties broken by creation, then id. */
+const REFUND_SORTS: Record<RefundSort['Field'], KeyPart[]> = {
+  CreatedAt: [],
+  // The order's, left joined: '' when the order is gone, as the list shows it.
+  Reference: [{ expr: sql`coalesce(${orders.reference}, '')`, type: 'text' }],
+  Kind: [{ expr: sql`coalesce(${orders.kind}, '')`, type: 'text' }],
+  Amount: [
+    { expr: refundRequests.currency, type: 'text' },
+    { expr: refundRequests.amount, type: 'integer' },
+  ],
+  Reason: [{ expr: refundRequests.reason, type: 'text' }],
+};
+
+const refundKeyset = (sort: RefundSort) =>
+  sortKeyset(sort.Field, sort.Direction, [
+    ...REFUND_SORTS[sort.Field],
+    { expr: refundRequests.createdAt, type: 'timestamptz' },
+    { expr: refundRequests.id, type: 'bigint' },
+  ]);
 
 export interface RefundQuery {
   status: 'open' | 'paid' | 'all';
   size: number;
+  /** Absent: what is owed oldest first, the rest newest first. */
+  sort?: RefundSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** list-refund-requests: what is owed oldest first (a queue to work through); paid and all newest first. */
+/** list-refund-requests: by default what is owed oldest first (a queue to work through), paid and all newest first. */
 export async function listRefundRequests(db: Db, query: RefundQuery): Promise<{ RefundList: StaffRefund[]; LastEvaluatedKey?: string }> {
-  const oldestFirst = query.status === 'open';
+  const keyset = refundKeyset(query.sort ?? { Field: 'CreatedAt', Direction: query.status === 'open' ? 'asc' : 'desc' });
   const conditions: SQL[] = [];
   if (query.status === 'open') conditions.push(inArray(refundRequests.status, ['open', 'paying']));
   if (query.status === 'paid') conditions.push(eq(refundRequests.status, 'paid'));
-  if (query.lastEvaluatedKey) {
-    const after = decodeKey(query.lastEvaluatedKey);
-    conditions.push(oldestFirst ? gt(refundRequests.id, after) : lt(refundRequests.id, after));
-  }
+  const after = afterPageKey(keyset, query.lastEvaluatedKey);
+  if (after) conditions.push(after);
   const rows = await db
-    .select(listedColumns)
+    .select({ ...listedColumns, pageKey: keysetColumn(keyset) })
     .from(refundRequests)
     .leftJoin(orders, eq(orders.id, refundRequests.orderId))
     .where(and(...conditions))
-    .orderBy(oldestFirst ? asc(refundRequests.id) : desc(refundRequests.id))
+    .orderBy(...keysetOrder(keyset))
     .limit(query.size + 1);
-  const page = rows.slice(0, query.size).map(flatten);
-  return {
-    RefundList: page.map(toStaffRefund),
-    ...(rows.length > query.size ? { LastEvaluatedKey: encodeKey(page.at(-1)!.id) } : {}),
-  };
+  const next = nextPageKey(keyset, rows, query.size);
+  return { RefundList: rows.slice(0, query.size).map(flatten).map(toStaffRefund), ...(next ? { LastEvaluatedKey: next } : {}) };
 }
 
 export interface PayRefund {

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { mediaUploads, products, tasteCards, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { artworkUrl } from '../artwork.ts';
+import { productCardImage } from '../product-pictures.ts';
 import { gramQuery, keywordTerms, normaliseKeyword, wordQuery, type Term } from '../search/keywords.ts';
 import { mediaUrlFor, isMediaId } from '../uploads.ts';
 import { applyContributions, lockProfile, type Contribution } from './profiles.ts';
@@ -220,6 +220,7 @@ const cardColumns = {
   productNameEn: products.nameEn,
   productNameZh: products.nameZh,
   productImages: products.images,
+  productPhotos: products.photos,
   productTypeId: products.typeId,
   authorName: users.name,
   authorGivenName: users.givenName,
@@ -245,7 +246,7 @@ async function toTasteCards(db: Db, rows: readonly JoinedRow[]): Promise<TasteCa
   const noteById = new Map(notes.map((n) => [n.TasteNoteID, n]));
   const aromaById = new Map(aromaList.map((a) => [a.AromaID, a]));
   return rows.map(({ card, ...r }) => {
-    const defaultImage = artworkUrl(r.productImages[0] ?? 'box-30-0');
+    const defaultImage = productCardImage({ images: r.productImages, photos: r.productPhotos });
     const drink = drinkKindOfProductType(r.productTypeId);
     return {
       CardID: card.id,

@@ -12,7 +12,8 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { productTasteProfiles, productTypes, products } from '../../db/schema.ts';
+import { productTasteProfiles, products, type ProductPhoto } from '../../db/schema.ts';
+import { productIsAlcohol } from '../catalogue.ts';
 import { drinkKindOfProductType, loadVocabularyRows } from './vocabulary.ts';
 import { senseSums, type ProfileRow } from './profiles.ts';
 import { packVectors, vectorOf, vocabularyIndex, type PackedVectors, type TasteVector, type VocabularyIndex } from './taste-vectors.ts';
@@ -28,7 +29,7 @@ export interface IndexedProduct {
   productId: string;
   cardCount: number;
   /** What its product card needs besides stock (read with the profile; prices change rarely). */
-  product: { typeId: string; nameEn: string; nameZh: string; images: string[]; priceHkd: number; priceUsd: number; isAlcohol: boolean };
+  product: { typeId: string; nameEn: string; nameZh: string; images: string[]; photos: ProductPhoto[]; priceHkd: number; priceUsd: number; isAlcohol: boolean };
   drink: DrinkKind | undefined;
   vector: TasteVector;
   row: ProfileRow;
@@ -72,9 +73,10 @@ const profileColumns = {
   nameEn: products.nameEn,
   nameZh: products.nameZh,
   images: products.images,
+  photos: products.photos,
   priceHkd: products.minPriceHkd,
   priceUsd: products.minPriceUsd,
-  isAlcohol: productTypes.isAlcohol,
+  isAlcohol: productIsAlcohol,
 };
 
 async function readProfiles(db: Db, vocab: VocabularyIndex, ids?: readonly string[]): Promise<IndexedProduct[]> {
@@ -82,7 +84,6 @@ async function readProfiles(db: Db, vocab: VocabularyIndex, ids?: readonly strin
     .select(profileColumns)
     .from(productTasteProfiles)
     .innerJoin(products, eq(products.id, productTasteProfiles.productId))
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
     .where(and(gt(productTasteProfiles.cardCount, 0), eq(products.stopSell, false), ids ? inArray(productTasteProfiles.productId, [...ids]) : undefined));
   return rows.map(({ row, ...product }) => {
     const drink = drinkKindOfProductType(product.typeId);

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { products, variances } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import { artworkUrl } from '../artwork.ts';
+import { productCardImage } from '../product-pictures.ts';
 import { stockStatusOf } from '../catalogue.ts';
 import { drinkKindOfProductType } from './vocabulary.ts';
 import { profileVector, type IndexedProduct, type TasteSnapshot } from './profile-index.ts';
@@ -79,7 +79,7 @@ function cardOf(p: IndexedProduct, currency: Currency, stock: number): ProductCa
     ProductID: p.productId,
     ProductTypeID: p.product.typeId,
     Name: { en: p.product.nameEn, zh: p.product.nameZh },
-    Image: artworkUrl(p.product.images[0] ?? 'box-30-0'),
+    Image: productCardImage(p.product),
     Price: currency === 'HKD' ? p.product.priceHkd : p.product.priceUsd,
     Currency: currency,
     StockStatus: stockStatusOf(stock),

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, Navigate, useParams } from '@tanstack/react-router';
 import { Suspense, type ComponentType } from 'react';
 import { lazy } from '../../app/lazy-screen.ts';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
@@ -21,9 +21,13 @@ const SECTIONS: Record<AdminSection, ComponentType> = {
   enquiries: lazy(() => import('./EnquiriesScreen.tsx').then((m) => ({ default: m.EnquiriesScreen }))),
   content: lazy(() => import('./ContentScreen.tsx').then((m) => ({ default: m.ContentScreen }))),
   sessions: lazy(() => import('./SessionsScreen.tsx').then((m) => ({ default: m.SessionsScreen }))),
+  events: lazy(() => import('./EventsScreen.tsx').then((m) => ({ default: m.EventsScreen }))),
   catalogue: lazy(() => import('./CatalogueScreen.tsx').then((m) => ({ default: m.CatalogueScreen }))),
+  gatherings: lazy(() => import('./GatheringsScreen.tsx').then((m) => ({ default: m.GatheringsScreen }))),
+  nfc: lazy(() => import('./NfcTagsScreen.tsx').then((m) => ({ default: m.NfcTagsScreen }))),
+  my_sessions: lazy(() => import('./HostSessionsScreen.tsx').then((m) => ({ default: m.HostSessionsScreen }))),
 };
-type AdminSection = 'dashboard' | 'surveys' | 'orders' | 'refunds' | 'staff' | 'audit_log' | 'catalogue' | 'sessions' | 'coupons' | 'subscriptions' | 'enquiries' | 'content';
+type AdminSection = 'my_sessions' | 'dashboard' | 'surveys' | 'orders' | 'refunds' | 'staff' | 'audit_log' | 'catalogue' | 'events' | 'sessions' | 'coupons' | 'subscriptions' | 'enquiries' | 'content' | 'gatherings' | 'nfc';
 const isSection = (name: string): name is AdminSection => Object.hasOwn(SECTIONS, name);
 
 /** A link to a section of the back office. */
@@ -37,7 +41,8 @@ function SectionLink({ section, children }: { section: AdminSection; children: R
 
 /**
  * /admin (issue 32): the back office, in chunks of its own. Signed-in members only (the route's guard); the
- * owner and staff see its lists, anyone else is told it is not for them (the server refuses them too).
+ * owner and staff see its lists, a host their own sessions, anyone else is told it is not for them (the server
+ * refuses them too).
  */
 export function AdminScreen() {
   const { t } = useLingui();
@@ -60,6 +65,8 @@ export function AdminScreen() {
         </RetryAlert>
       ) : access.data === 'none' ? (
         <NotForYou />
+      ) : access.data === 'host' ? (
+        <HostFrame section={section} />
       ) : secondFactor.needed !== false ? (
         secondFactor.status.isError ? (
           <RetryAlert onRetry={() => void secondFactor.status.refetch()}>
@@ -102,6 +109,11 @@ export function AdminScreen() {
                 </SectionLink>
               </li>
               <li>
+                <SectionLink section="events">
+                  <Trans>Events</Trans>
+                </SectionLink>
+              </li>
+              <li>
                 <SectionLink section="sessions">
                   <Trans>Sessions</Trans>
                 </SectionLink>
@@ -114,6 +126,16 @@ export function AdminScreen() {
               <li>
                 <SectionLink section="catalogue">
                   <Trans>Catalogue</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="gatherings">
+                  <Trans>Gatherings</Trans>
+                </SectionLink>
+              </li>
+              <li>
+                <SectionLink section="nfc">
+                  <Trans>NFC tags</Trans>
                 </SectionLink>
               </li>
               <li>
@@ -161,6 +183,37 @@ export function AdminScreen() {
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A host's back office: their own sessions only, with no second factor (hosts' calls reach no shop-wide data). */
+function HostFrame({ section }: { section: string }) {
+  const { t } = useLingui();
+  const MySessions = SECTIONS.my_sessions;
+  if (section !== 'my_sessions') return <Navigate to="/admin/{-$section}" params={{ section: 'my_sessions' }} replace />;
+  return (
+    <div className="admin-frame">
+      <nav className="admin-nav" aria-label={t`Back office`}>
+        <ul>
+          <li>
+            <SectionLink section="my_sessions">
+              <Trans>My sessions</Trans>
+            </SectionLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="admin-main">
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              <Trans>Loading…</Trans>
+            </p>
+          }
+        >
+          <MySessions />
+        </Suspense>
+      </div>
     </div>
   );
 }

@@ -1,19 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { AuditEntry } from '../../../contract/index.ts';
+import { AUDIT_PAGE_MAX, AuditSort, type AuditEntry } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { OwnerOnly } from './OwnerOnly.tsx';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { adminQueries, type AuditFilters } from './queries.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 
 /** The actions the back office writes today, offered as suggestions (any other action can be typed). */
 const KNOWN_ACTIONS = ['order.ship', 'order.cancel', 'refund.pay', 'staff-role.set'];
-const PAGE_SIZE = 50;
+
+/** list-audit-log's order without a Sort. */
+const NEWEST_FIRST: AuditSort = { Field: 'At', Direction: 'desc' };
 
 /** The audit log (issue 32, the owner's only): every change made through the back office, newest first. */
 export function AuditLogScreen() {
@@ -33,10 +35,12 @@ function AuditLog() {
   const { t } = useLingui();
   const errorText = useAdminErrorText();
   const [typed, setTyped] = useState({ action: '', before: '' });
-  const [filters, setFilters] = useState<AuditFilters>({ Size: PAGE_SIZE });
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [size, setSize] = useState(50);
   const pages = useKeysetPages();
+  const sort = useListSort<AuditSort['Field']>(pages);
   const ids = { action: useId(), before: useId(), actions: useId() };
-  const list = useQuery(adminQueries.audit(api, filters, pages.key));
+  const list = useQuery(adminQueries.audit(api, { ...filters, Size: size, ...sort.body }, pages.key));
   // Who did it, by e-mail where the staff list knows them (the owner reads it anyway).
   const staff = useQuery(adminQueries.staff(api));
   const code = errorCode(list.error);
@@ -46,7 +50,7 @@ function AuditLog() {
     const col = adminColumns<AuditEntry>();
     const emails = new Map((staff.data ?? []).map((m) => [m.UserID, m.Email]));
     return [
-      col.accessor('At', { header: () => t`When`, cell: (c) => hongKongDateTime(c.getValue()) }),
+      col.accessor('At', { header: () => t`When`, sortDescFirst: true, cell: (c) => hongKongDateTime(c.getValue()) }),
       col.accessor('ActorUserID', {
         header: () => t`Who`,
         cell: (c) => {
@@ -88,7 +92,7 @@ function AuditLog() {
     e.preventDefault();
     const action = typed.action.trim();
     const before = instantOf(typed.before);
-    setFilters({ Size: PAGE_SIZE, ...(action ? { Action: action } : {}), ...(before ? { Before: before } : {}) });
+    setFilters({ ...(action ? { Action: action } : {}), ...(before ? { Before: before } : {}) });
     pages.reset();
   };
 
@@ -115,12 +119,13 @@ function AuditLog() {
           </label>
           <input id={ids.before} type="datetime-local" value={typed.before} onChange={(e) => setTyped({ ...typed, before: e.target.value })} />
         </div>
+        <PageSizeField value={size} max={AUDIT_PAGE_MAX} onChange={setSize} pages={pages} />
         <button type="submit" className="button">
           <Trans>Filter</Trans>
         </button>
       </form>
       <AdminTable
-        caption={<Trans>Changes made through the back office, newest first</Trans>}
+        caption={sort.chosen ? <Trans>Changes made through the back office</Trans> : <Trans>Changes made through the back office, newest first</Trans>}
         columns={columns}
         rows={list.data?.AuditLog}
         rowId={(a) => a.ID}
@@ -128,6 +133,7 @@ function AuditLog() {
         failed={code ? <Trans>The audit log could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={list.isFetching}
+        sort={sort.table(AuditSort.entries.Field.options, NEWEST_FIRST)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={list.isFetching} label={t`Pages of the audit log`} />
     </section>

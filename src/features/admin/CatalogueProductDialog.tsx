@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { staffCreateProduct, staffUpdateProduct, type ProductType, type StaffProduct } from '../../../contract/index.ts';
+import { staffCreateProduct, staffSetProductPhotos, staffUpdateProduct, type ProductType, type StaffProduct } from '../../../contract/index.ts';
 import {
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
@@ -19,9 +19,20 @@ import { SelectField } from '../../ui/SelectField.tsx';
 import { useAdminErrorText } from './admin-words.ts';
 import { focusFirstError, issuePaths, serverField, useFieldWords, useLocalName, type FieldErrors } from './catalogue-form.ts';
 import { CATALOGUE_KEY } from './catalogue-queries.ts';
+import { photoDraftsOf, photosBody, photosChanged, PhotosField, type PhotoDraft } from './CataloguePhotos.tsx';
 import { checkVariance, emptyVariance, VarianceFields, type CheckedVariance, type VarianceDraft } from './CatalogueVarianceDialog.tsx';
 
-type ProductDraft = { type: string; nameEn: string; nameZh: string; descriptionEn: string; descriptionZh: string; images: string; stopSell: boolean };
+type ProductDraft = {
+  type: string;
+  nameEn: string;
+  nameZh: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  images: string;
+  /** Undefined until staff tick or untick it: a new product's follows its type. */
+  alcohol: boolean | undefined;
+  stopSell: boolean;
+};
 
 const draftOf = (p: StaffProduct | undefined): ProductDraft => ({
   type: p?.ProductTypeID ?? '',
@@ -30,6 +41,7 @@ const draftOf = (p: StaffProduct | undefined): ProductDraft => ({
   descriptionEn: p?.Description.en ?? '',
   descriptionZh: p?.Description.zh ?? '',
   images: p?.Images.join(' ') ?? '',
+  alcohol: p?.IsAlcohol,
   stopSell: p?.StopSell ?? false,
 });
 
@@ -42,12 +54,13 @@ type CheckedProduct = {
   Name: { en: string; zh: string };
   Description: { en: string; zh: string };
   Images: string[];
+  IsAlcohol: boolean;
   StopSell: boolean;
   Variances: CheckedVariance[];
 };
 
 /** The product draft checked with the calls' own schemas: the body to send, or the paths of the fields to fix. */
-function checkProduct(draft: ProductDraft, variances: VarianceDraft[], isNew: boolean): { product?: CheckedProduct; errors: FieldErrors } {
+function checkProduct(draft: ProductDraft, alcohol: boolean, variances: VarianceDraft[], isNew: boolean): { product?: CheckedProduct; errors: FieldErrors } {
   const errors: FieldErrors = {};
   if (isNew && !draft.type) errors.ProductTypeID = true;
   const name = v.safeParse(ProductName, { en: draft.nameEn, zh: draft.nameZh });
@@ -66,6 +79,7 @@ function checkProduct(draft: ProductDraft, variances: VarianceDraft[], isNew: bo
       Name: name.output,
       Description: description.output,
       Images: images.output,
+      IsAlcohol: alcohol,
       StopSell: draft.stopSell,
       Variances: checked.map((c) => c.variance!),
     },
@@ -74,12 +88,14 @@ function checkProduct(draft: ProductDraft, variances: VarianceDraft[], isNew: bo
 }
 
 /** Paths of the fields this form shows, so that a 400 naming one of them is said there. */
-const SHOWN_FIELD = /^(ProductTypeID|Name\.(en|zh)|Description\.(en|zh)|Images|Variances|Variances\.\d+\.(Name\.(en|zh)|Price\.(HKD|USD)|Stock))$/;
+const SHOWN_FIELD = /^(ProductTypeID|Name\.(en|zh)|Description\.(en|zh)|Images|Photos|Photos\.\d+\.Alt\.(en|zh)|Variances|Variances\.\d+\.(Name\.(en|zh)|Price\.(HKD|USD)|Stock))$/;
 
 /**
- * Make a product (type, names and descriptions in English and Chinese, pictures, stop-sale, and its variances
- * with prices and first stock), or change one's names, descriptions, pictures and stop-sale. Fields are checked
- * with the call's schemas before anything is sent; a 400 naming a field is said at that field.
+ * Make a product (type, names and descriptions in English and Chinese, artwork, alcohol, stop-sale, and its
+ * variances with prices and first stock), or change one's names, descriptions, artwork, uploaded pictures, alcohol
+ * and stop-sale. Fields are checked with the call's schemas before anything is sent; a 400 naming a field is said
+ * at that field. Saving an edit sends the product's fields, then its pictures if they changed: a second save after
+ * a refused picture list changes the fields no more.
  */
 export function ProductDialog(props: { product?: StaffProduct; productTypes: ProductType[]; onClose: () => void; onSaved: (product: StaffProduct) => void }) {
   const { api, queryClient } = useServices();
@@ -91,14 +107,18 @@ export function ProductDialog(props: { product?: StaffProduct; productTypes: Pro
   const editing = props.product;
   const [draft, setDraft] = useState<ProductDraft>(() => draftOf(editing));
   const [variances, setVariances] = useState<VarianceDraft[]>(() => [emptyVariance()]);
+  const [photos, setPhotos] = useState<PhotoDraft[]>(() => photoDraftsOf(editing));
+  const [uploading, setUploading] = useState(false);
   const [invalid, setInvalid] = useState<FieldErrors>({});
   // Set at once on submit, before the pending state re-renders the button disabled.
   const sending = useRef(false);
   const save = useMutation({
-    mutationFn: ({ Variances, ProductTypeID, ...product }: CheckedProduct) =>
-      editing
-        ? api.call(staffUpdateProduct, { ProductID: editing.ProductID, ...product })
-        : api.call(staffCreateProduct, { ProductTypeID, ...product, Variances }),
+    mutationFn: async ({ Variances, ProductTypeID, ...product }: CheckedProduct) => {
+      if (!editing) return api.call(staffCreateProduct, { ProductTypeID, ...product, Variances });
+      const updated = await api.call(staffUpdateProduct, { ProductID: editing.ProductID, ...product });
+      if (!photosChanged(editing, photos)) return updated;
+      return api.call(staffSetProductPhotos, { ProductID: editing.ProductID, Photos: photosBody(photos) });
+    },
     onSuccess: async ({ Product }) => {
       await queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY });
       props.onSaved(Product);
@@ -110,10 +130,13 @@ export function ProductDialog(props: { product?: StaffProduct; productTypes: Pro
     meta: { handlesErrors: true },
   });
 
+  // A new product's follows its type until staff tick or untick it.
+  const alcohol = draft.alcohol ?? props.productTypes.find((pt) => pt.ProductTypeID === draft.type)?.IsAlcohol ?? false;
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (sending.current) return;
-    const checked = checkProduct(draft, variances, !editing);
+    if (sending.current || uploading) return;
+    const checked = checkProduct(draft, alcohol, variances, !editing);
     setInvalid(checked.errors);
     save.reset();
     if (checked.product) {
@@ -176,6 +199,17 @@ export function ProductDialog(props: { product?: StaffProduct; productTypes: Pro
             ))}
           </ul>
         )}
+        {editing ? (
+          <PhotosField photos={photos} setPhotos={setPhotos} onUploading={setUploading} error={error} />
+        ) : (
+          <p className="muted small">
+            <Trans>Pictures can be uploaded once the product is made: choose Edit on its row.</Trans>
+          </p>
+        )}
+        <label className="catalogue-check">
+          <input type="checkbox" checked={alcohol} onChange={(e) => set({ alcohol: e.target.checked })} />
+          <Trans>Alcohol (customers see 18+ and confirm their age to buy it)</Trans>
+        </label>
         <label className="catalogue-check">
           <input type="checkbox" checked={draft.stopSell} onChange={(e) => set({ stopSell: e.target.checked })} />
           <Trans>Sale stopped (customers see it but cannot buy it)</Trans>
@@ -214,7 +248,7 @@ export function ProductDialog(props: { product?: StaffProduct; productTypes: Pro
         )}
         {formError && <FormError>{formError}</FormError>}
         <div className="admin-dialog-actions">
-          <button type="submit" className="button primary" disabled={save.isPending} aria-busy={save.isPending}>
+          <button type="submit" className="button primary" disabled={save.isPending || uploading} aria-busy={save.isPending}>
             {save.isPending ? <Trans>Saving…</Trans> : editing ? <Trans>Save product</Trans> : <Trans>Make product</Trans>}
           </button>
           <button type="button" className="button" onClick={props.onClose}>

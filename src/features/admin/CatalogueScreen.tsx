@@ -68,9 +68,11 @@ export function CatalogueScreen() {
         header: () => t`Product`,
         cell: (c) => {
           const p = c.row.original;
+          // What customers see first: the first uploaded picture, else the artwork.
+          const picture = p.Photos[0]?.ThumbUrl ?? p.ImageUrls[0];
           return (
             <div className="catalogue-product">
-              {p.ImageUrls[0] && <img src={p.ImageUrls[0]} alt="" width={48} height={48} loading="lazy" />}
+              {picture && <img src={picture} alt="" width={48} height={48} loading="lazy" />}
               <div>
                 <span className="catalogue-product-name">{p.Name.en}</span>
                 <br />
@@ -83,6 +85,7 @@ export function CatalogueScreen() {
         },
       }),
       col.accessor('ProductTypeID', { header: () => t`Type`, cell: (c) => typeName(c.getValue()) }),
+      col.accessor('IsAlcohol', { header: () => t`Alcohol`, cell: (c) => (c.getValue() ? <Trans>Yes, 18+</Trans> : <Trans>No</Trans>) }),
       col.accessor('StopSell', { header: () => t`Sale`, cell: (c) => (c.getValue() ? <Trans>Stopped</Trans> : <Trans>On sale</Trans>) }),
       col.display({
         id: 'variances',

@@ -15,13 +15,17 @@ import { BannerDeleteDialog, BannerFormDialog } from './ContentBannerDialogs.tsx
 import { informationFieldOf, informationValues, readInformationForm, type FieldErrors, type InformationField, type InformationFormValues } from './content-form.ts';
 import { CONTENT_KEY, contentQueries } from './content-queries.ts';
 import { useBannerKindWords, useInformationPageWords } from './content-words.ts';
+import { FooterEditor } from './FooterEditor.tsx';
+import { NavigationEditor } from './NavigationEditor.tsx';
+import { NewsletterIssues } from './NewsletterIssues.tsx';
 import './content.css';
 
 type BannerAction = { type: 'new' } | { type: 'edit'; banner: StaffBanner } | { type: 'delete'; banner: StaffBanner };
 
 /**
  * Content (issue 32): the banners customers see on the home page and the product type pages, added, changed and
- * deleted (after confirming); and the words of the fixed information pages (about, FAQ, …) in both languages.
+ * deleted (after confirming); the words of the fixed information pages (about, FAQ, …) in both languages; the top
+ * menu and the footer; and the newsletter's issues, written and sent from here.
  */
 export function ContentScreen() {
   return (
@@ -31,6 +35,9 @@ export function ContentScreen() {
       </h2>
       <BannersSection />
       <InformationSection />
+      <NavigationEditor />
+      <FooterEditor />
+      <NewsletterIssues />
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { staffCreateCoupon, staffUpdateCoupon, type StaffCoupon } from '../../../contract/index.ts';
+import { COUPON_ORDER_KINDS, staffCreateCoupon, staffUpdateCoupon, type StaffCoupon } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Field, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
-import { useAdminErrorText } from './admin-words.ts';
+import { useAdminErrorText, useKindName } from './admin-words.ts';
 import { couponValues, newCouponValues, readCouponChanges, readCouponForm, type CouponField, type CouponFieldErrors, type CouponFormValues } from './coupon-form.ts';
 import { COUPONS_KEY, couponSubscriptionQueries } from './coupon-subscription-queries.ts';
 
@@ -48,6 +48,7 @@ export function CouponFormDialog({ coupon, onClose, onSaved }: { coupon?: StaffC
   const { t, i18n } = useLingui();
   const words = useFieldWords();
   const errorText = useAdminErrorText();
+  const kindName = useKindName();
   const refresh = useRefreshCoupons();
   const types = useQuery(couponSubscriptionQueries.productTypes(api));
   const [values, setValues] = useState<CouponFormValues>(() => (coupon ? couponValues(coupon) : newCouponValues(Date.now())));
@@ -79,6 +80,7 @@ export function CouponFormDialog({ coupon, onClose, onSaved }: { coupon?: StaffC
   else if (code === 'ObjectNotFound') server.message = t`This coupon no longer exists.`;
   else if (code === 'InvalidParameter' && (field === 'ValidFrom' || field === 'ValidUntil')) server.validUntil = true;
   else if (code === 'InvalidParameter' && field === 'ProductTypeIDs') server.message = t`One of the product types no longer exists. Close the form and open it again.`;
+  else if (code === 'InvalidParameter' && field?.startsWith('OrderKinds')) server.message = t`One of the kinds of order is not known to the shop. Reload the page and try again.`;
   else if (code) server.message = errorText(code, 'load');
   const errorOf = (name: CouponField) => (name === 'code' && server.code ? t`This code is taken already: choose another.` : invalid[name] || server[name] ? words[name] : undefined);
 
@@ -187,6 +189,26 @@ export function CouponFormDialog({ coupon, onClose, onSaved }: { coupon?: StaffC
             </div>
           )}
         </fieldset>
+        <fieldset className="coupon-form-group">
+          <legend>
+            <Trans>Kinds of order</Trans>
+          </legend>
+          <p className="field-hint">
+            <Trans>None ticked: all kinds.</Trans>
+          </p>
+          <div className="coupon-form-types">
+            {COUPON_ORDER_KINDS.map((kind) => (
+              <label key={kind} className="coupon-form-choice">
+                <input
+                  type="checkbox"
+                  checked={values.orderKinds.includes(kind)}
+                  onChange={(e) => set('orderKinds', e.target.checked ? [...values.orderKinds, kind] : values.orderKinds.filter((k) => k !== kind))}
+                />{' '}
+                {kindName(kind)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <label className="coupon-form-choice">
           <input type="checkbox" checked={values.listed} onChange={(e) => set('listed', e.target.checked)} /> <Trans>Show it in members’ list of coupons</Trans>
         </label>
@@ -211,8 +233,8 @@ export function CouponFormDialog({ coupon, onClose, onSaved }: { coupon?: StaffC
 
 type TextInput = { value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void };
 
-/** An amount in both currencies, typed as decimals, with one error for the pair. */
-function PairOfAmounts({ label, hkd, usd, error }: { label: ReactNode; hkd: TextInput; usd: TextInput; error: string | undefined }) {
+/** An amount in both currencies, typed as decimals, with one error for the pair (the plan form's price too). */
+export function PairOfAmounts({ label, hkd, usd, error }: { label: ReactNode; hkd: TextInput; usd: TextInput; error: string | undefined }) {
   const { t } = useLingui();
   const errorId = `${useId()}-error`;
   const links = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};

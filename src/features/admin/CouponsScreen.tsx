@@ -7,7 +7,7 @@ import { useServices } from '../../app/services.ts';
 import { Price } from '../../ui/Price.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { formatNumber } from '../../ui/format.ts';
-import { useAdminErrorText } from './admin-words.ts';
+import { useAdminErrorText, useKindName } from './admin-words.ts';
 import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
 import { CouponFormDialog, CouponSwitchDialog } from './CouponDialogs.tsx';
 import { couponSubscriptionQueries, type CouponFilters } from './coupon-subscription-queries.ts';
@@ -44,6 +44,7 @@ export function CouponsScreen() {
   const { t, i18n } = useLingui();
   const statusWords = useCouponStatusWords();
   const errorText = useAdminErrorText();
+  const kindName = useKindName();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [size, setSize] = useState<number>(25);
   const [typed, setTyped] = useState('');
@@ -110,6 +111,21 @@ export function CouponsScreen() {
           );
         },
       }),
+      col.display({
+        id: 'orderKinds',
+        header: () => t`Kinds of order`,
+        cell: (c) => {
+          const kinds = c.row.original.OrderKinds;
+          if (kinds.length === 0) return t`All kinds`;
+          return (
+            <ul className="coupon-kinds">
+              {kinds.map((kind) => (
+                <li key={kind}>{kindName(kind)}</li>
+              ))}
+            </ul>
+          );
+        },
+      }),
       col.accessor('TimesUsed', { header: () => t`Times used`, cell: (c) => formatNumber(c.getValue(), i18n.locale) }),
       col.accessor('Status', { header: () => t`Status`, cell: (c) => <span className={`coupon-status coupon-status-${c.getValue()}`}>{statusWords(c.getValue())}</span> }),
       col.display({
@@ -137,7 +153,7 @@ export function CouponsScreen() {
         },
       }),
     ];
-  }, [t, i18n.locale, statusWords]);
+  }, [t, i18n.locale, statusWords, kindName]);
 
   const search = (e: FormEvent) => {
     e.preventDefault();

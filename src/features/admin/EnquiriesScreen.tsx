@@ -1,28 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { staffListEnquiries, staffUpdateEnquiry, type EnquiryStatus, type EnquiryType, type StaffEnquiry } from '../../../contract/index.ts';
+import { ENQUIRY_PAGE_MAX, EnquirySort, staffUpdateEnquiry, type EnquiryStatus, type EnquiryType, type StaffEnquiry } from '../../../contract/index.ts';
 import { EnquiryNote } from '../../../contract/staff-b2b.ts';
-import type { ApiClient } from '../../api/client.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
-import { ADMIN_KEY } from './queries.ts';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
+import { ENQUIRIES_KEY, enquiryQueries } from './enquiries-queries.ts';
 
 type Shown = EnquiryStatus | 'all';
-const PAGE_SIZE = 25;
-const ENQUIRIES_KEY = [...ADMIN_KEY, 'enquiries'] as const;
 
-const enquiriesQuery = (api: ApiClient, Status: Shown, key: string | undefined) =>
-  queryOptions({
-    queryKey: [...ENQUIRIES_KEY, Status, key ?? ''],
-    queryFn: ({ signal }) => api.call(staffListEnquiries, { Status, Size: PAGE_SIZE, ...(key ? { LastEvaluatedKey: key } : {}) }, { signal }),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
-  });
+/** staff-list-enquiries's order without a Sort. */
+const NEWEST_FIRST: EnquirySort = { Field: 'CreatedAt', Direction: 'desc' };
 
 function useEnquiryWords() {
   const { t } = useLingui();
@@ -47,23 +39,23 @@ export function EnquiriesScreen() {
   const words = useEnquiryWords();
   const errorText = useAdminErrorText();
   const [shown, setShown] = useState<Shown>('new');
+  const [size, setSize] = useState(25);
   const [open, setOpen] = useState<StaffEnquiry | null>(null);
   const pages = useKeysetPages();
-  const statusId = useId();
-  const list = useQuery(enquiriesQuery(api, shown, pages.key));
+  const sort = useListSort<EnquirySort['Field']>(pages);
+  const list = useQuery(enquiryQueries.list(api, { Status: shown, Size: size, ...sort.body }, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
 
   const columns = useMemo((): AdminColumn<StaffEnquiry>[] => {
     const col = adminColumns<StaffEnquiry>();
     return [
-      col.accessor('CreatedAt', { header: () => t`Received`, cell: (c) => hongKongDateTime(c.getValue()) }),
-      col.display({
-        id: 'who',
+      col.accessor('CreatedAt', { header: () => t`Received`, sortDescFirst: true, cell: (c) => hongKongDateTime(c.getValue()) }),
+      col.accessor('FullName', {
         header: () => t`From`,
         cell: (c) => (
           <>
-            {c.row.original.FullName}
+            {c.getValue()}
             <br />
             <span className="muted small">{c.row.original.Email}</span>
             <br />
@@ -92,27 +84,22 @@ export function EnquiriesScreen() {
         <Trans>Business enquiries</Trans>
       </h2>
       <div className="admin-filters">
-        <div className="field">
-          <label htmlFor={statusId}>
-            <Trans>Show</Trans>
-          </label>
-          <select
-            id={statusId}
-            value={shown}
-            onChange={(e) => {
-              setShown(e.target.value as Shown);
-              pages.reset();
-            }}
-          >
-            <option value="new">{words.status.new}</option>
-            <option value="contacted">{words.status.contacted}</option>
-            <option value="closed">{words.status.closed}</option>
-            <option value="all">{t`All`}</option>
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Show</Trans>}
+          value={shown}
+          onChange={setShown}
+          pages={pages}
+          options={[
+            { value: 'new', label: words.status.new },
+            { value: 'contacted', label: words.status.contacted },
+            { value: 'closed', label: words.status.closed },
+            { value: 'all', label: t`All` },
+          ]}
+        />
+        <PageSizeField value={size} max={ENQUIRY_PAGE_MAX} onChange={setSize} pages={pages} />
       </div>
       <AdminTable
-        caption={<Trans>Business enquiries, newest first</Trans>}
+        caption={sort.chosen ? <Trans>Business enquiries</Trans> : <Trans>Business enquiries, newest first</Trans>}
         columns={columns}
         rows={list.data?.EnquiryList}
         rowId={(r) => r.EnquiryID}
@@ -120,6 +107,7 @@ export function EnquiriesScreen() {
         failed={code ? <Trans>The enquiries could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={list.isFetching}
+        sort={sort.table(EnquirySort.entries.Field.options, NEWEST_FIRST)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={list.isFetching} label={t`Pages of enquiries`} />
       {open && <EnquiryForm key={open.EnquiryID} enquiry={open} onDone={() => setOpen(null)} />}

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { STAFF_ORDERS_PAGE_MAX, StaffOrderKind, type StaffOrder } from '../../../contract/index.ts';
+import { STAFF_ORDERS_PAGE_MAX, StaffOrderKind, StaffOrderSort, type StaffOrder } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Price } from '../../ui/Price.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { useMethodName, useOrderStatusText } from '../../ui/order-words.ts';
 import { useAdminErrorText, useKindName } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { CancelOrderDialog, ShipOrderDialog } from './OrderActions.tsx';
 import { adminQueries, type OrderFilters } from './queries.ts';
 
@@ -24,7 +24,8 @@ const STATUS_FILTERS = {
 } as const satisfies Record<string, Pick<OrderFilters, 'PaymentStatus' | 'FulfilmentStatus'>>;
 type StatusFilter = keyof typeof STATUS_FILTERS;
 
-export const PAGE_SIZES = [10, 25, 50, STAFF_ORDERS_PAGE_MAX] as const;
+/** staff-list-orders's order without a Sort. */
+const NEWEST_FIRST: StaffOrderSort = { Field: 'CreatedAt', Direction: 'desc' };
 
 /** Kinds that are never a parcel: the server refuses to ship them, so the button is not offered. */
 const NOT_PARCELS: ReadonlySet<string> = new Set(['event', 'gathering-place']);
@@ -49,9 +50,10 @@ export function OrdersScreen() {
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
-  const ids = { kind: useId(), status: useId(), size: useId(), query: useId() };
+  const sort = useListSort<StaffOrderSort['Field']>(pages);
+  const queryId = useId();
 
-  const filters: OrderFilters = { ...(kind ? { Kind: kind } : {}), ...STATUS_FILTERS[status], ...(query ? { Query: query } : {}), Size: size };
+  const filters: OrderFilters = { ...(kind ? { Kind: kind } : {}), ...STATUS_FILTERS[status], ...(query ? { Query: query } : {}), Size: size, ...sort.body };
   const list = useQuery(adminQueries.orders(api, filters, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
@@ -72,8 +74,8 @@ export function OrdersScreen() {
           </>
         ),
       }),
-      col.accessor('CreatedAt', { header: () => t`Placed`, cell: (c) => hongKongDateTime(c.getValue()) }),
-      col.display({ id: 'total', header: () => t`Total`, cell: (c) => <Price amount={c.row.original.Total} currency={c.row.original.Currency} /> }),
+      col.accessor('CreatedAt', { header: () => t`Placed`, sortDescFirst: true, cell: (c) => hongKongDateTime(c.getValue()) }),
+      col.accessor('Total', { header: () => t`Total`, sortDescFirst: true, cell: (c) => <Price amount={c.getValue()} currency={c.row.original.Currency} /> }),
       col.accessor('PaymentMethod', { header: () => t`Paid by`, cell: (c) => methodName(c.getValue()) }),
       col.display({
         id: 'status',
@@ -137,71 +139,34 @@ export function OrdersScreen() {
         <Trans>Orders</Trans>
       </h2>
       <form className="admin-filters" onSubmit={search} role="search" aria-label={t`Find orders`}>
-        <div className="field">
-          <label htmlFor={ids.kind}>
-            <Trans>Kind</Trans>
-          </label>
-          <select
-            id={ids.kind}
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value as StaffOrderKind | '');
-              pages.reset();
-            }}
-          >
-            <option value="">{t`Every kind`}</option>
-            {StaffOrderKind.options.map((k) => (
-              <option key={k} value={k}>
-                {kindName(k)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>
-            <Trans>Status</Trans>
-          </label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
-              pages.reset();
-            }}
-          >
-            <option value="all">{t`Every status`}</option>
-            <option value="toPack">{t`To pack (paid, not shipped)`}</option>
-            <option value="shipped">{t`Shipped`}</option>
-            <option value="waiting">{t`Waiting for payment`}</option>
-            <option value="failed">{t`Payment failed`}</option>
-            <option value="cancelled">{t`Cancelled`}</option>
-            <option value="expired">{t`Expired`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Kind</Trans>}
+          value={kind}
+          onChange={setKind}
+          pages={pages}
+          options={[{ value: '', label: t`Every kind` }, ...StaffOrderKind.options.map((k) => ({ value: k, label: kindName(k) }))]}
+        />
+        <FilterSelect
+          label={<Trans>Status</Trans>}
+          value={status}
+          onChange={setStatus}
+          pages={pages}
+          options={[
+            { value: 'all', label: t`Every status` },
+            { value: 'toPack', label: t`To pack (paid, not shipped)` },
+            { value: 'shipped', label: t`Shipped` },
+            { value: 'waiting', label: t`Waiting for payment` },
+            { value: 'failed', label: t`Payment failed` },
+            { value: 'cancelled', label: t`Cancelled` },
+            { value: 'expired', label: t`Expired` },
+          ]}
+        />
+        <PageSizeField value={size} max={STAFF_ORDERS_PAGE_MAX} onChange={setSize} pages={pages} />
         <div className="field admin-search">
-          <label htmlFor={ids.query}>
+          <label htmlFor={queryId}>
             <Trans>Reference or e-mail</Trans>
           </label>
-          <input id={ids.query} type="search" value={typed} maxLength={254} onChange={(e) => setTyped(e.target.value)} />
+          <input id={queryId} type="search" value={typed} maxLength={254} onChange={(e) => setTyped(e.target.value)} />
         </div>
         <button type="submit" className="button">
           <Trans>Search</Trans>
@@ -211,7 +176,7 @@ export function OrdersScreen() {
         {done}
       </p>
       <AdminTable
-        caption={<Trans>Orders, newest first</Trans>}
+        caption={sort.chosen ? <Trans>Orders</Trans> : <Trans>Orders, newest first</Trans>}
         columns={columns}
         rows={list.data?.OrderList}
         rowId={(o) => o.OrderID}
@@ -219,6 +184,7 @@ export function OrdersScreen() {
         failed={code ? <Trans>The orders could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(StaffOrderSort.entries.Field.options, NEWEST_FIRST)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of orders`} />
       {action?.type === 'ship' && (

@@ -1,19 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import type { StaffRefund } from '../../../contract/index.ts';
+import { useMemo, useState } from 'react';
+import { REFUND_PAGE_MAX, RefundSort, type StaffRefund } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Price } from '../../ui/Price.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { useMethodName } from '../../ui/order-words.ts';
 import { useAdminErrorText, useKindName, useRefundReason } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { PayoutDialog } from './PayoutDialog.tsx';
 import { adminQueries, type RefundFilters } from './queries.ts';
 
 type Shown = NonNullable<RefundFilters['Status']>;
-const PAGE_SIZE = 25;
+
+/** list-refund-requests's order without a Sort: what is owed oldest first (a queue), the rest newest first. */
+const defaultSort = (shown: Shown): RefundSort => ({ Field: 'CreatedAt', Direction: shown === 'open' ? 'asc' : 'desc' });
 
 /** Refunds owed and paid (issue 32): the open ones oldest first, a queue to work through; each paid out once. */
 export function RefundsScreen() {
@@ -24,10 +26,11 @@ export function RefundsScreen() {
   const reasonText = useRefundReason();
   const errorText = useAdminErrorText();
   const [shown, setShown] = useState<Shown>('open');
+  const [size, setSize] = useState(25);
   const [paying, setPaying] = useState<StaffRefund | null>(null);
   const pages = useKeysetPages();
-  const statusId = useId();
-  const list = useQuery(adminQueries.refunds(api, { Status: shown, Size: PAGE_SIZE }, pages.key));
+  const sort = useListSort<RefundSort['Field']>(pages);
+  const list = useQuery(adminQueries.refunds(api, { Status: shown, Size: size, ...sort.body }, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
 
@@ -36,7 +39,7 @@ export function RefundsScreen() {
     return [
       col.accessor('Reference', { header: () => t`Order`, cell: (c) => <span className="admin-mono">{c.getValue() || '—'}</span> }),
       col.accessor('Kind', { header: () => t`Kind`, cell: (c) => kindName(c.getValue()) }),
-      col.display({ id: 'amount', header: () => t`Amount`, cell: (c) => <Price amount={c.row.original.Amount} currency={c.row.original.Currency} /> }),
+      col.accessor('Amount', { header: () => t`Amount`, sortDescFirst: true, cell: (c) => <Price amount={c.getValue()} currency={c.row.original.Currency} /> }),
       col.accessor('PaymentMethod', { header: () => t`Goes back by`, cell: (c) => (c.getValue() ? methodName(c.getValue()!) : t`As it was paid`) }),
       col.accessor('Reason', { header: () => t`Why`, cell: (c) => reasonText(c.getValue()) }),
       col.accessor('CreatedAt', { header: () => t`Owed since`, cell: (c) => hongKongDateTime(c.getValue()) }),
@@ -84,26 +87,29 @@ export function RefundsScreen() {
         <Trans>Refunds</Trans>
       </h2>
       <div className="admin-filters">
-        <div className="field">
-          <label htmlFor={statusId}>
-            <Trans>Show</Trans>
-          </label>
-          <select
-            id={statusId}
-            value={shown}
-            onChange={(e) => {
-              setShown(e.target.value as Shown);
-              pages.reset();
-            }}
-          >
-            <option value="open">{t`Owed (oldest first)`}</option>
-            <option value="paid">{t`Paid (newest first)`}</option>
-            <option value="all">{t`All (newest first)`}</option>
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Show</Trans>}
+          value={shown}
+          onChange={setShown}
+          pages={pages}
+          options={[
+            { value: 'open', label: t`Owed` },
+            { value: 'paid', label: t`Paid` },
+            { value: 'all', label: t`All` },
+          ]}
+        />
+        <PageSizeField value={size} max={REFUND_PAGE_MAX} onChange={setSize} pages={pages} />
       </div>
       <AdminTable
-        caption={shown === 'open' ? <Trans>Refunds owed, oldest first</Trans> : <Trans>Refunds, newest first</Trans>}
+        caption={
+          sort.chosen ? (
+            shown === 'open' ? <Trans>Refunds owed</Trans> : <Trans>Refunds</Trans>
+          ) : shown === 'open' ? (
+            <Trans>Refunds owed, oldest first</Trans>
+          ) : (
+            <Trans>Refunds, newest first</Trans>
+          )
+        }
         columns={columns}
         rows={list.data?.RefundList}
         rowId={(r) => r.RefundID}
@@ -111,6 +117,7 @@ export function RefundsScreen() {
         failed={code ? <Trans>The refunds could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={list.isFetching}
+        sort={sort.table(RefundSort.entries.Field.options, defaultSort(shown))}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={list.isFetching} label={t`Pages of refunds`} />
       {paying && <PayoutDialog refund={paying} onClose={() => setPaying(null)} />}

@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { staffCreateSession, staffUpdateSession, type StaffSession } from '../../../contract/index.ts';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { staffCreateSession, staffUpdateSession, type StaffEvent, type StaffSession } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
@@ -10,23 +10,28 @@ import { Field, FieldFrame, FormError } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { adminQueries, ADMIN_KEY } from './queries.ts';
 import { emptySessionForm, formFieldOf, readSessionForm, sessionChanges, sessionFormOf, type FieldProblems, type SessionField, type SessionFormValues } from './session-form.ts';
-import { sessionQueries } from './sessions-queries.ts';
+import { EVENT_PICK_SIZE, sessionQueries } from './sessions-queries.ts';
 import { useFieldProblemText, useSessionErrorText } from './sessions-words.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 
 /** What the screen says once a session is saved. */
 export type SessionSaved = { session: StaffSession; created: boolean; mailedBookers: number };
 
+/** An event a new session can be for, as the picker names it. */
+export type PickedEvent = Pick<StaffEvent, 'EventID' | 'Title' | 'Published'>;
+
 /**
- * The new session form (for an existing event), or the same fields of a scheduled session to change: times in
- * Hong Kong time, prices as decimal amounts. Only what changed is sent; a move says its bookers are mailed.
+ * The new session form (for an existing event: `event` chosen first, if given), or the same fields of a
+ * scheduled session to change: times in Hong Kong time, prices as decimal amounts. Only what changed is sent; a
+ * move says its bookers are mailed.
  */
-export function SessionFormDialog({ session, onClose, onSaved }: { session?: StaffSession; onClose: () => void; onSaved: (saved: SessionSaved) => void }) {
+export function SessionFormDialog({ session, event, onClose, onSaved }: { session?: StaffSession; event?: PickedEvent; onClose: () => void; onSaved: (saved: SessionSaved) => void }) {
   const { api, queryClient } = useServices();
   const { t, i18n } = useLingui();
   const problemText = useFieldProblemText();
   const errorText = useSessionErrorText();
-  const [values, setValues] = useState<SessionFormValues>(() => (session ? sessionFormOf(session) : emptySessionForm()));
+  const [values, setValues] = useState<SessionFormValues>(() => (session ? sessionFormOf(session) : emptySessionForm(event?.EventID)));
+  const [picked, setPicked] = useState<PickedEvent | undefined>(event);
   const [problems, setProblems] = useState<FieldProblems>({});
   const [unchanged, setUnchanged] = useState(false);
   const editing = session !== undefined;
@@ -53,11 +58,16 @@ export function SessionFormDialog({ session, onClose, onSaved }: { session?: Sta
   const seatsTaken = save.error instanceof ApiError && typeof save.error.details.SeatsTaken === 'number' ? save.error.details.SeatsTaken : undefined;
   const refusedField = save.error instanceof ApiError ? formFieldOf(save.error.details.field) : undefined;
 
-  const set = (field: SessionField) => (e: { target: { value: string } }) => {
-    setValues((old) => ({ ...old, [field]: e.target.value }));
+  const change = (field: SessionField, value: string) => {
+    setValues((old) => ({ ...old, [field]: value }));
     setUnchanged(false);
     // A refusal speaks of the values as they were sent: once one changes it no longer holds.
     if (save.isError) save.reset();
+  };
+  const set = (field: SessionField) => (e: { target: { value: string } }) => change(field, e.target.value);
+  const pick = (chosen: PickedEvent | undefined) => {
+    setPicked(chosen);
+    change('EventID', chosen?.EventID ?? '');
   };
   const errorOf = (field: SessionField) => {
     if (field === 'Capacity' && code === 'CapacityBelowSold' && seatsTaken !== undefined) {
@@ -96,7 +106,7 @@ export function SessionFormDialog({ session, onClose, onSaved }: { session?: Sta
               : t`No seats are sold yet.`}
           </p>
         ) : (
-          <EventPicker value={values.EventID} onChange={set('EventID')} error={errorOf('EventID')} />
+          <EventPicker value={values.EventID} picked={picked} onPick={pick} error={errorOf('EventID')} />
         )}
         <fieldset className="admin-fieldset">
           <legend>
@@ -161,39 +171,103 @@ export function SessionFormDialog({ session, onClose, onSaved }: { session?: Sta
   );
 }
 
-/** The event a new session belongs to, from the customers' event list. */
-function EventPicker({ value, onChange, error }: { value: string; onChange: (e: { target: { value: string } }) => void; error: string | undefined }) {
+/** How long typing rests before the events are searched (Enter searches at once). */
+const EVENT_SEARCH_DELAY_MS = 300;
+
+/**
+ * The event a new session belongs to: found by part of its title or its id among every event (staff-list-events),
+ * hidden ones and those with no session yet too, then chosen in a list. The event chosen stays listed while
+ * another search runs.
+ */
+function EventPicker(props: { value: string; picked: PickedEvent | undefined; onPick: (event: PickedEvent | undefined) => void; error: string | undefined }) {
+  const { value, picked, onPick, error } = props;
   const { api } = useServices();
   const { t, i18n } = useLingui();
-  const events = useQuery(sessionQueries.events(api));
-  const status: ReactNode = events.isPending ? (
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setText(typed.trim()), EVENT_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const found = useQuery(sessionQueries.pickEvents(api, text));
+  const listed: PickedEvent[] = found.data?.EventList ?? [];
+  const options = picked && !listed.some((e) => e.EventID === picked.EventID) ? [picked, ...listed] : listed;
+  const titleOf = (e: PickedEvent) => (i18n.locale === 'zh-Hant' && e.Title.zh ? e.Title.zh : e.Title.en);
+  const labelOf = (e: PickedEvent) => {
+    const title = titleOf(e);
+    return e.Published ? title : t`${title} (hidden from customers)`;
+  };
+  // Enter searches now rather than sending the session form.
+  const searchNow = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    setText(typed.trim());
+  };
+
+  const status: ReactNode = found.isPending ? (
     <Trans>Loading the events…</Trans>
-  ) : events.isError ? (
-    <>
-      <Trans>The events could not be loaded.</Trans>{' '}
-      <button type="button" className="link-button" onClick={() => void events.refetch()}>
-        <Trans>Try again</Trans>
-      </button>
-    </>
-  ) : events.data.length === 0 ? (
-    <Trans>No event is on sale: an event is listed here once it has a session to come.</Trans>
+  ) : found.isError ? (
+    <Trans>The events could not be loaded.</Trans>
+  ) : listed.length === 0 ? (
+    text ? (
+      <Trans>No event matches “{text}”.</Trans>
+    ) : (
+      <Trans>There are no events yet: make one under Events first.</Trans>
+    )
+  ) : found.data.LastEvaluatedKey ? (
+    <Trans>The first {EVENT_PICK_SIZE} events are listed: type more of a title to find others.</Trans>
+  ) : text ? (
+    plural(listed.length, { one: '# event matches.', other: '# events match.' })
   ) : undefined;
+  const chosen = options.find((e) => e.EventID === value);
   return (
-    <FieldFrame
-      label={<Trans>Event</Trans>}
-      error={error}
-      hint={status ?? <Trans>Events with a session to come.</Trans>}
-      control={(links) => (
-        <select {...links} value={value} onChange={onChange} disabled={!events.data?.length}>
-          <option value="">{t`Choose an event`}</option>
-          {events.data?.map((e) => (
-            <option key={e.EventID} value={e.EventID}>
-              {i18n.locale === 'zh-Hant' ? e.Title.zh : e.Title.en}
-            </option>
-          ))}
-        </select>
-      )}
-    />
+    <div className="admin-event-picker">
+      <Field
+        type="text"
+        enterKeyHint="search"
+        autoComplete="off"
+        maxLength={100}
+        label={<Trans>Find the event</Trans>}
+        hint={<Trans>Part of its title, or its event id. Hidden events and events with no session yet are listed too.</Trans>}
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        onKeyDown={searchNow}
+      />
+      <FieldFrame
+        label={<Trans>Event</Trans>}
+        error={error}
+        hint={
+          <>
+            {/* Said as the list changes under the search. */}
+            <span role="status">{status}</span>
+            {found.isError && (
+              <>
+                {' '}
+                <button type="button" className="link-button" onClick={() => void found.refetch()}>
+                  <Trans>Try again</Trans>
+                </button>
+              </>
+            )}
+            {chosen && !chosen.Published && (
+              <>
+                {status ? ' ' : ''}
+                <Trans>Customers do not see this event while it is hidden: show it under Events to sell this session.</Trans>
+              </>
+            )}
+          </>
+        }
+        control={(links) => (
+          <select {...links} value={value} onChange={(e) => onPick(options.find((o) => o.EventID === e.target.value))} disabled={options.length === 0} aria-busy={found.isFetching}>
+            <option value="">{t`Choose an event`}</option>
+            {options.map((e) => (
+              <option key={e.EventID} value={e.EventID}>
+                {labelOf(e)}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+    </div>
   );
 }
 

@@ -77,7 +77,8 @@ export function SessionGuestList({ session, eventName, onBack }: { session: Staf
   );
 }
 
-function BookingCard({ booking }: { booking: StaffBooking }) {
+/** One paid booking with its tickets' table (also a host's read-only guest list, HostSessionsScreen). */
+export function BookingCard({ booking }: { booking: StaffBooking }) {
   const { t } = useLingui();
   const reference = booking.Reference;
   const paid = booking.PaidAt ? hongKongDateTime(booking.PaidAt) : '';

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { STAFF_SESSIONS_PAGE_MAX, type StaffSession } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
@@ -21,6 +21,9 @@ const PAGE_SIZES = [10, 25, 50, STAFF_SESSIONS_PAGE_MAX] as const;
 
 type Action = { type: 'create' } | { type: 'edit' | 'cancel' | 'guests'; session: StaffSession };
 
+/** The back office's route: its search keeps the event the sessions are filtered by (?event=<id>). */
+const route = getRouteApi('/admin/{-$section}');
+
 /** A session's event in the page's language. */
 function useEventName(): (s: StaffSession) => string {
   const { i18n } = useLingui();
@@ -28,22 +31,33 @@ function useEventName(): (s: StaffSession) => string {
 }
 
 /**
- * The back office's event sessions (issue 32): upcoming, past or cancelled, paged on the server; a new session
- * for an event, a scheduled one changed or cancelled (machines/session-cancel), a session's guest list and CSV.
+ * The back office's event sessions (issue 32): upcoming, past or cancelled, paged on the server, of every event
+ * or of one (the address's ?event=, as the events section links to it); a new session for an event, a scheduled
+ * one changed or cancelled (machines/session-cancel), a session's guest list and CSV.
  */
 export function SessionsScreen() {
   const { api } = useServices();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const eventName = useEventName();
   const errorText = useSessionErrorText();
+  const { event: eventId = '' } = route.useSearch();
   const [when, setWhen] = useState<When>('upcoming');
   const [size, setSize] = useState<number>(25);
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
   const ids = { when: useId(), size: useId() };
+  // Another event (or none): its first page, not a page key of the one before.
+  const [pagedEvent, setPagedEvent] = useState(eventId);
+  if (pagedEvent !== eventId) {
+    setPagedEvent(eventId);
+    pages.reset();
+  }
 
-  const filters: SessionFilters = { When: when, Size: size };
+  const filtered = useQuery({ ...sessionQueries.event(api, eventId), enabled: eventId !== '' });
+  const event = filtered.data ?? undefined;
+  const eventTitle = event ? (i18n.locale === 'zh-Hant' && event.Title.zh ? event.Title.zh : event.Title.en) : eventId;
+  const filters: SessionFilters = { When: when, Size: size, ...(eventId ? { EventID: eventId } : {}) };
   const list = useQuery(sessionQueries.list(api, filters, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
@@ -203,9 +217,7 @@ export function SessionsScreen() {
   return (
     <section className="admin-screen" aria-labelledby="admin-sessions-title">
       <div className="admin-sessions-head">
-        <h2 id="admin-sessions-title">
-          <Trans>Sessions</Trans>
-        </h2>
+        <h2 id="admin-sessions-title">{eventId ? <Trans>Sessions of {eventTitle}</Trans> : <Trans>Sessions</Trans>}</h2>
         <button
           type="button"
           className="button primary"
@@ -217,6 +229,27 @@ export function SessionsScreen() {
           <Trans>New session</Trans>
         </button>
       </div>
+      {eventId && (
+        <p className="admin-sessions-event">
+          {filtered.isError ? (
+            <span>
+              <Trans>The event could not be loaded: its sessions are listed by its id.</Trans>
+            </span>
+          ) : filtered.data === null ? (
+            <span>
+              <Trans>No event has this id.</Trans>
+            </span>
+          ) : event && !event.Published ? (
+            <span className="muted">
+              <Trans>This event is hidden from customers.</Trans>
+            </span>
+          ) : null}
+          {/* The section's own address, without ?event=. */}
+          <Link to="/admin/{-$section}" params={{ section: 'sessions' }}>
+            <Trans>Show the sessions of every event</Trans>
+          </Link>
+        </p>
+      )}
       <div className="admin-filters" role="group" aria-label={t`Which sessions`}>
         <div className="field">
           <label htmlFor={ids.when}>
@@ -277,7 +310,7 @@ export function SessionsScreen() {
         busy={busy}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of sessions`} />
-      {action?.type === 'create' && <SessionFormDialog onClose={close} onSaved={saved} />}
+      {action?.type === 'create' && <SessionFormDialog event={event} onClose={close} onSaved={saved} />}
       {action?.type === 'edit' && <SessionFormDialog session={action.session} onClose={close} onSaved={saved} />}
       {action?.type === 'cancel' && <SessionCancelDialog session={action.session} eventName={eventName(action.session)} onClose={close} />}
     </section>

@@ -1,19 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { setStaffRole, STAFF_ROLES, type RoleAuth, type StaffMember } from '../../../contract/index.ts';
+import { setStaffRole, STAFF_ROLES, StaffSort, type RoleAuth, type StaffMember } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { FormError } from '../../ui/Field.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { OwnerOnly } from './OwnerOnly.tsx';
 import { useAdminErrorText, useRoleName } from './admin-words.ts';
-import { adminColumns, AdminTable, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { ADMIN_KEY, adminQueries } from './queries.ts';
 import { useAdminAccess } from './use-admin-access.ts';
 
 type RoleChoice = RoleAuth | 'none';
 const CHOICES: readonly RoleChoice[] = [...STAFF_ROLES, 'none'];
+
+/** list-staff's order without a Sort: owners, then staff, then hosts. */
+const OWNERS_FIRST: StaffSort = { Field: 'Role', Direction: 'asc' };
 
 /** One change of role (set-staff-role): every one is an audit row; the list is read afresh after it. */
 function useSetRole() {
@@ -37,7 +40,8 @@ function StaffList() {
   const { t } = useLingui();
   const roleName = useRoleName();
   const errorText = useAdminErrorText();
-  const list = useQuery(adminQueries.staff(api));
+  const sort = useListSort<StaffSort['Field']>();
+  const list = useQuery({ ...adminQueries.staff(api, sort.chosen), placeholderData: keepPreviousData });
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
   const [done, setDone] = useState('');
@@ -48,7 +52,7 @@ function StaffList() {
       col.accessor('Name', { header: () => t`Name` }),
       col.accessor('Email', { header: () => t`E-mail` }),
       col.accessor('Role', { header: () => t`Role`, cell: (c) => roleName(c.getValue()) }),
-      col.accessor('GrantedAt', { header: () => t`Since`, cell: (c) => hongKongDateTime(c.getValue()) }),
+      col.accessor('GrantedAt', { header: () => t`Since`, sortDescFirst: true, cell: (c) => hongKongDateTime(c.getValue()) }),
       col.display({ id: 'change', header: () => t`Change role`, cell: (c) => <RoleChange member={c.row.original} onDone={setDone} /> }),
     ];
   }, [t, roleName]);
@@ -62,7 +66,7 @@ function StaffList() {
         {done}
       </p>
       <AdminTable
-        caption={<Trans>People who hold a role, owners first</Trans>}
+        caption={sort.chosen ? <Trans>People who hold a role</Trans> : <Trans>People who hold a role, owners first</Trans>}
         columns={columns}
         rows={list.data}
         rowId={(m) => m.UserID}
@@ -70,6 +74,7 @@ function StaffList() {
         failed={code ? <Trans>The staff could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={list.isFetching}
+        sort={sort.table(StaffSort.entries.Field.options, OWNERS_FIRST)}
       />
       <GiveRole onDone={setDone} />
     </section>

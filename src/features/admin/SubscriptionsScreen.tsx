@@ -11,6 +11,7 @@ import { useAdminErrorText } from './admin-words.ts';
 import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
 import { couponSubscriptionQueries } from './coupon-subscription-queries.ts';
 import { FailedRenewals } from './FailedRenewals.tsx';
+import { PlanDialog } from './PlanDialog.tsx';
 import { useSubscriptionWords } from './subscription-admin-words.ts';
 import './coupons-subscriptions.css';
 
@@ -18,9 +19,9 @@ const PAGE_SIZES = [10, 25, 50, STAFF_SUBSCRIPTIONS_PAGE_MAX] as const;
 const STATUSES: SubscriptionStatus[] = ['Active', 'Pending', 'PastDue', 'Cancelled', 'Ended'];
 
 /**
- * The back office's subscriptions (issue 32): the plans with their subscribers counted per status, the
- * subscribers a page at a time (filtered by status and plan), and the renewals that failed, where staff may try
- * one waiting on stock again at once.
+ * The back office's subscriptions (issue 32): the plans with their subscribers counted per status (staff make a
+ * plan and change one: PlanDialog), the subscribers a page at a time (filtered by status and plan), and the
+ * renewals that failed, where staff may try one waiting on stock again at once.
  */
 export function SubscriptionsScreen() {
   const { api } = useServices();
@@ -37,12 +38,21 @@ export function SubscriptionsScreen() {
   );
 }
 
+type PlanAction = { type: 'new' } | { type: 'edit'; plan: StaffSubscriptionPlan };
+
 function Plans({ plans, failed, onRetry, busy }: { plans: StaffSubscriptionPlan[] | undefined; failed: unknown; onRetry: () => void; busy: boolean }) {
   const { t, i18n } = useLingui();
   const words = useSubscriptionWords();
   const errorText = useAdminErrorText();
+  const [action, setAction] = useState<PlanAction | null>(null);
+  const [done, setDone] = useState('');
   const code = errorCode(failed);
   const reason = code ? errorText(code, 'load') : '';
+  const nameOf = (p: StaffSubscriptionPlan) => (i18n.locale.startsWith('zh') ? p.Name.zh : p.Name.en);
+  const finished = (message: string) => {
+    setAction(null);
+    setDone(message);
+  };
   const columns = useMemo((): AdminColumn<StaffSubscriptionPlan>[] => {
     const col = adminColumns<StaffSubscriptionPlan>();
     const zh = i18n.locale.startsWith('zh');
@@ -77,19 +87,64 @@ function Plans({ plans, failed, onRetry, busy }: { plans: StaffSubscriptionPlan[
       count('Cancelled', () => t`Cancelled`),
       count('Ended', () => t`Ended`),
       col.accessor('WaitingOnStock', { header: () => t`Renewals waiting on stock`, cell: (c) => <span className="subscription-count">{formatNumber(c.getValue(), i18n.locale)}</span> }),
+      col.display({
+        id: 'actions',
+        header: () => t`Actions`,
+        cell: (c) => {
+          const plan = c.row.original;
+          const name = zh ? plan.Name.zh : plan.Name.en;
+          return (
+            <button type="button" className="button small" aria-label={t`Change plan ${name}`} onClick={() => setAction({ type: 'edit', plan })}>
+              <Trans>Change</Trans>
+            </button>
+          );
+        },
+      }),
     ];
   }, [t, i18n.locale, words]);
   return (
-    <AdminTable
-      caption={<Trans>Plans and their subscribers</Trans>}
-      columns={columns}
-      rows={plans}
-      rowId={(p) => p.PlanID}
-      empty={<Trans>The shop has no subscription plans.</Trans>}
-      failed={code ? <Trans>The plans could not be loaded. {reason}</Trans> : undefined}
-      onRetry={onRetry}
-      busy={busy}
-    />
+    <div className="subscriptions-part">
+      <div className="plans-heading">
+        <h3>
+          <Trans>Plans</Trans>
+        </h3>
+        <button type="button" className="button primary" onClick={() => setAction({ type: 'new' })}>
+          <Trans>New plan</Trans>
+        </button>
+      </div>
+      <p className="admin-done" role="status">
+        {done}
+      </p>
+      <AdminTable
+        caption={<Trans>Plans and their subscribers</Trans>}
+        columns={columns}
+        rows={plans}
+        rowId={(p) => p.PlanID}
+        empty={<Trans>The shop has no subscription plans.</Trans>}
+        failed={code ? <Trans>The plans could not be loaded. {reason}</Trans> : undefined}
+        onRetry={onRetry}
+        busy={busy}
+      />
+      {action?.type === 'new' && (
+        <PlanDialog
+          onClose={() => setAction(null)}
+          onSaved={(plan) => {
+            const name = nameOf(plan);
+            finished(t`Plan ${name} made.`);
+          }}
+        />
+      )}
+      {action?.type === 'edit' && (
+        <PlanDialog
+          plan={action.plan}
+          onClose={() => setAction(null)}
+          onSaved={(plan) => {
+            const name = nameOf(plan);
+            finished(t`Plan ${name} saved.`);
+          }}
+        />
+      )}
+    </div>
   );
 }
 

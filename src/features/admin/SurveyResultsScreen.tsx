@@ -84,7 +84,8 @@ export function SurveyResultsScreen() {
   );
 }
 
-function SessionResults({ sessionId }: { sessionId: string }) {
+/** One session's results (also shown to its host, HostSessionsScreen). */
+export function SessionResults({ sessionId }: { sessionId: string }) {
   const { api } = useServices();
   const bilingual = useBilingual();
   const errorText = useAdminErrorText();

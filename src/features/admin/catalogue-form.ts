@@ -50,13 +50,13 @@ export function issuePaths(issues: readonly v.BaseIssue<unknown>[]): FieldErrors
 
 /**
  * The field a refused call names (400 InvalidParameter and the like carry `field`), as the form's path: a
- * picture's index ('Images.0') is the pictures field. Undefined when the answer names none.
+ * picture's index ('Images.0', 'Photos.1.MediaID') is the pictures field. Undefined when the answer names none.
  */
 export function serverField(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 400) return undefined;
   const field = error.details.field;
   if (typeof field !== 'string' || !field) return undefined;
-  return field.replace(/^Images\.\d+$/, 'Images');
+  return field.replace(/^Images\.\d+$/, 'Images').replace(/^Photos\.\d+\.MediaID$/, 'Photos');
 }
 
 /** The first field with an error, in the order the form lists them, to focus so the reader lands on it. */
@@ -79,7 +79,7 @@ export function useFieldWords(): (path: string) => string {
   const stockMax = formatNumber(1_000_000, i18n.locale);
   return (path) => {
     const inVariance = /^Variances\.\d+\./.test(path);
-    const field = path.replace(/^Variances\.\d+\./, '');
+    const field = path.replace(/^(Variances|Photos)\.\d+\./, '');
     switch (field) {
       case 'ProductTypeID':
         return t`Choose the product type.`;
@@ -92,6 +92,11 @@ export function useFieldWords(): (path: string) => string {
         return t`A description may have at most 5,000 characters.`;
       case 'Images':
         return t`Enter 1 to 10 pictures as artwork seeds such as leaf-120-3 (motif, hue 0–359, variant 0–9), separated by spaces or commas.`;
+      case 'Photos':
+        return t`Upload these pictures again: each must be a picture you uploaded here, at most once (8 at most).`;
+      case 'Alt.en':
+      case 'Alt.zh':
+        return t`Alt text may have at most 200 characters.`;
       case 'Price.HKD':
         return t`Enter the price in HK$ as an amount such as 128 or 128.50 (at most 1,000,000.00).`;
       case 'Price.USD':

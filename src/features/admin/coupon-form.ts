@@ -6,7 +6,16 @@
  */
 import * as v from 'valibot';
 import type { CallBodyInput, staffCreateCoupon, staffUpdateCoupon, StaffCoupon } from '../../../contract/index.ts';
-import { CouponAmount, CouponMinSpend, CouponName, CouponPercent, CouponUseLimit, NewCouponCode } from '../../../contract/staff-coupon-fields.ts';
+import {
+  COUPON_ORDER_KINDS,
+  CouponAmount,
+  CouponMinSpend,
+  CouponName,
+  CouponPercent,
+  CouponUseLimit,
+  NewCouponCode,
+  type CouponOrderKind,
+} from '../../../contract/staff-coupon-fields.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 
 export type CreateCouponBody = CallBodyInput<typeof staffCreateCoupon>;
@@ -27,6 +36,8 @@ export type CouponFormValues = {
   validFrom: string;
   validUntil: string;
   productTypeIds: string[];
+  /** None ticked: every order kind. */
+  orderKinds: CouponOrderKind[];
   listed: boolean;
 };
 
@@ -69,7 +80,7 @@ export function instantOfHongKong(typed: string): string | undefined {
   return new Date(wall - HONG_KONG_OFFSET_MS).toISOString();
 }
 
-/** A new coupon's form: fixed, open from this minute for thirty days, on every product type, listed. */
+/** A new coupon's form: fixed, open from this minute for thirty days, on every product type and order kind, listed. */
 export function newCouponValues(now: number): CouponFormValues {
   const from = Math.floor(now / MINUTE) * MINUTE;
   return {
@@ -87,6 +98,7 @@ export function newCouponValues(now: number): CouponFormValues {
     validFrom: hongKongText(new Date(from).toISOString()),
     validUntil: hongKongText(new Date(from + 30 * DAY).toISOString()),
     productTypeIds: [],
+    orderKinds: [],
     listed: true,
   };
 }
@@ -108,6 +120,7 @@ export function couponValues(c: StaffCoupon): CouponFormValues {
     validFrom: hongKongText(c.ValidFrom),
     validUntil: hongKongText(c.ValidUntil),
     productTypeIds: [...c.ProductTypeIDs],
+    orderKinds: [...c.OrderKinds],
     listed: c.Listed,
   };
 }
@@ -167,6 +180,8 @@ export function readCouponForm(values: CouponFormValues): { body: CreateCouponBo
       ValidFrom: from,
       ValidUntil: until,
       ProductTypeIDs: values.productTypeIds,
+      // In the order the server keeps them, so an edit compares them as stored.
+      OrderKinds: COUPON_ORDER_KINDS.filter((kind) => values.orderKinds.includes(kind)),
       Listed: values.listed,
     },
   };
@@ -199,6 +214,7 @@ export function readCouponChanges(
   if (values.validFrom.trim() !== before.validFrom) body.ValidFrom = b.ValidFrom;
   if (values.validUntil.trim() !== before.validUntil) body.ValidUntil = b.ValidUntil;
   if (!sameList(b.ProductTypeIDs ?? [], coupon.ProductTypeIDs)) body.ProductTypeIDs = b.ProductTypeIDs;
+  if (!sameList(b.OrderKinds ?? [], coupon.OrderKinds)) body.OrderKinds = b.OrderKinds;
   if (b.Listed !== coupon.Listed) body.Listed = b.Listed;
   return { body };
 }

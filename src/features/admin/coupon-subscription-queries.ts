@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   getProductTypeList,
+  STAFF_PRODUCTS_PAGE_MAX,
   staffListCoupons,
+  staffListProducts,
   staffListFailedRenewals,
   staffListSubscriptionPlans,
   staffListSubscriptions,
@@ -13,6 +15,10 @@ import { ADMIN_KEY } from './queries.ts';
 /** The back office's coupons and subscriptions (issue 32): what they read, under ADMIN_KEY like the other sections. */
 export const COUPONS_KEY = [...ADMIN_KEY, 'coupons'] as const;
 export const SUBSCRIPTIONS_KEY = [...ADMIN_KEY, 'subscriptions'] as const;
+/** The customers' plans (src/api/subscription-queries.ts): read again once staff change a plan. */
+export const CUSTOMER_PLANS_KEY = ['subscriptionPlans'] as const;
+/** The product type whose variances a plan's box holds (the shop's box sets). */
+export const BOX_SET_TYPE = 'boxset';
 
 export type CouponFilters = Omit<CallBodyInput<typeof staffListCoupons>, 'LastEvaluatedKey'>;
 export type SubscriptionFilters = Omit<CallBodyInput<typeof staffListSubscriptions>, 'LastEvaluatedKey'>;
@@ -41,6 +47,13 @@ export const couponSubscriptionQueries = {
     queryOptions({
       queryKey: [...SUBSCRIPTIONS_KEY, 'plans'],
       queryFn: ({ signal }) => api.call(staffListSubscriptionPlans, {}, { signal }).then((r) => r.PlanList),
+      meta: { handlesErrors: true },
+    }),
+  /** The box sets, each with its variances: what a plan's box may hold. */
+  boxSets: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...SUBSCRIPTIONS_KEY, 'box-sets'],
+      queryFn: ({ signal }) => api.call(staffListProducts, { ProductTypeID: BOX_SET_TYPE, Size: STAFF_PRODUCTS_PAGE_MAX }, { signal }).then((r) => r.ProductList),
       meta: { handlesErrors: true },
     }),
   subscriptions: (api: ApiClient, filters: SubscriptionFilters, key: string | undefined) =>

@@ -6,14 +6,18 @@ import {
   listStaff,
   staffListOrders,
   type CallBodyInput,
+  type StaffSort,
 } from '../../../contract/index.ts';
 import type { ApiClient } from '../../api/client.ts';
 
 /** Everything the back office reads, under 'member' (signing out drops it): refreshed after each change made here. */
 export const ADMIN_KEY = ['member', 'admin'] as const;
 
-/** What the signed-in member may do here: the owner everything, staff all but people and the audit log, others nothing. */
-export type AdminAccess = 'owner' | 'staff' | 'none';
+/**
+ * What the signed-in member may do here: the owner everything, staff all but people and the audit log, a host
+ * their own sessions, others nothing.
+ */
+export type AdminAccess = 'owner' | 'staff' | 'host' | 'none';
 
 export type OrderFilters = Omit<CallBodyInput<typeof staffListOrders>, 'LastEvaluatedKey'>;
 export type RefundFilters = Omit<CallBodyInput<typeof listRefundRequests>, 'LastEvaluatedKey'>;
@@ -25,12 +29,12 @@ const after = (key: string | undefined) => (key ? { LastEvaluatedKey: key } : {}
 
 /** queryOptions factories of the back office; tables page on the server by LastEvaluatedKey. */
 export const adminQueries = {
-  /** Which role the member holds (get-my-role): a host or a member without a role gets no back office. */
+  /** Which role the member holds (get-my-role): a host gets their own sessions, a member without a role nothing. */
   access: (api: ApiClient) =>
     queryOptions({
       queryKey: [...ADMIN_KEY, 'access'],
       queryFn: ({ signal }): Promise<AdminAccess> =>
-        api.call(getMyRole, {}, { signal }).then(({ Role }) => (Role === 'owner' || Role === 'staff' ? Role : 'none')),
+        api.call(getMyRole, {}, { signal }).then(({ Role }) => Role ?? 'none'),
       staleTime: 60_000,
       meta: { handlesErrors: true },
     }),
@@ -48,10 +52,11 @@ export const adminQueries = {
       placeholderData: keepPreviousData,
       meta: { handlesErrors: true },
     }),
-  staff: (api: ApiClient) =>
+  /** Everyone holding a role, owners first unless `Sort` says otherwise (the list comes whole). */
+  staff: (api: ApiClient, Sort?: StaffSort) =>
     queryOptions({
-      queryKey: [...ADMIN_KEY, 'staff'],
-      queryFn: ({ signal }) => api.call(listStaff, {}, { signal }).then((r) => r.StaffList),
+      queryKey: [...ADMIN_KEY, 'staff', Sort ?? null],
+      queryFn: ({ signal }) => api.call(listStaff, Sort ? { Sort } : {}, { signal }).then((r) => r.StaffList),
       meta: { handlesErrors: true },
     }),
   audit: (api: ApiClient, filters: AuditFilters, key: string | undefined) =>

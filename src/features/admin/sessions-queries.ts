@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { SearchAndFilterEvent, staffListSessions, staffSessionGuestList, type CallBodyInput, type EventCard } from '../../../contract/index.ts';
+import { STAFF_EVENTS_PAGE_MAX, staffListEvents, staffListSessions, staffSessionGuestList, type CallBodyInput, type StaffEvent } from '../../../contract/index.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { ADMIN_KEY } from './queries.ts';
 
 export type SessionFilters = Omit<CallBodyInput<typeof staffListSessions>, 'LastEvaluatedKey'>;
 
-/** Events offered by the new session form: at most this many pages of the customers' event search. */
-const EVENT_PAGES = 4;
-const EVENT_PAGE_SIZE = 50;
+/** Events the new session form lists at once: more are found by typing more of a title. */
+export const EVENT_PICK_SIZE = 50;
 
 /** The back office's session reads, under ADMIN_KEY 'sessions' (read afresh after each change made here). */
 export const sessionQueries = {
@@ -25,22 +24,24 @@ export const sessionQueries = {
       meta: { handlesErrors: true },
     }),
   /**
-   * Events a session can be added to, by title. There is no staff call listing events: the customers' search
-   * (SearchAndFilterEvent) lists those with a session not yet started, a page of 50 at a time.
+   * Events a session can be added to, by title or id (empty: the first by id): every event, hidden ones and
+   * those without a session too (a new event gets its first session here).
    */
-  events: (api: ApiClient) =>
+  pickEvents: (api: ApiClient, Text: string) =>
     queryOptions({
-      queryKey: [...ADMIN_KEY, 'sessions', 'events'],
-      queryFn: async ({ signal }) => {
-        const found: EventCard[] = [];
-        for (let page = 0; page < EVENT_PAGES; page++) {
-          const { EventList, Total } = await api.call(SearchAndFilterEvent, { From: page * EVENT_PAGE_SIZE, Size: EVENT_PAGE_SIZE }, { signal });
-          found.push(...EventList);
-          if (found.length >= Total || EventList.length === 0) break;
-        }
-        return found;
+      queryKey: [...ADMIN_KEY, 'sessions', 'pick-events', Text],
+      queryFn: ({ signal }) => api.call(staffListEvents, { ...(Text ? { Text } : {}), Status: 'all', Size: EVENT_PICK_SIZE }, { signal }),
+      placeholderData: keepPreviousData,
+      meta: { handlesErrors: true },
+    }),
+  /** The event the sessions are filtered by (null: no event has this id); a search by id finds it among any title matches. */
+  event: (api: ApiClient, EventID: string) =>
+    queryOptions({
+      queryKey: [...ADMIN_KEY, 'sessions', 'event', EventID],
+      queryFn: async ({ signal }): Promise<StaffEvent | null> => {
+        const { EventList } = await api.call(staffListEvents, { Text: EventID, Status: 'all', Size: STAFF_EVENTS_PAGE_MAX }, { signal });
+        return EventList.find((e) => e.EventID === EventID) ?? null;
       },
-      staleTime: 60_000,
       meta: { handlesErrors: true },
     }),
 };

@@ -81,7 +81,7 @@ export function ProductScreen() {
 
       <div className="product-layout">
         <section className="gallery" aria-label={t`Pictures`}>
-          <img src={image} alt={pick(p.Name)} className="gallery-main" width={800} height={800} loading="eager" fetchPriority="high" />
+          <img src={image} alt={pick(p.ImageAlt?.[imageIndex] ?? p.Name)} className="gallery-main" width={800} height={800} loading="eager" fetchPriority="high" />
           {p.Images.length > 1 && (
             <ul className="gallery-thumbs">
               {p.Images.map((src, i) => (

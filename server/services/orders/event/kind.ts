@@ -75,7 +75,7 @@ export const eventOrderKind: OrderKind<EventOrderRequest> = {
     }
     const code = normaliseCouponCode(request.couponCode);
     await lockCoupon(tx, code);
-    const priced = await priceSeats(tx, { found, seats: request.seats, currency, couponCode: code, userId, now });
+    const priced = await priceSeats(tx, { found, seats: request.seats, currency, couponCode: code, userId, orderKind: 'event', now });
 
     // The hold: never below zero, whoever else is taking seats of this session now, and none of a session staff
     // cancelled meanwhile (its cancel looks for unpaid orders once it has committed; this one must not slip past).

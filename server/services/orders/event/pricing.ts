@@ -139,16 +139,16 @@ export const seatLines = ({ session, event }: SessionFound, seats: number, curre
 ];
 
 /**
- * Prices seats of the session in the currency, with the (normalised) coupon: 70600 when it is refused. Held in
- * Hong Kong: its taxes, nothing shipped.
+ * Prices seats of the session in the currency, with the (normalised) coupon checked for the order kind (an event
+ * booking, or a walk-in's place at a gathering): 70600 when it is refused. Held in Hong Kong: its taxes, nothing shipped.
  */
 export async function priceSeats(
   db: Db,
-  { found, seats, currency, couponCode, userId, now }: { found: SessionFound; seats: number; currency: Currency; couponCode: string | undefined; userId: string; now: Date },
+  { found, seats, currency, couponCode, userId, orderKind, now }: { found: SessionFound; seats: number; currency: Currency; couponCode: string | undefined; userId: string; orderKind: 'event' | 'gathering-place'; now: Date },
 ): Promise<PricedSeats> {
   const pricePerPerson = seatPrice(found.session, currency);
   const lines = seatLines(found, seats, currency);
-  const coupon = await acceptCoupon(db, { code: couponCode, userId, currency, lines, now });
+  const coupon = await acceptCoupon(db, { code: couponCode, userId, orderKind, currency, lines, now });
   const detail = await priceOrder(db, { currency, countryId: HONG_KONG_COUNTRY_ID, lines, coupon, shipped: false });
   return { orderDetail: { ...detail, PricePerPerson: pricePerPerson, NumberOfSeat: seats }, coupon };
 }

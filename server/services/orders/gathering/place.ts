@@ -84,7 +84,7 @@ export const gatheringPlaceOrderKind: OrderKind<GatheringPlaceRequest> = {
       throw new ApiError(400, ErrorCode.AgeConfirmationRequired, 'Please confirm you are 18 or over to join a spirits tasting');
     }
     // Coupons come later (apply-gathering-coupon, create-gathering-payment): a place is priced without one.
-    const priced = await priceSeats(tx, { found, seats: 1, currency, couponCode: undefined, userId, now });
+    const priced = await priceSeats(tx, { found, seats: 1, currency, couponCode: undefined, userId, orderKind: 'gathering-place', now });
 
     // The hold, as the event order takes seats: never below zero, whoever else is taking seats of this session now.
     const [held] = await tx

@@ -115,7 +115,7 @@ function repricePlace(deps: Deps, kinds: OrderKinds, order: OrderRow, code: stri
   return repriceUnpaid(deps, kinds, order, code, 'GatheringID', async (tx, locked, now) => {
     const found = await placeSessionOf(tx, order.id);
     const currency = locked.currency as Currency;
-    const priced = await priceSeats(tx, { found, seats: 1, currency, couponCode: code, userId: locked.userId, now });
+    const priced = await priceSeats(tx, { found, seats: 1, currency, couponCode: code, userId: locked.userId, orderKind: 'gathering-place', now });
     const totalHkd = await totalHkdOf(tx, {
       currency,
       total: priced.orderDetail.Total,

@@ -8,10 +8,10 @@ import type { BagLine, CouponRefusal, OrderDetail, RemovedLine } from '../../../
 import { LOW_STOCK_THRESHOLD } from '../../../../contract/catalogue.ts';
 import type { Currency } from '../../../../contract/define.ts';
 import type { DeliveryAddress } from '../../../../contract/account.ts';
-import { isAlcoholProduct, stockStatusOf } from '../../catalogue.ts';
+import { productIsAlcohol, stockStatusOf } from '../../catalogue.ts';
 import type { Db } from '../../../db/client.ts';
-import { bagItems, campaigns, productTypes, products, users, variances } from '../../../db/schema.ts';
-import { artworkUrl } from '../../artwork.ts';
+import { bagItems, campaigns, products, users, variances, type ProductPhoto } from '../../../db/schema.ts';
+import { productCardImage } from '../../product-pictures.ts';
 import { checkCoupon, normaliseCouponCode } from '../coupons.ts';
 import { HONG_KONG_COUNTRY_ID, priceOrder } from '../pricing.ts';
 import type { CampaignRule, CouponRule, PricedLine } from '../totals.ts';
@@ -25,6 +25,7 @@ const bagRowColumns = {
   nameEn: products.nameEn,
   nameZh: products.nameZh,
   images: products.images,
+  photos: products.photos,
   productStopSell: products.stopSell,
   varianceNameEn: variances.nameEn,
   varianceNameZh: variances.nameZh,
@@ -32,8 +33,7 @@ const bagRowColumns = {
   priceUsd: variances.priceUsd,
   stock: variances.stock,
   varianceStopSell: variances.stopSell,
-  typeIsAlcohol: productTypes.isAlcohol,
-  typeNameEn: productTypes.nameEn,
+  isAlcohol: productIsAlcohol,
 };
 
 export type BagRow = {
@@ -45,6 +45,7 @@ export type BagRow = {
   nameEn: string;
   nameZh: string;
   images: string[];
+  photos: ProductPhoto[];
   productStopSell: boolean;
   varianceNameEn: string;
   varianceNameZh: string;
@@ -52,8 +53,7 @@ export type BagRow = {
   priceUsd: number;
   stock: number;
   varianceStopSell: boolean;
-  typeIsAlcohol: boolean;
-  typeNameEn: string;
+  isAlcohol: boolean;
 };
 
 /** The member's bag lines as stored, newest added first. */
@@ -63,7 +63,6 @@ export async function readBagRows(db: Db, userId: string): Promise<BagRow[]> {
     .from(bagItems)
     .innerJoin(variances, eq(variances.id, bagItems.varianceId))
     .innerJoin(products, eq(products.id, variances.productId))
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
     .where(eq(bagItems.userId, userId))
     .orderBy(desc(bagItems.addedAt), asc(bagItems.varianceId));
 }
@@ -132,14 +131,14 @@ export function toBagLine({ row, quantity, previousQuantity }: KeptLine, currenc
     VarianceID: row.varianceId,
     Name: { en: row.nameEn, zh: row.nameZh },
     VarianceName: { en: row.varianceNameEn, zh: row.varianceNameZh },
-    Image: artworkUrl(row.images[0] ?? 'box-30-0'),
+    Image: productCardImage(row),
     Price: price,
     Currency: currency,
     SelectedQuantity: quantity,
     LineTotal: price * quantity,
     StockStatus: status,
     ...(row.stock <= LOW_STOCK_THRESHOLD ? { StockLeft: row.stock } : {}),
-    IsAlcohol: isAlcoholProduct(row),
+    IsAlcohol: row.isAlcohol,
     AddToCartDatetime: row.addedAt.toISOString(),
     SelectedQuantityUpdated: previousQuantity !== undefined,
     ...(previousQuantity !== undefined ? { PreviousQuantity: previousQuantity } : {}),
@@ -208,7 +207,7 @@ export async function priceBag(
   const reconciliation = reconcile(await readBagRows(db, userId));
   const lines = pricedLines(reconciliation.kept, currency);
   const code = normaliseCouponCode(couponCode);
-  const checked = code ? await checkCoupon(db, { code, userId, currency, lines, now }) : undefined;
+  const checked = code ? await checkCoupon(db, { code, userId, orderKind: 'product', currency, lines, now }) : undefined;
   const coupon = checked?.ok ? checked.rule : undefined;
 
   const countryId = await deliveryCountryOf(db, userId);
@@ -220,7 +219,7 @@ export async function priceBag(
     reconciliation,
     productList: reconciliation.kept.map((l) => toBagLine(l, currency)),
     orderDetail,
-    hasAlcohol: reconciliation.kept.some((l) => isAlcoholProduct(l.row)),
+    hasAlcohol: reconciliation.kept.some((l) => l.row.isAlcohol),
     campaigns: campaignRules,
     coupon,
     ...(checked && !checked.ok ? { couponRefusal: checked.refusal } : {}),

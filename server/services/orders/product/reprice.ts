@@ -2,6 +2,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { OrderDetail } from '../../../../contract/bag.ts';
 import type { Currency } from '../../../../contract/define.ts';
+import type { CouponOrderKind } from '../../../../contract/staff-coupon-fields.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { Db } from '../../../db/client.ts';
 import { orderLines, variances } from '../../../db/schema.ts';
@@ -36,7 +37,8 @@ export async function repriceOrder(deps: Deps, kinds: OrderKinds, order: OrderRo
     const lineRows = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.varianceId));
     const lines: PricedLine[] = lineRows.map((l) => ({ varianceId: l.varianceId, productTypeId: l.productTypeId, lineTotal: l.lineTotal }));
     const currency = locked.currency as Currency;
-    const coupon = await acceptCoupon(tx, { code, userId: locked.userId, currency, lines, now });
+    // Checked for the order's own kind (a product order, or a gathering's): orders.kind names one of the coupon's kinds.
+    const coupon = await acceptCoupon(tx, { code, userId: locked.userId, orderKind: locked.kind as CouponOrderKind, currency, lines, now });
     const countryId = (locked.orderDetail as OrderDetail).CountryID;
     const { campaigns, shipped, hkdLines } = await kind.repricing!(tx, locked, lineRows);
     const orderDetail = await priceOrder(tx, { currency, countryId, lines, campaigns, coupon, shipped });

@@ -23,7 +23,7 @@ import { SHOP_ORDER_KINDS as kinds } from '../index.ts';
 import { isUnpaid, type OrderRow } from '../kind.ts';
 import { SUBSCRIPTION_ORDER } from './kind.ts';
 import type { SubscriptionRow } from './lifecycle.ts';
-import { plansById, toPlan, type PlanFound } from './plans.ts';
+import { atSubscribedPrice, plansById, toPlan, type PlanFound } from './plans.ts';
 
 type CycleRow = typeof subscriptionCycles.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -112,7 +112,8 @@ export async function describeSubscriptions(deps: Deps, subs: readonly Subscript
       Tab: tabOf(sub),
       Status: status,
       ...(sub.endReason ? { EndReason: sub.endReason } : {}),
-      Plan: toPlan(plans.get(sub.planId) as PlanFound, sub.currency as Currency),
+      // At the member's own price (a price staff set later is for new subscribers).
+      Plan: toPlan(atSubscribedPrice(plans.get(sub.planId) as PlanFound, sub), sub.currency as Currency),
       Currency: sub.currency as Currency,
       PaymentMethod: sub.paymentMethod as PaymentMethod,
       ...(card ? { Card: card } : {}),
@@ -204,5 +205,5 @@ export async function subscriptionOrder(deps: Deps, userId: string, id: string):
   if (!chosen || chosen.order.kind !== SUBSCRIPTION_ORDER) throw subscriptionNotFound();
   const lines = await deps.db.select().from(orderLines).where(eq(orderLines.orderId, chosen.order.id)).orderBy(asc(orderLines.varianceId));
   const plan = (await plansById(deps.db, [sub.planId])).get(sub.planId)!;
-  return { Order: toSubscriptionOrder(chosen.order, chosen.cycle, plan, lines), Record: await describeSubscription(deps, sub) };
+  return { Order: toSubscriptionOrder(chosen.order, chosen.cycle, atSubscribedPrice(plan, sub), lines), Record: await describeSubscription(deps, sub) };
 }

@@ -23,7 +23,7 @@ import type { Db } from '../../../db/client.ts';
 import { orderLines, orders, products, subscriptionCycles, subscriptions } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { lockCoupon, normaliseCouponCode, redeemCoupon } from '../coupons.ts';
-import { addMonths, findPlan, totalHkdOfCycle, isAlcoholPlan, monthsOf, priceCycle, selectedDelivery, type BoxItem } from './plans.ts';
+import { addMonths, atSubscribedPrice, findPlan, totalHkdOfCycle, isAlcoholPlan, monthsOf, priceCycle, selectedDelivery, type BoxItem } from './plans.ts';
 import { endSubscription, lockSubscription, refreshSubscribed, scheduleRenewal, type SubscriptionRow } from './lifecycle.ts';
 import { mailSubscriptionPaid } from './mail.ts';
 import { releaseHold } from '../hold.ts';
@@ -143,7 +143,8 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
   async hold(tx, { userId, currency, method, now, request, afterCommit }) {
     if ('first' in request) {
       const first = request.first;
-      const found = await findPlan(tx, first.planId);
+      // Shared until placed: staff changing the plan (its price, its interval) wait, then see this subscriber.
+      const found = await findPlan(tx, first.planId, { share: true });
       const [active] = await tx
         .select({ id: subscriptions.id })
         .from(subscriptions)
@@ -180,6 +181,9 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
             currency,
             paymentMethod: method,
             cardId: method === 'CreditCard' ? (first.cardId ?? null) : null,
+            // The price this member subscribed at: what every renewal charges (atSubscribedPrice).
+            priceHkd: found.plan.priceHkd,
+            priceUsd: found.plan.priceUsd,
             deliveryAddress: delivery,
             firstOrderId: orderId,
             createdAt: now,
@@ -201,7 +205,8 @@ export const subscriptionOrderKind: OrderKind<SubscriptionOrderRequest> = {
       .where(and(eq(subscriptionCycles.subscriptionId, sub.id), eq(subscriptionCycles.cycle, renewal.cycle)));
     if (placed) throw new CycleAlreadyPlaced(sub.id, renewal.cycle);
     if (sub.currentPeriodEnd?.getTime() !== renewal.periodStart.getTime()) throw new BillingDateMoved(sub.id);
-    const found = await findPlan(tx, sub.planId, { onSale: false });
+    // The plan's box now, at the price the member subscribed at (a later price change is for new subscribers).
+    const found = atSubscribedPrice(await findPlan(tx, sub.planId, { onSale: false }), sub);
     const delivery = sub.deliveryAddress as SubscriptionDelivery;
     const priced = await priceCycle(tx, { found, currency, countryId: delivery.CountryID, userId, now });
     await holdBox(tx, found.items);

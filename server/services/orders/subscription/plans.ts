@@ -10,10 +10,11 @@ import type { OrderDetail } from '../../../../contract/bag.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import { DURATION_MONTHS, type SubscriptionDelivery, type SubscriptionDuration, type SubscriptionPlan } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../../db/client.ts';
-import { countries, products, productTypes, subscriptionPlanItems, subscriptionPlans, users, variances } from '../../../db/schema.ts';
+import { countries, products, subscriptionPlanItems, subscriptionPlans, users, variances } from '../../../db/schema.ts';
 import { ApiError, notFound } from '../../../http/errors.ts';
 import { artworkUrl } from '../../artwork.ts';
-import { isAlcoholProduct } from '../../catalogue.ts';
+import { productIsAlcohol } from '../../catalogue.ts';
+import { productCardImage } from '../../product-pictures.ts';
 import { acceptCoupon } from '../coupons.ts';
 import { priceOrder, totalHkdOf } from '../pricing.ts';
 import type { CouponRule, PricedLine } from '../totals.ts';
@@ -56,13 +57,12 @@ async function itemsOf(db: Db, planIds: readonly string[]): Promise<Map<string, 
       nameEn: products.nameEn,
       nameZh: products.nameZh,
       images: products.images,
-      typeIsAlcohol: productTypes.isAlcohol,
-      typeNameEn: productTypes.nameEn,
+      photos: products.photos,
+      isAlcohol: productIsAlcohol,
     })
     .from(subscriptionPlanItems)
     .innerJoin(variances, eq(variances.id, subscriptionPlanItems.varianceId))
     .innerJoin(products, eq(products.id, variances.productId))
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
     .where(inArray(subscriptionPlanItems.planId, [...planIds]))
     .orderBy(asc(subscriptionPlanItems.sort), asc(subscriptionPlanItems.varianceId));
   for (const r of rows) {
@@ -72,26 +72,40 @@ async function itemsOf(db: Db, planIds: readonly string[]): Promise<Map<string, 
       productTypeId: r.productTypeId,
       name: { en: r.nameEn, zh: r.nameZh },
       varianceName: { en: r.varianceNameEn, zh: r.varianceNameZh },
-      image: artworkUrl(r.images[0] ?? 'box-30-0'),
+      image: productCardImage(r),
       quantity: r.quantity,
       stock: r.stock,
-      isAlcohol: isAlcoholProduct(r),
+      isAlcohol: r.isAlcohol,
     });
   }
   return byPlan;
 }
 
-/** A plan with its box; ObjectNotFound when unknown (or, with onSale, no longer offered). */
-export async function findPlan(db: Db, planId: string, { onSale = true }: { onSale?: boolean } = {}): Promise<PlanFound> {
-  const [plan] = await db
+/**
+ * A plan with its box; ObjectNotFound when unknown (or, with onSale, no longer offered). share: its row is locked
+ * FOR SHARE until the transaction ends (a new subscription: staff changing the plan meanwhile wait for it).
+ */
+export async function findPlan(db: Db, planId: string, { onSale = true, share = false }: { onSale?: boolean; share?: boolean } = {}): Promise<PlanFound> {
+  const query = db
     .select()
     .from(subscriptionPlans)
     .where(and(eq(subscriptionPlans.id, planId), onSale ? eq(subscriptionPlans.onSale, true) : undefined));
+  const [plan] = await (share ? query.for('share') : query);
   if (!plan) throw planNotFound();
   return { plan, items: (await itemsOf(db, [plan.id])).get(plan.id) ?? [] };
 }
 
 export const planPrice = (plan: PlanRow, currency: Currency) => (currency === 'HKD' ? plan.priceHkd : plan.priceUsd);
+
+/**
+ * The plan as a subscriber has it: at the price they subscribed at (subscriptions.price_hkd / price_usd), which
+ * every renewal charges and their record shows. Staff changing the plan's price (staff-update-subscription-plan)
+ * changes what new subscribers pay, never what existing ones are charged; its box and names are the plan's own.
+ */
+export const atSubscribedPrice = (found: PlanFound, sub: { priceHkd: number; priceUsd: number }): PlanFound => ({
+  ...found,
+  plan: { ...found.plan, priceHkd: sub.priceHkd, priceUsd: sub.priceUsd },
+});
 export const monthsOf = (plan: Pick<PlanRow, 'duration'>) => DURATION_MONTHS[plan.duration as SubscriptionDuration];
 export const isAlcoholPlan = (found: PlanFound) => found.items.some((i) => i.isAlcohol);
 
@@ -173,7 +187,7 @@ export async function priceCycle(
   { found, currency, countryId, couponCode, userId, now }: { found: PlanFound; currency: Currency; countryId: string; couponCode?: string | undefined; userId: string; now: Date },
 ): Promise<PricedCycle> {
   const lines = cycleLines(found, currency);
-  const coupon = await acceptCoupon(db, { code: couponCode, userId, currency, lines, now });
+  const coupon = await acceptCoupon(db, { code: couponCode, userId, orderKind: 'subscription', currency, lines, now });
   const orderDetail = await priceOrder(db, { currency, countryId, lines, coupon, shipped: true });
   return { orderDetail, coupon };
 }

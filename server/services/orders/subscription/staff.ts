@@ -8,7 +8,7 @@
  * stock_delay_mailed_for is its billing date and no order is placed for it), and the audit_log rows the renewal
  * job writes when it skips a cycle (SKIP_CYCLE_ACTION).
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '../../../../contract/define.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { PaymentMethod } from '../../../../contract/orders.ts';
@@ -23,10 +23,12 @@ import type { Db } from '../../../db/client.ts';
 import { subscriptionCycles, subscriptionPlans, subscriptions, users } from '../../../db/schema.ts';
 import type { Deps } from '../../../deps.ts';
 import { ApiError } from '../../../http/errors.ts';
+import { artworkUrl } from '../../artwork.ts';
 import { runJobNow, type JobHandler } from '../../jobs/queue.ts';
 import { appendAudit } from '../../staff/audit.ts';
 import { UNPAID } from '../kind.ts';
 import { SUBSCRIPTION_RENEW_JOB, type SubscriptionRow } from './lifecycle.ts';
+import { plansById } from './plans.ts';
 import { outOfStockGiveUpAt, renewSubscriptionJob, SKIP_CYCLE_ACTION } from './renewals.ts';
 
 /** The audit log's action for a staff press that ran a renewal waiting on stock. */
@@ -161,13 +163,19 @@ async function describeStaffSubscription(db: Db, now: Date, id: string): Promise
   return row && toStaffSubscription(row);
 }
 
-/** staff-list-subscription-plans: every plan in the shop's order, with its subscriber counts per status. */
-export async function listStaffSubscriptionPlans(db: Db, now: Date): Promise<{ PlanList: StaffSubscriptionPlan[] }> {
-  const plans = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sort), asc(subscriptionPlans.id));
+/**
+ * staff-list-subscription-plans: every plan in the shop's order (or those of `planIds`: a plan staff just made or
+ * changed), with its box and its subscriber counts per status.
+ */
+export async function listStaffSubscriptionPlans(db: Db, now: Date, planIds?: readonly string[]): Promise<{ PlanList: StaffSubscriptionPlan[] }> {
+  const only = planIds ? inArray(subscriptionPlans.id, [...planIds]) : undefined;
+  const plans = await db.select().from(subscriptionPlans).where(only).orderBy(asc(subscriptionPlans.sort), asc(subscriptionPlans.id));
+  const boxes = await plansById(db, plans.map((p) => p.id));
   const status = statusSql(now);
   const counts = await db
     .select({ planId: subscriptions.planId, status, count: sql<number>`count(*)::int`, waiting: sql<number>`count(*) filter (where ${waitingOnStockSql})::int` })
     .from(subscriptions)
+    .where(planIds ? inArray(subscriptions.planId, [...planIds]) : undefined)
     // By position: the status expression carries a parameter, written again it would not be the same expression.
     .groupBy(sql.raw('1'), sql.raw('2'));
   return {
@@ -177,9 +185,13 @@ export async function listStaffSubscriptionPlans(db: Db, now: Date): Promise<{ P
       return {
         PlanID: p.id,
         Name: { en: p.nameEn, zh: p.nameZh },
+        Description: { en: p.descriptionEn, zh: p.descriptionZh },
         Duration: p.duration,
         PriceHKD: p.priceHkd,
         PriceUSD: p.priceUsd,
+        Image: p.image,
+        ImageUrl: artworkUrl(p.image),
+        Items: (boxes.get(p.id)?.items ?? []).map((i) => ({ VarianceID: i.varianceId, ProductID: i.productId, Name: i.name, VarianceName: i.varianceName, Quantity: i.quantity })),
         OnSale: p.onSale,
         Subscribers: { Pending: of('Pending'), Active: of('Active'), PastDue: of('PastDue'), Cancelled: of('Cancelled'), Ended: of('Ended') },
         WaitingOnStock: mine.reduce((n, c) => n + Number(c.waiting), 0),

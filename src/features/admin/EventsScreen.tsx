@@ -1,0 +1,269 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { STAFF_EVENTS_PAGE_MAX, type StaffEvent } from '../../../contract/index.ts';
+import { errorCode } from '../../api/error-code.ts';
+import { useServices } from '../../app/services.ts';
+import { hongKongDateTime } from '../../ui/event-dates.ts';
+import { formatNumber } from '../../ui/format.ts';
+import { useAdminErrorText } from './admin-words.ts';
+import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { useLocalName } from './catalogue-form.ts';
+import { catalogueQueries } from './catalogue-queries.ts';
+import { EventFormDialog } from './EventFormDialog.tsx';
+import { eventQueries, type EventFilters } from './events-queries.ts';
+import './events.css';
+
+type StatusFilter = NonNullable<EventFilters['Status']>;
+const PAGE_SIZES = [10, 25, 50, STAFF_EVENTS_PAGE_MAX] as const;
+
+type Action = { type: 'new' } | { type: 'edit'; event: StaffEvent };
+
+/**
+ * The back office's events (issue 32): events filtered and paged on the server, each with its sessions to come,
+ * held and cancelled; staff make events and change them (texts in both languages, host, venue, cover, hidden or
+ * not). Sessions are the sessions section's: each event links to its own there, and to its page, where
+ * customers see its sessions.
+ */
+export function EventsScreen() {
+  const { api } = useServices();
+  const { t, i18n } = useLingui();
+  const localName = useLocalName();
+  const errorText = useAdminErrorText();
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [size, setSize] = useState<number>(25);
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  const [action, setAction] = useState<Action | null>(null);
+  const [done, setDone] = useState('');
+  const pages = useKeysetPages();
+  const ids = { type: useId(), status: useId(), size: useId(), text: useId() };
+
+  const types = useQuery(catalogueQueries.productTypes(api));
+  const typeName = useMemo(() => {
+    const names = new Map((types.data ?? []).map((pt) => [pt.ProductTypeID, pt.Name] as const));
+    return (id: string) => {
+      const name = names.get(id);
+      return name ? localName(name) : id;
+    };
+  }, [types.data, localName]);
+
+  const filters: EventFilters = { ...(type ? { ProductTypeID: type } : {}), ...(text ? { Text: text } : {}), Status: status, Size: size };
+  const list = useQuery(eventQueries.list(api, filters, pages.key));
+  const code = errorCode(list.error);
+  const reason = code ? errorText(code, 'load') : '';
+  const busy = list.isFetching;
+
+  const columns = useMemo((): AdminColumn<StaffEvent>[] => {
+    const col = adminColumns<StaffEvent>();
+    const count = (n: number) => formatNumber(n, i18n.locale);
+    return [
+      col.display({
+        id: 'event',
+        header: () => t`Event`,
+        cell: (c) => {
+          const e = c.row.original;
+          return (
+            <div className="events-event">
+              <img src={e.ImageUrl} alt="" width={48} height={48} loading="lazy" />
+              <div>
+                <span className="events-title">{e.Title.en}</span>
+                <br />
+                <span lang="zh-Hant">{e.Title.zh}</span>
+                <br />
+                <span className="admin-mono muted small">{e.EventID}</span>
+              </div>
+            </div>
+          );
+        },
+      }),
+      col.accessor('ProductTypeID', { header: () => t`Type`, cell: (c) => typeName(c.getValue()) }),
+      col.display({
+        id: 'where',
+        header: () => t`Host and venue`,
+        cell: (c) => {
+          const e = c.row.original;
+          return (
+            <>
+              {localName(e.Host.Name)}
+              <br />
+              <span className="muted small">
+                {localName(e.Location.Name)}, {localName(e.Location.District)}
+              </span>
+            </>
+          );
+        },
+      }),
+      col.accessor('Published', { header: () => t`Customers`, cell: (c) => (c.getValue() ? <Trans>Shown</Trans> : <Trans>Hidden</Trans>) }),
+      col.display({
+        id: 'sessions',
+        header: () => t`Sessions`,
+        cell: (c) => {
+          const e = c.row.original;
+          const [upcoming, past, cancelled] = [count(e.Sessions.Upcoming), count(e.Sessions.Past), count(e.Sessions.Cancelled)];
+          const next = e.NextSessionAt ? hongKongDateTime(e.NextSessionAt) : '';
+          return (
+            <>
+              <Trans>
+                {upcoming} to come, {past} held, {cancelled} cancelled
+              </Trans>
+              {next && (
+                <>
+                  <br />
+                  <span className="muted small admin-nowrap">
+                    <Trans>Next: {next}</Trans>
+                  </span>
+                </>
+              )}
+            </>
+          );
+        },
+      }),
+      col.display({
+        id: 'actions',
+        header: () => t`Actions`,
+        cell: (c) => {
+          const e = c.row.original;
+          const title = e.Title.en;
+          return (
+            <div className="admin-actions">
+              <button type="button" className="button small" aria-label={t`Edit event ${title}`} onClick={() => setAction({ type: 'edit', event: e })}>
+                <Trans>Edit</Trans>
+              </button>
+              <Link to="/admin/{-$section}" params={{ section: 'sessions' }} search={{ event: e.EventID }} aria-label={t`Sessions of ${title} in the back office`}>
+                <Trans>Sessions</Trans>
+              </Link>
+              {e.Published ? (
+                <Link to="/event/$eventID" params={{ eventID: e.EventID }} target="_blank" rel="noopener" aria-label={t`Sessions of ${title} on its page (opens a new tab)`}>
+                  <Trans>Its page and sessions</Trans>
+                </Link>
+              ) : (
+                <span className="muted small">
+                  <Trans>No page while hidden</Trans>
+                </span>
+              )}
+            </div>
+          );
+        },
+      }),
+    ];
+  }, [t, i18n.locale, typeName, localName]);
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setText(typed.trim());
+    pages.reset();
+  };
+  const finished = (message: string) => {
+    setAction(null);
+    setDone(message);
+  };
+  const close = () => setAction(null);
+
+  return (
+    <section className="admin-screen" aria-labelledby="admin-events-title">
+      <div className="events-head">
+        <h2 id="admin-events-title">
+          <Trans>Events</Trans>
+        </h2>
+        <button type="button" className="button primary" onClick={() => setAction({ type: 'new' })}>
+          <Trans>New event</Trans>
+        </button>
+      </div>
+      <form className="admin-filters" onSubmit={search} role="search" aria-label={t`Find events`}>
+        <div className="field">
+          <label htmlFor={ids.type}>
+            <Trans>What is tasted</Trans>
+          </label>
+          <select
+            id={ids.type}
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value);
+              pages.reset();
+            }}
+          >
+            <option value="">{t`Every type`}</option>
+            {(types.data ?? []).map((pt) => (
+              <option key={pt.ProductTypeID} value={pt.ProductTypeID}>
+                {localName(pt.Name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.status}>
+            <Trans>Customers see</Trans>
+          </label>
+          <select
+            id={ids.status}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              pages.reset();
+            }}
+          >
+            <option value="all">{t`All events`}</option>
+            <option value="published">{t`Shown to customers`}</option>
+            <option value="hidden">{t`Hidden`}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.size}>
+            <Trans>Per page</Trans>
+          </label>
+          <select
+            id={ids.size}
+            value={size}
+            onChange={(e) => {
+              setSize(Number(e.target.value));
+              pages.reset();
+            }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {formatNumber(n, i18n.locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field admin-search">
+          <label htmlFor={ids.text}>
+            <Trans>Title or event id</Trans>
+          </label>
+          <input id={ids.text} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <button type="submit" className="button">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      {types.isError && (
+        <p className="muted small">
+          <Trans>The product types could not be loaded: the type filter lists none.</Trans>
+        </p>
+      )}
+      <p className="admin-done" role="status">
+        {done}
+      </p>
+      <AdminTable
+        caption={<Trans>Events, by id</Trans>}
+        columns={columns}
+        rows={list.data?.EventList}
+        rowId={(e) => e.EventID}
+        empty={<Trans>No events match these filters.</Trans>}
+        failed={code ? <Trans>The events could not be loaded. {reason}</Trans> : undefined}
+        onRetry={() => void list.refetch()}
+        busy={busy}
+      />
+      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of events`} />
+      {action?.type === 'new' && (
+        <EventFormDialog productTypes={types.data ?? []} onClose={close} onSaved={({ Title: { en: title }, EventID: id }) => finished(t`Event ${title} made (${id}).`)} />
+      )}
+      {action?.type === 'edit' && (
+        <EventFormDialog event={action.event} productTypes={types.data ?? []} onClose={close} onSaved={({ Title: { en: title } }) => finished(t`Event ${title} saved.`)} />
+      )}
+    </section>
+  );
+}
