@@ -216,7 +216,7 @@ test.describe('a late payment', () => {
 
     // No longer owed; among the paid, with its bank reference and nothing to press.
     await expect(row).toHaveCount(0);
-    await page.getByLabel('Show').selectOption({ label: 'Paid (newest first)' });
+    await page.getByLabel('Show').selectOption({ label: 'Paid' });
     const paid = page.getByRole('table', { name: 'Refunds, newest first' }).getByRole('row').filter({ hasText: reference });
     await expect(paid).toContainText(/Paid .*HSBC-FT-0042/);
     await expect(paid.getByRole('button')).toHaveCount(0);
