@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Bilingual, defineCall, Id } from './define.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 import {
   NewVariance,
   NewVariances,
@@ -81,9 +82,17 @@ export const StaffProduct = v.object({
 export type StaffProduct = v.InferOutput<typeof StaffProduct>;
 
 /**
- * Products by id, a page at a time (LastEvaluatedKey, opaque, from the previous page continues), each with
- * its variances. ProductTypeID keeps one type; Text those whose id is it, or whose English (any case) or
- * Chinese name contains it; Status those on sale, or stopped (default all).
+ * How staff-list-products sorts (contract/staff-sort.ts): ProductID (the default, ascending), Name (the English
+ * name), ProductTypeID, MinPrice (the HKD lowest price), Stock (its variances' stock added up), CreatedAt; ties
+ * by ProductID.
+ */
+export const StaffProductSort = sortOf(['ProductID', 'Name', 'ProductTypeID', 'MinPrice', 'Stock', 'CreatedAt']);
+export type StaffProductSort = v.InferOutput<typeof StaffProductSort>;
+
+/**
+ * Products by id unless Sort says otherwise, a page at a time (LastEvaluatedKey, opaque, from the previous page
+ * of the same sort continues), each with its variances. ProductTypeID keeps one type; Text those whose id is it,
+ * or whose English (any case) or Chinese name contains it; Status those on sale, or stopped (default all).
  */
 export const staffListProducts = defineCall({
   name: 'staff-list-products',
@@ -95,7 +104,8 @@ export const staffListProducts = defineCall({
     Text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters'))),
     Status: v.optional(v.picklist(['all', 'onSale', 'stopped']), 'all'),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_PRODUCTS_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    Sort: v.optional(StaffProductSort, { Field: 'ProductID', Direction: 'asc' }),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ ProductList: v.array(StaffProduct), LastEvaluatedKey: v.optional(v.string()) }),
 });

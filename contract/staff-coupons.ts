@@ -12,6 +12,7 @@ import {
   CouponUseLimit,
   NewCouponCode,
 } from './staff-coupon-fields.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * Coupons in the back office (issue 32): staff list, create and change the coupons members type at checkout
@@ -86,7 +87,15 @@ export const StaffCoupon = v.object({
 export type StaffCoupon = v.InferOutput<typeof StaffCoupon>;
 
 /**
- * Coupons by code, a page at a time (LastEvaluatedKey, opaque, from the previous page continues). Status
+ * How staff-list-coupons sorts (contract/staff-sort.ts): CouponID (the code; the default, ascending), Name (the
+ * English name), Kind, ValidFrom, ValidUntil, TimesUsed; ties by code.
+ */
+export const StaffCouponSort = sortOf(['CouponID', 'Name', 'Kind', 'ValidFrom', 'ValidUntil', 'TimesUsed']);
+export type StaffCouponSort = v.InferOutput<typeof StaffCouponSort>;
+
+/**
+ * Coupons by code unless Sort says otherwise, a page at a time (LastEvaluatedKey, opaque, from the previous page
+ * of the same sort continues). Status
  * keeps those disabled, or those enabled and scheduled, active or expired now (default all); CodePrefix
  * those whose code begins with it (normalised as codes are).
  */
@@ -99,7 +108,8 @@ export const staffListCoupons = defineCall({
     Status: v.optional(v.picklist(['all', 'disabled', 'scheduled', 'active', 'expired']), 'all'),
     CodePrefix: v.optional(ExistingCouponCode),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_COUPONS_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    Sort: v.optional(StaffCouponSort, { Field: 'CouponID', Direction: 'asc' }),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ CouponList: v.array(StaffCoupon), LastEvaluatedKey: v.optional(v.string()) }),
 });

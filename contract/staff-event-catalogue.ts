@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Bilingual, defineCall, Id } from './define.ts';
 import { EventDescription, EventHostFields, EventImage, EventLocationFields, EventRemark, EventTitle } from './staff-event-fields.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * Events in the back office (issue 32): staff list, make and change the events customers book (the events table
@@ -41,8 +42,15 @@ export const StaffEvent = v.object({
 export type StaffEvent = v.InferOutput<typeof StaffEvent>;
 
 /**
- * Events by id, a page at a time (LastEvaluatedKey, opaque, from the previous page continues), each with
- * its session counts. ProductTypeID keeps one type; Text those whose id is it, or whose English (any case) or
+ * How staff-list-events sorts (contract/staff-sort.ts): EventID (the default, ascending), Title (English),
+ * ProductTypeID, Published (hidden first ascending) or CreatedAt, each then by EventID.
+ */
+export const StaffEventSort = sortOf(['EventID', 'Title', 'ProductTypeID', 'Published', 'CreatedAt']);
+export type StaffEventSort = v.InferOutput<typeof StaffEventSort>;
+
+/**
+ * Events by id unless Sort says otherwise, a page at a time (LastEvaluatedKey, opaque, from the previous page of
+ * the same sort continues), each with its session counts. ProductTypeID keeps one type; Text those whose id is it, or whose English (any case) or
  * Chinese title contains it; Status those customers see (published), those hidden, or all (the default).
  */
 export const staffListEvents = defineCall({
@@ -55,7 +63,8 @@ export const staffListEvents = defineCall({
     Text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'at most 100 characters'))),
     Status: v.optional(v.picklist(['all', 'published', 'hidden']), 'all'),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_EVENTS_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(300))),
+    Sort: v.optional(StaffEventSort, { Field: 'EventID', Direction: 'asc' }),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ EventList: v.array(StaffEvent), LastEvaluatedKey: v.optional(v.string()) }),
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Bilingual, defineCall, Id, MoneyInput } from './define.ts';
 import { SessionCancelReason, SessionCapacity } from './staff-session-fields.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * Events' sessions in the back office (issue 32): staff list them, create and change them (start, end, capacity,
@@ -53,9 +54,16 @@ const Instant = v.pipe(v.string(), v.isoTimestamp('an ISO 8601 time with its off
 const Capacity = SessionCapacity;
 
 /**
+ * How staff-list-sessions sorts (contract/staff-sort.ts): StartAt, Event (its English title), Capacity,
+ * SeatsSold, Price (HKD, then USD) or Host (the host's e-mail; none first), each then by StartAt.
+ */
+export const StaffSessionSort = sortOf(['StartAt', 'Event', 'Capacity', 'SeatsSold', 'Price', 'Host']);
+export type StaffSessionSort = v.InferOutput<typeof StaffSessionSort>;
+
+/**
  * Sessions a page at a time: upcoming (the default: not started, not cancelled; soonest first), past (started;
- * latest first) or cancelled (latest start first); EventID keeps one event's. LastEvaluatedKey, opaque, from
- * the previous page continues.
+ * latest first) or cancelled (latest start first), or as Sort says; EventID keeps one event's. LastEvaluatedKey,
+ * opaque, from the previous page of the same sort continues.
  */
 export const staffListSessions = defineCall({
   name: 'staff-list-sessions',
@@ -66,7 +74,8 @@ export const staffListSessions = defineCall({
     When: v.optional(v.picklist(['upcoming', 'past', 'cancelled']), 'upcoming'),
     EventID: v.optional(Id),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_SESSIONS_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(300))),
+    Sort: v.optional(StaffSessionSort),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ SessionList: v.array(StaffSession), LastEvaluatedKey: v.optional(v.string()) }),
 });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Bilingual, defineCall, Id } from './define.ts';
 import { GatheringStatus } from './gatherings.ts';
 import { PourPrice, SetAside } from './staff-gathering-fields.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * Gatherings' pour lists in the back office (issue 32): a gathering is a session's room (issue 31), and its pour
@@ -63,9 +64,16 @@ export const StaffPour = v.object({
 export type StaffPour = v.InferOutput<typeof StaffPour>;
 
 /**
+ * How staff-list-gatherings sorts (contract/staff-sort.ts): StartAt (its session's start), Event (its English
+ * title), Status, HostEmail or PourCount, each then by StartAt.
+ */
+export const StaffGatheringSort = sortOf(['StartAt', 'Event', 'Status', 'HostEmail', 'PourCount']);
+export type StaffGatheringSort = v.InferOutput<typeof StaffGatheringSort>;
+
+/**
  * Gatherings a page at a time, with their session, event and host: Status current (the default: scheduled or going
- * on, soonest session first), Scheduled or Ongoing (soonest first) or Closed (latest first). LastEvaluatedKey,
- * opaque, from the previous page continues.
+ * on, soonest session first), Scheduled or Ongoing (soonest first) or Closed (latest first), or as Sort says.
+ * LastEvaluatedKey, opaque, from the previous page of the same sort continues.
  */
 export const staffListGatherings = defineCall({
   name: 'staff-list-gatherings',
@@ -75,7 +83,8 @@ export const staffListGatherings = defineCall({
   body: v.object({
     Status: v.optional(StaffGatheringFilter, 'current'),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_GATHERINGS_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(300))),
+    Sort: v.optional(StaffGatheringSort),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ GatheringList: v.array(StaffGathering), LastEvaluatedKey: v.optional(v.string()) }),
 });

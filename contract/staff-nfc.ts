@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Bilingual, defineCall, Id } from './define.ts';
 import { NfcTagId } from './nfc.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 
 /**
  * NFC tags in the back office (issue 32): the tags on the shop's tins and bottles, each carrying the address
@@ -32,8 +33,15 @@ export const StaffNfcTag = v.object({
 export type StaffNfcTag = v.InferOutput<typeof StaffNfcTag>;
 
 /**
- * Tags a page at a time, newest first: Status live (answering customers), retired, or all (the default); ProductID
- * keeps one product's. LastEvaluatedKey, opaque, from the previous page continues.
+ * How staff-list-nfc-tags sorts (contract/staff-sort.ts): CreatedAt (the default, newest first), TagID, Product
+ * (its English name), Retired (in use first ascending) or MemberCount, each then by CreatedAt.
+ */
+export const StaffNfcTagSort = sortOf(['CreatedAt', 'TagID', 'Product', 'Retired', 'MemberCount']);
+export type StaffNfcTagSort = v.InferOutput<typeof StaffNfcTagSort>;
+
+/**
+ * Tags a page at a time, newest first unless Sort says otherwise: Status live (answering customers), retired, or all (the default); ProductID
+ * keeps one product's. LastEvaluatedKey, opaque, from the previous page of the same sort continues.
  */
 export const staffListNfcTags = defineCall({
   name: 'staff-list-nfc-tags',
@@ -44,7 +52,8 @@ export const staffListNfcTags = defineCall({
     Status: v.optional(v.picklist(['all', 'live', 'retired']), 'all'),
     ProductID: v.optional(Id),
     Size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_NFC_TAGS_PAGE_MAX)), 50),
-    LastEvaluatedKey: v.optional(v.pipe(v.string(), v.maxLength(300))),
+    Sort: v.optional(StaffNfcTagSort, { Field: 'CreatedAt', Direction: 'desc' }),
+    LastEvaluatedKey: v.optional(PageKey),
   }),
   response: v.object({ TagList: v.array(StaffNfcTag), LastEvaluatedKey: v.optional(v.string()) }),
 });

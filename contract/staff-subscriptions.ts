@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Bilingual, Currency, defineCall, Id, Money, noBody } from './define.ts';
 import { PaymentMethod } from './orders.ts';
+import { PageKey, sortOf } from './staff-sort.ts';
 import { SubscriptionDuration, SubscriptionEndReason, SubscriptionStatus } from './subscriptions.ts';
 
 /**
@@ -14,7 +15,6 @@ import { SubscriptionDuration, SubscriptionEndReason, SubscriptionStatus } from 
 export const STAFF_SUBSCRIPTIONS_PAGE_MAX = 100;
 
 const PageSize = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STAFF_SUBSCRIPTIONS_PAGE_MAX)), 50);
-const PageKey = v.optional(v.pipe(v.string(), v.maxLength(200)));
 
 export const StaffSubscriptionMember = v.object({ UserID: v.string(), Email: v.string(), Name: v.string() });
 
@@ -44,15 +44,29 @@ export const StaffSubscription = v.object({
 export type StaffSubscription = v.InferOutput<typeof StaffSubscription>;
 
 /**
- * Subscribers, newest first, a page at a time (LastEvaluatedKey, opaque, from the previous page continues);
- * Status and PlanID narrow the list.
+ * How staff-list-subscriptions sorts (contract/staff-sort.ts): CreatedAt (the default, newest first), Member (the
+ * member's e-mail), Plan (its English name), Status (as the list shows it now), NextBillingDate (those without one
+ * first when ascending); ties by CreatedAt, then SubscriptionID.
+ */
+export const StaffSubscriptionSort = sortOf(['CreatedAt', 'Member', 'Plan', 'Status', 'NextBillingDate']);
+export type StaffSubscriptionSort = v.InferOutput<typeof StaffSubscriptionSort>;
+
+/**
+ * Subscribers, newest first unless Sort says otherwise, a page at a time (LastEvaluatedKey, opaque, from the
+ * previous page of the same sort continues); Status and PlanID narrow the list.
  */
 export const staffListSubscriptions = defineCall({
   name: 'staff-list-subscriptions',
   readOnly: true,
   method: 'POST',
   auth: 'staff',
-  body: v.object({ Status: v.optional(SubscriptionStatus), PlanID: v.optional(Id), Size: PageSize, LastEvaluatedKey: PageKey }),
+  body: v.object({
+    Status: v.optional(SubscriptionStatus),
+    PlanID: v.optional(Id),
+    Size: PageSize,
+    Sort: v.optional(StaffSubscriptionSort, { Field: 'CreatedAt', Direction: 'desc' }),
+    LastEvaluatedKey: v.optional(PageKey),
+  }),
   response: v.object({ SubscriptionList: v.array(StaffSubscription), LastEvaluatedKey: v.optional(v.string()) }),
 });
 
@@ -87,13 +101,28 @@ export const FailedRenewal = v.object({
 });
 export type FailedRenewal = v.InferOutput<typeof FailedRenewal>;
 
-/** Failed renewals, newest first (by At), a page at a time; Reason narrows the list. */
+/**
+ * How staff-list-failed-renewals sorts (contract/staff-sort.ts): At (the default, newest first), BillingDate,
+ * Reason, Member (the member's e-mail), Plan (its English name); ties by At, then the renewal's own key.
+ */
+export const FailedRenewalSort = sortOf(['At', 'BillingDate', 'Reason', 'Member', 'Plan']);
+export type FailedRenewalSort = v.InferOutput<typeof FailedRenewalSort>;
+
+/**
+ * Failed renewals, newest first (by At) unless Sort says otherwise, a page at a time (LastEvaluatedKey from the
+ * previous page of the same sort); Reason narrows the list.
+ */
 export const staffListFailedRenewals = defineCall({
   name: 'staff-list-failed-renewals',
   readOnly: true,
   method: 'POST',
   auth: 'staff',
-  body: v.object({ Reason: v.optional(FailedRenewalReason), Size: PageSize, LastEvaluatedKey: PageKey }),
+  body: v.object({
+    Reason: v.optional(FailedRenewalReason),
+    Size: PageSize,
+    Sort: v.optional(FailedRenewalSort, { Field: 'At', Direction: 'desc' }),
+    LastEvaluatedKey: v.optional(PageKey),
+  }),
   response: v.object({ RenewalList: v.array(FailedRenewal), LastEvaluatedKey: v.optional(v.string()) }),
 });
 

@@ -13,7 +13,7 @@ const newVariance = (v: { Name: { en: string; zh: string }; Price: { HKD: number
 
 export const staffCatalogueHandlers = implement(contract, {
   async staffListProducts({ body, deps }) {
-    return listProducts(deps.db, { productTypeId: body.ProductTypeID, text: body.Text || undefined, status: body.Status, size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey });
+    return listProducts(deps.db, { productTypeId: body.ProductTypeID, text: body.Text || undefined, status: body.Status, size: body.Size, sort: body.Sort, lastEvaluatedKey: body.LastEvaluatedKey });
   },
   async staffCreateProduct({ body, deps, userId }) {
     const product = await createProduct(deps, userId, {

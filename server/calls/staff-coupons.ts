@@ -4,7 +4,7 @@ import { implement } from './handler.ts';
 
 export const staffCouponHandlers = implement(contract, {
   async staffListCoupons({ body, deps }) {
-    return listCoupons(deps, { status: body.Status, codePrefix: body.CodePrefix, size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey });
+    return listCoupons(deps, { status: body.Status, codePrefix: body.CodePrefix, size: body.Size, sort: body.Sort, lastEvaluatedKey: body.LastEvaluatedKey });
   },
   async staffCreateCoupon({ body, deps, userId }) {
     const coupon = await createCoupon(deps, userId, {

@@ -4,7 +4,7 @@ import { implement } from './handler.ts';
 
 export const staffEventCatalogueHandlers = implement(contract, {
   async staffListEvents({ body, deps }) {
-    return listEvents(deps, { productTypeId: body.ProductTypeID, text: body.Text || undefined, status: body.Status, size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey });
+    return listEvents(deps, { productTypeId: body.ProductTypeID, text: body.Text || undefined, status: body.Status, size: body.Size, sort: body.Sort, lastEvaluatedKey: body.LastEvaluatedKey });
   },
   async staffCreateEvent({ body, deps, userId }) {
     const event = await createEvent(deps, userId, {

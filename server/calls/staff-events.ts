@@ -7,7 +7,7 @@ import { implement } from './handler.ts';
 
 export const staffEventHandlers = implement(contract, {
   async staffListSessions({ body, deps }) {
-    return listStaffSessions(deps, { when: body.When, eventId: body.EventID, size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey });
+    return listStaffSessions(deps, { when: body.When, eventId: body.EventID, size: body.Size, sort: body.Sort, lastEvaluatedKey: body.LastEvaluatedKey });
   },
   async staffCreateSession({ body, deps, userId }) {
     const session = await createStaffSession(deps, {

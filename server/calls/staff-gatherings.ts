@@ -4,7 +4,7 @@ import { implement } from './handler.ts';
 
 export const staffGatheringHandlers = implement(contract, {
   async staffListGatherings({ body, deps }) {
-    return listStaffGatherings(deps.db, { status: body.Status, size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey });
+    return listStaffGatherings(deps.db, { status: body.Status, size: body.Size, sort: body.Sort, lastEvaluatedKey: body.LastEvaluatedKey });
   },
   async staffGetPourList({ body, deps }) {
     return staffPourList(deps.db, body.GatheringID);

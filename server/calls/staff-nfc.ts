@@ -4,7 +4,7 @@ import { implement } from './handler.ts';
 
 export const staffNfcHandlers = implement(contract, {
   async staffListNfcTags({ body, deps }) {
-    return listStaffNfcTags(deps.db, { status: body.Status, productId: body.ProductID, size: body.Size, lastEvaluatedKey: body.LastEvaluatedKey });
+    return listStaffNfcTags(deps.db, { status: body.Status, productId: body.ProductID, size: body.Size, sort: body.Sort, lastEvaluatedKey: body.LastEvaluatedKey });
   },
   async staffCreateNfcTag({ body, deps, userId }) {
     return createStaffNfcTag(deps, userId, body.ProductID);

@@ -160,7 +160,7 @@ describe('changing a product', () => {
     await user.click(within(dialog).getByLabelText('Variance sale stopped'));
     await user.click(within(dialog).getByRole('button', { name: 'Save variance' }));
     expect(await screen.findByText('Variance 50 g saved.')).toBeTruthy();
-    await waitFor(() => expect(within(row).getByText('HK$99.90')).toBeTruthy());
+    await waitFor(() => expect(within(within(row).getByRole('table')).getByText('HK$99.90')).toBeTruthy());
     expect(within(row).getByText('sale stopped')).toBeTruthy();
 
     await user.click(within(row).getByRole('button', { name: `Add a variance to ${word} Black` }));

@@ -228,3 +228,43 @@ describe('kinds of order', () => {
     await waitFor(() => expect(cellOf(table, within(table).getByText(code).closest('tr')!, 'Kinds of order')).toBe('All kinds'));
   });
 });
+
+describe('sorting', () => {
+  it('asks the server for the sort of the header pressed, a second press the other way, from the first page', async () => {
+    const user = userEvent.setup();
+    const listBodies: Record<string, unknown>[] = [];
+    const view = await renderApp(server, '/home', {
+      wrapFetch: (fetch) => (input, init) => {
+        if (String(input).endsWith('/api/staff-list-coupons')) listBodies.push(JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>);
+        return fetch(input, init);
+      },
+    });
+    await signIn(view, staff);
+    await view.router.navigate({ to: '/admin/{-$section}', params: { section: 'coupons' } });
+    const table = await screen.findByRole('table', { name: 'Coupons, by code' });
+    await within(table).findByText('WELCOME10');
+    // Sent without a Sort until one is chosen: by code is the list's own order.
+    expect(listBodies.at(-1)).not.toHaveProperty('Sort');
+    expect(within(table).getByRole('columnheader', { name: /^Code/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(within(within(table).getByRole('columnheader', { name: 'Status' })).queryByRole('button')).toBeNull();
+
+    const expected = async (Sort: { Field: 'TimesUsed' | 'CouponID'; Direction: 'asc' | 'desc' }) =>
+      (await server.call(staffListCoupons, { Size: 25, Sort }, auth(staff))).CouponList.map((c) => c.CouponID);
+    const codes = () => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+    await user.click(within(table).getByRole('button', { name: /^Times used/ }));
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'TimesUsed', Direction: 'desc' } }));
+    expect(listBodies.at(-1)).not.toHaveProperty('LastEvaluatedKey');
+    const byUse = await expected({ Field: 'TimesUsed', Direction: 'desc' });
+    await waitFor(() => expect(codes()).toEqual(byUse));
+    expect(screen.getByRole('table', { name: 'Coupons' })).toBe(table);
+    expect(within(table).getByRole('button', { name: 'Times used, sorted descending' })).toBeTruthy();
+
+    await user.click(within(table).getByRole('button', { name: /^Code/ }));
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'CouponID', Direction: 'asc' } }));
+    await user.click(within(table).getByRole('button', { name: /^Code/ }));
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'CouponID', Direction: 'desc' } }));
+    const descending = await expected({ Field: 'CouponID', Direction: 'desc' });
+    await waitFor(() => expect(codes()).toEqual(descending));
+  });
+});

@@ -5,14 +5,15 @@
  * session (machines/session-cancel): it shows cancelled with the refund requests counted, and a double click on
  * Cancel sends one request. The form finds its event among every event by part of its title (a new event with no
  * session yet, a hidden one marked hidden); the events section links each event to its sessions, filtered by the
- * address (?event=) until the filter is cleared.
+ * address (?event=) until the filter is cleared. A header press sorts the sessions on the server.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { staffCreateEvent, staffCreateSession, staffListSessions, type CallBodyInput } from '../../contract/index.ts';
+import { staffCreateEvent, staffCreateSession, staffListSessions, type CallBodyInput, type StaffSessionSort } from '../../contract/index.ts';
 import { SEED_EVENT_IDS } from '../../server/db/seed/event-data.ts';
 import { eventMember, fromSeed, paidBooking, signIn } from '../support/event-bookings.ts';
+import { hongKongDateTime } from '../../src/ui/event-dates.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { auth, shopper, type Shopper } from '../support/shop.ts';
 import { grantRole } from '../support/staff.ts';
@@ -25,6 +26,8 @@ let server: TestApp;
 let staff: Shopper;
 /** Requests to staff-cancel-session that reached the server. */
 let cancelCalls = 0;
+/** The bodies of the table's staff-list-sessions requests, in order. */
+const listBodies: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   // The seed's sessions as the seed describes them: its events are on sale, so the new session form lists them.
@@ -56,6 +59,7 @@ async function openSessions() {
   const view = await renderApp(server, '/home', {
     wrapFetch: (fetch) => (input, init) => {
       if (String(input).endsWith('/api/staff-cancel-session')) cancelCalls++;
+      if (String(input).endsWith('/api/staff-list-sessions')) listBodies.push(JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>);
       return fetch(input, init);
     },
   });
@@ -317,5 +321,43 @@ describe('the sessions', () => {
     await view.router.navigate({ to: '/admin/{-$section}', params: { section: 'sessions' }, search: { event: fresh.EventID } });
     expect(await screen.findByRole('heading', { name: 'Sessions of Quillwort Tea Dawn' })).toBeTruthy();
     expect(await screen.findByText('No sessions here.')).toBeTruthy();
+  });
+
+  it('sorts on the server: a header press asks for that sort from the first page, a second press the other way', async () => {
+    await islaySession(6, { Capacity: 30, Price: { HKD: 99000, USD: 12900 } });
+    const { user } = await openSessions();
+    const list = table('Upcoming sessions, soonest first');
+    // Sent without a Sort until one is chosen: the list's own order (soonest first) is the default.
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Size: 100 }));
+    expect(listBodies.at(-1)).not.toHaveProperty('Sort');
+    expect(within(list).getByRole('columnheader', { name: /^Starts/ }).getAttribute('aria-sort')).toBe('ascending');
+    // Columns the server cannot sort by have no button.
+    expect(within(within(list).getByRole('columnheader', { name: 'Sale window' })).queryByRole('button')).toBeNull();
+
+    const expected = async (Sort: StaffSessionSort) =>
+      (await server.call(staffListSessions, { Size: 100, Sort }, auth(staff))).SessionList.map((s) => `Guest list of ${s.EventName.en} on ${hongKongDateTime(s.StartAt)}`);
+    const shown = () => within(list).getAllByRole('button', { name: /^Guest list of / }).map((b) => b.getAttribute('aria-label'));
+
+    // An amount starts with the highest.
+    await user.click(within(list).getByRole('button', { name: /^Price per seat/ }));
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'Price', Direction: 'desc' }, Size: 100 }));
+    expect(listBodies.at(-1)).not.toHaveProperty('LastEvaluatedKey');
+    const byPrice = await expected({ Field: 'Price', Direction: 'desc' });
+    expect(byPrice[0]).toBe(`Guest list of ${TITLE} on 2026-11-06 19:00`);
+    await waitFor(() => expect(shown()).toEqual(byPrice));
+    expect(screen.getByRole('table', { name: 'Upcoming sessions' })).toBe(list);
+    expect(within(list).getByRole('columnheader', { name: /^Price per seat/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(within(list).getByRole('columnheader', { name: /^Starts/ }).getAttribute('aria-sort')).toBeNull();
+
+    // From the keyboard: a text column starts ascending, and a second press turns it round.
+    within(list).getByRole('button', { name: /^Event/ }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'Event', Direction: 'asc' } }));
+    const byEvent = await expected({ Field: 'Event', Direction: 'asc' });
+    await waitFor(() => expect(shown()).toEqual(byEvent));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ Sort: { Field: 'Event', Direction: 'desc' } }));
+    await waitFor(() => expect(shown()).toEqual([...byEvent].reverse()));
+    expect(within(list).getByRole('button', { name: 'Event, sorted descending' })).toBeTruthy();
   });
 });

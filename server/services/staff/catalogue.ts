@@ -19,15 +19,16 @@
  * an explicit false clears it, so no edit lifts the age rules by accident.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
-import type { StaffPhoto, StaffProduct, StaffVariance } from '../../../contract/staff-catalogue.ts';
+import type { StaffPhoto, StaffProduct, StaffProductSort, StaffVariance } from '../../../contract/staff-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { productTypes, products, variances, type ProductPhoto } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { artworkUrl, parseArtSeed } from '../artwork.ts';
 import { alcoholOfType } from '../catalogue.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import { photoCardUrl } from '../product-pictures.ts';
 import { mediaUrlFor } from '../media-urls.ts';
 import { appendAudit } from './audit.ts';
@@ -117,14 +118,6 @@ export async function lockProduct(tx: Db, productId: string): Promise<ProductRow
   return row;
 }
 
-/** The paging key: the last row's id, opaque to the client. */
-const encodeKey = (id: string) => Buffer.from(id).toString('base64url');
-function decodeKey(key: string): string {
-  const id = Buffer.from(key, 'base64url').toString('utf8');
-  if (id.length === 0 || id.length > 64) throw new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  return id;
-}
-
 /** A LIKE pattern matching what contains `text` (its own % _ and \ taken literally). */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -133,10 +126,25 @@ export interface ProductQuery {
   text?: string | undefined;
   status: 'all' | 'onSale' | 'stopped';
   size: number;
+  /** By id when absent. */
+  sort?: StaffProductSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** staff-list-products: by id (the primary key), filtered and paged on the server, each with its variances. */
+/** The order of staff-list-products under each sort (contract StaffProductSort): ties broken by id. */
+const PRODUCT_SORTS: Record<StaffProductSort['Field'], KeyPart[]> = {
+  ProductID: [],
+  Name: [{ expr: products.nameEn, type: 'text' }],
+  ProductTypeID: [{ expr: products.typeId, type: 'text' }],
+  MinPrice: [{ expr: products.minPriceHkd, type: 'integer' }],
+  // Read from its variances each time: stock moves with every order, so it is not kept on the product.
+  Stock: [{ expr: sql`(select coalesce(sum(${variances.stock}), 0)::bigint from ${variances} where ${variances.productId} = ${products.id})`, type: 'bigint' }],
+  CreatedAt: [{ expr: products.createdAt, type: 'timestamptz' }],
+};
+
+const productKeyset = (sort: StaffProductSort) => sortKeyset(sort.Field, sort.Direction, [...PRODUCT_SORTS[sort.Field], { expr: products.id, type: 'text' }]);
+
+/** staff-list-products: by id (the primary key) or as `sort` asks, filtered and paged on the server, each with its variances. */
 export async function listProducts(db: Db, q: ProductQuery): Promise<{ ProductList: StaffProduct[]; LastEvaluatedKey?: string }> {
   const conditions: SQL[] = [];
   if (q.productTypeId) conditions.push(eq(products.typeId, q.productTypeId));
@@ -146,17 +154,19 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<{ ProductLi
     const pattern = containsPattern(q.text);
     conditions.push(sql`(${products.id} = ${q.text} or lower(${products.nameEn}) like lower(${pattern}) or ${products.nameZh} like ${pattern})`);
   }
-  if (q.lastEvaluatedKey) conditions.push(gt(products.id, decodeKey(q.lastEvaluatedKey)));
+  const keyset = productKeyset(q.sort ?? { Field: 'ProductID', Direction: 'asc' });
+  const after = afterPageKey(keyset, q.lastEvaluatedKey);
+  if (after) conditions.push(after);
   const rows = await db
-    .select({ id: products.id })
+    .select({ id: products.id, pageKey: keysetColumn(keyset) })
     .from(products)
     .where(and(...conditions))
-    .orderBy(asc(products.id))
+    .orderBy(...keysetOrder(keyset))
     .limit(q.size + 1);
-  const page = rows.slice(0, q.size).map((r) => r.id);
+  const next = nextPageKey(keyset, rows, q.size);
   return {
-    ProductList: await readStaffProducts(db, page),
-    ...(rows.length > q.size ? { LastEvaluatedKey: encodeKey(page.at(-1)!) } : {}),
+    ProductList: await readStaffProducts(db, rows.slice(0, q.size).map((r) => r.id)),
+    ...(next ? { LastEvaluatedKey: next } : {}),
   };
 }
 

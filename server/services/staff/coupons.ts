@@ -8,14 +8,15 @@
  * count and the update, and the new limits and dates hold for every checkout that comes after. So too a
  * disable: a checkout either took its use before it (and keeps it) or sees the coupon disabled.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { COUPON_ORDER_KINDS, type CouponOrderKind } from '../../../contract/staff-coupon-fields.ts';
-import type { CouponStatus, StaffCoupon } from '../../../contract/staff-coupons.ts';
+import type { CouponStatus, StaffCoupon, StaffCouponSort } from '../../../contract/staff-coupons.ts';
 import type { Db } from '../../db/client.ts';
 import { couponRedemptions, coupons, productTypes } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import { appendAudit } from './audit.ts';
 
 /** The audit log's actions for a coupon made and a coupon changed. */
@@ -59,14 +60,6 @@ const toStaffCoupon = (row: CouponRow, timesUsed: number, now: Date): StaffCoupo
   TimesUsed: timesUsed,
 });
 
-/** The paging key: the last row's code, opaque to the client. */
-const encodeKey = (code: string) => Buffer.from(code).toString('base64url');
-function decodeKey(key: string): string {
-  const code = Buffer.from(key, 'base64url').toString('utf8');
-  if (code.length === 0 || code.length > 40) throw new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  return code;
-}
-
 /** A LIKE pattern matching what begins with `text` (its own % _ and \ taken literally: codes may hold _). */
 const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -75,10 +68,24 @@ export interface CouponQuery {
   /** Normalised, as codes are. */
   codePrefix?: string | undefined;
   size: number;
+  /** By code when absent. */
+  sort?: StaffCouponSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** staff-list-coupons: by code (its primary key), filtered and paged on the server. */
+/** The order of staff-list-coupons under each sort (contract StaffCouponSort): ties broken by code. */
+const COUPON_SORTS: Record<StaffCouponSort['Field'], KeyPart[]> = {
+  CouponID: [],
+  Name: [{ expr: coupons.nameEn, type: 'text' }],
+  Kind: [{ expr: coupons.kind, type: 'text' }],
+  ValidFrom: [{ expr: coupons.validFrom, type: 'timestamptz' }],
+  ValidUntil: [{ expr: coupons.validUntil, type: 'timestamptz' }],
+  TimesUsed: [{ expr: timesUsedColumn, type: 'integer' }],
+};
+
+const couponKeyset = (sort: StaffCouponSort) => sortKeyset(sort.Field, sort.Direction, [...COUPON_SORTS[sort.Field], { expr: coupons.code, type: 'text' }]);
+
+/** staff-list-coupons: by code (its primary key) or as `sort` asks, filtered and paged on the server. */
 export async function listCoupons(deps: CouponDeps, q: CouponQuery): Promise<{ CouponList: StaffCoupon[]; LastEvaluatedKey?: string }> {
   const now = deps.clock.now();
   const conditions: SQL[] = [];
@@ -88,17 +95,19 @@ export async function listCoupons(deps: CouponDeps, q: CouponQuery): Promise<{ C
   if (q.status === 'active') conditions.push(isNull(coupons.disabledAt), lte(coupons.validFrom, now), gt(coupons.validUntil, now));
   if (q.status === 'expired') conditions.push(isNull(coupons.disabledAt), lte(coupons.validUntil, now));
   if (q.codePrefix) conditions.push(like(coupons.code, prefixPattern(q.codePrefix)));
-  if (q.lastEvaluatedKey) conditions.push(gt(coupons.code, decodeKey(q.lastEvaluatedKey)));
+  const keyset = couponKeyset(q.sort ?? { Field: 'CouponID', Direction: 'asc' });
+  const after = afterPageKey(keyset, q.lastEvaluatedKey);
+  if (after) conditions.push(after);
   const rows = await deps.db
-    .select({ row: coupons, timesUsed: timesUsedColumn })
+    .select({ row: coupons, timesUsed: timesUsedColumn, pageKey: keysetColumn(keyset) })
     .from(coupons)
     .where(and(...conditions))
-    .orderBy(asc(coupons.code))
+    .orderBy(...keysetOrder(keyset))
     .limit(q.size + 1);
-  const page = rows.slice(0, q.size);
+  const next = nextPageKey(keyset, rows, q.size);
   return {
-    CouponList: page.map(({ row, timesUsed }) => toStaffCoupon(row, Number(timesUsed), now)),
-    ...(rows.length > q.size ? { LastEvaluatedKey: encodeKey(page.at(-1)!.row.code) } : {}),
+    CouponList: rows.slice(0, q.size).map(({ row, timesUsed }) => toStaffCoupon(row, Number(timesUsed), now)),
+    ...(next ? { LastEvaluatedKey: next } : {}),
   };
 }
 

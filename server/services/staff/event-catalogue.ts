@@ -8,14 +8,15 @@
  * CONTENT_FACTS.event, are forgotten after each commit, here and in every other process.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
-import type { StaffEvent } from '../../../contract/staff-event-catalogue.ts';
+import type { StaffEvent, StaffEventSort } from '../../../contract/staff-event-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { eventVariances, events, productTypes } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { artworkUrl, parseArtSeed } from '../artwork.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import { CONTENT_FACTS } from '../page-facts.ts';
 import { appendAudit } from './audit.ts';
 import { changedOnly } from './catalogue.ts';
@@ -91,13 +92,17 @@ function published(deps: EventCatalogueDeps, eventId: string): void {
   deps.productCache.forget([CONTENT_FACTS.event(eventId)]);
 }
 
-/** The paging key: the last row's id, opaque to the client. */
-const encodeKey = (id: string) => Buffer.from(id).toString('base64url');
-function decodeKey(key: string): string {
-  const id = Buffer.from(key, 'base64url').toString('utf8');
-  if (id.length === 0 || id.length > 64) throw new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  return id;
-}
+/** The order of staff-list-events under each sort (contract StaffEventSort): ties broken by id. */
+const EVENT_SORTS: Record<StaffEventSort['Field'], KeyPart[]> = {
+  EventID: [],
+  Title: [{ expr: events.titleEn, type: 'text' }],
+  ProductTypeID: [{ expr: events.typeId, type: 'text' }],
+  // false before true, as the key's integer.
+  Published: [{ expr: sql`${events.published}::int`, type: 'integer' }],
+  CreatedAt: [{ expr: events.createdAt, type: 'timestamptz' }],
+};
+
+const eventKeyset = (sort: StaffEventSort) => sortKeyset(sort.Field, sort.Direction, [...EVENT_SORTS[sort.Field], { expr: events.id, type: 'text' }]);
 
 /** A LIKE pattern matching what contains `text` (its own % _ and \ taken literally). */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -107,10 +112,12 @@ export interface EventQuery {
   text?: string | undefined;
   status: 'all' | 'published' | 'hidden';
   size: number;
+  /** By id when absent. */
+  sort?: StaffEventSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** staff-list-events: by id (the primary key), filtered and paged on the server, each with its session counts. */
+/** staff-list-events: by id (the primary key) or as `sort` asks, filtered and paged on the server, each with its session counts. */
 export async function listEvents(deps: Pick<Deps, 'db' | 'clock'>, q: EventQuery): Promise<{ EventList: StaffEvent[]; LastEvaluatedKey?: string }> {
   const conditions: SQL[] = [];
   if (q.productTypeId) conditions.push(eq(events.typeId, q.productTypeId));
@@ -120,17 +127,19 @@ export async function listEvents(deps: Pick<Deps, 'db' | 'clock'>, q: EventQuery
     const pattern = containsPattern(q.text);
     conditions.push(sql`(${events.id} = ${q.text} or lower(${events.titleEn}) like lower(${pattern}) or ${events.titleZh} like ${pattern})`);
   }
-  if (q.lastEvaluatedKey) conditions.push(gt(events.id, decodeKey(q.lastEvaluatedKey)));
+  const keyset = eventKeyset(q.sort ?? { Field: 'EventID', Direction: 'asc' });
+  const after = afterPageKey(keyset, q.lastEvaluatedKey);
+  if (after) conditions.push(after);
   const rows = await deps.db
-    .select({ id: events.id })
+    .select({ id: events.id, pageKey: keysetColumn(keyset) })
     .from(events)
     .where(and(...conditions))
-    .orderBy(asc(events.id))
+    .orderBy(...keysetOrder(keyset))
     .limit(q.size + 1);
-  const page = rows.slice(0, q.size).map((r) => r.id);
+  const next = nextPageKey(keyset, rows, q.size);
   return {
-    EventList: await readStaffEvents(deps.db, deps.clock.now(), page),
-    ...(rows.length > q.size ? { LastEvaluatedKey: encodeKey(page.at(-1)!) } : {}),
+    EventList: await readStaffEvents(deps.db, deps.clock.now(), rows.slice(0, q.size).map((r) => r.id)),
+    ...(next ? { LastEvaluatedKey: next } : {}),
   };
 }
 

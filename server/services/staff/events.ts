@@ -6,17 +6,18 @@
  * change commits, the event page's head facts are forgotten in every process, so its dates and seats show at once.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { roleSatisfies } from '../../../contract/define.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { personName } from '../../../contract/person-name.ts';
-import type { StaffSession } from '../../../contract/staff-events.ts';
+import type { StaffSession, StaffSessionSort } from '../../../contract/staff-events.ts';
 import type { Db } from '../../db/client.ts';
 import { eventBookings, events, eventVariances, gatherings, orders, staffRoles, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { hostScheduledMail, sessionMovedMail } from '../mail-templates.ts';
 import { hongKongDate, timeSlotOf } from '../events/sessions.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import { CONTENT_FACTS } from '../page-facts.ts';
 import { appendAudit } from './audit.ts';
 
@@ -51,9 +52,10 @@ const listedColumns = {
   gatheringId: gatherings.id,
 };
 
-const selectSessions = (db: Db) =>
+/** `pageKey`: a list's key column (keyset-pages.ts); one session's read has none. */
+const selectSessions = (db: Db, pageKey: SQL<string> = sql<string>`''`) =>
   db
-    .select(listedColumns)
+    .select({ ...listedColumns, pageKey })
     .from(eventVariances)
     .innerJoin(events, eq(events.id, eventVariances.eventId))
     .leftJoin(users, eq(users.id, eventVariances.hostUserId))
@@ -145,57 +147,51 @@ export async function describeSession(db: Db, sessionId: string): Promise<StaffS
   return toStaffSession(row);
 }
 
-/** The paging key: the last row's start and id, opaque to the client. */
-const encodeKey = (startsAt: Date, id: string) => Buffer.from(JSON.stringify([startsAt.toISOString(), id])).toString('base64url');
-
-function decodeKey(key: string): { startsAt: Date; id: string } {
-  const invalid = () => new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
-  const [startsAt, id] = parsed as unknown[];
-  if (typeof startsAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(startsAt)) || id.length === 0 || id.length > 64) throw invalid();
-  return { startsAt: new Date(startsAt), id };
-}
-
 export interface SessionQuery {
   when: 'upcoming' | 'past' | 'cancelled';
   eventId?: string | undefined;
   /** Only the sessions this member hosts (host-list-my-sessions; event_variances_host_idx finds them). */
   hostUserId?: string | undefined;
   size: number;
+  /** When absent: upcoming soonest first, past and cancelled latest first. */
+  sort?: StaffSessionSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** staff-list-sessions: upcoming soonest first (what to get ready), past and cancelled latest first. */
+/** The order of staff-list-sessions under each sort (contract StaffSessionSort): ties broken by start, then id. */
+const SESSION_SORTS: Record<StaffSessionSort['Field'], KeyPart[]> = {
+  StartAt: [],
+  Event: [{ expr: events.titleEn, type: 'text' }],
+  Capacity: [{ expr: eventVariances.capacity, type: 'integer' }],
+  SeatsSold: [{ expr: seatsSoldOf, type: 'integer' }],
+  Price: [
+    { expr: eventVariances.priceHkd, type: 'integer' },
+    { expr: eventVariances.priceUsd, type: 'integer' },
+  ],
+  // No host named: '' (first ascending).
+  Host: [{ expr: sql`coalesce(${users.email}, '')`, type: 'text' }],
+};
+
+const sessionKeyset = (sort: StaffSessionSort) =>
+  sortKeyset(sort.Field, sort.Direction, [...SESSION_SORTS[sort.Field], { expr: eventVariances.startsAt, type: 'timestamptz' }, { expr: eventVariances.id, type: 'text' }]);
+
+/** staff-list-sessions: upcoming soonest first (what to get ready), past and cancelled latest first, or as `sort` asks. */
 export async function listStaffSessions(deps: Pick<Deps, 'db' | 'clock'>, query: SessionQuery): Promise<{ SessionList: StaffSession[]; LastEvaluatedKey?: string }> {
   const now = deps.clock.now();
-  const ascending = query.when === 'upcoming';
+  const keyset = sessionKeyset(query.sort ?? { Field: 'StartAt', Direction: query.when === 'upcoming' ? 'asc' : 'desc' });
   const conditions: SQL[] = [];
   if (query.when === 'cancelled') conditions.push(eq(eventVariances.status, 'cancelled'));
   else conditions.push(eq(eventVariances.status, 'scheduled'), query.when === 'upcoming' ? gt(eventVariances.startsAt, now) : lte(eventVariances.startsAt, now));
   if (query.eventId) conditions.push(eq(eventVariances.eventId, query.eventId));
   if (query.hostUserId) conditions.push(eq(eventVariances.hostUserId, query.hostUserId));
-  if (query.lastEvaluatedKey) {
-    const after = decodeKey(query.lastEvaluatedKey);
-    const beyond = ascending ? gt : lt;
-    conditions.push(or(beyond(eventVariances.startsAt, after.startsAt), and(eq(eventVariances.startsAt, after.startsAt), beyond(eventVariances.id, after.id)))!);
-  }
-  const order = ascending ? [asc(eventVariances.startsAt), asc(eventVariances.id)] : [desc(eventVariances.startsAt), desc(eventVariances.id)];
-  const rows = await selectSessions(deps.db)
+  const after = afterPageKey(keyset, query.lastEvaluatedKey);
+  if (after) conditions.push(after);
+  const rows = await selectSessions(deps.db, keysetColumn(keyset))
     .where(and(...conditions))
-    .orderBy(...order)
+    .orderBy(...keysetOrder(keyset))
     .limit(query.size + 1);
-  const page = rows.slice(0, query.size);
-  const last = page.at(-1)?.session;
-  return {
-    SessionList: page.map(toStaffSession),
-    ...(rows.length > query.size && last ? { LastEvaluatedKey: encodeKey(last.startsAt, last.id) } : {}),
-  };
+  const next = nextPageKey(keyset, rows, query.size);
+  return { SessionList: rows.slice(0, query.size).map(toStaffSession), ...(next ? { LastEvaluatedKey: next } : {}) };
 }
 
 /** A session's times and sale window, as they would stand after a change. */

@@ -6,16 +6,17 @@
  * change, and `remaining` moves by the change of `set_aside` in the same statement. The gathering's row is held
  * in share mode for the change, so a close (an update of that row) waits for it or goes first and is seen.
  */
-import { and, asc, desc, eq, gt, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { personName } from '../../../contract/person-name.ts';
 import { POURS_PER_GATHERING_MAX } from '../../../contract/staff-gathering-fields.ts';
-import type { StaffGathering, StaffGatheringFilter, StaffPour } from '../../../contract/staff-gatherings.ts';
+import type { StaffGathering, StaffGatheringFilter, StaffGatheringSort, StaffPour } from '../../../contract/staff-gatherings.ts';
 import type { Db } from '../../db/client.ts';
 import { eventVariances, events, gatheringOrders, gatheringPours, gatherings, orderLines, products, users, variances } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pourRows, toGatheringProduct, type PourRow } from '../gatherings/pours.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import { appendAudit } from './audit.ts';
 
 /** The audit log's actions for pours. */
@@ -31,6 +32,8 @@ const noPour = () => new ApiError(400, ErrorCode.ObjectNotFound, 'This product i
 const pourTarget = (gatheringId: string, productId: string) => `pour:${gatheringId}/${productId}`;
 const pourKey = (gatheringId: string, productId: string) => and(eq(gatheringPours.gatheringId, gatheringId), eq(gatheringPours.productId, productId));
 
+const pourCountOf = sql<number>`(select count(*)::int from ${gatheringPours} where ${gatheringPours.gatheringId} = ${gatherings.id})`;
+
 const gatheringColumns = {
   g: gatherings,
   eventId: events.id,
@@ -41,12 +44,13 @@ const gatheringColumns = {
   hostId: users.id,
   hostGiven: users.givenName,
   hostFamily: users.familyName,
-  pourCount: sql<number>`(select count(*)::int from ${gatheringPours} where ${gatheringPours.gatheringId} = ${gatherings.id})`,
+  pourCount: pourCountOf,
 };
 
-const selectGatherings = (db: Db) =>
+/** `pageKey`: a list's key column (keyset-pages.ts); one gathering's read has none. */
+const selectGatherings = (db: Db, pageKey: SQL<string> = sql<string>`''`) =>
   db
-    .select(gatheringColumns)
+    .select({ ...gatheringColumns, pageKey })
     .from(gatherings)
     .innerJoin(eventVariances, eq(eventVariances.id, gatherings.varianceId))
     .innerJoin(events, eq(events.id, eventVariances.eventId))
@@ -78,49 +82,38 @@ async function describeGathering(db: Db, gatheringId: string): Promise<StaffGath
   return toStaffGathering(row);
 }
 
-/** The paging key: the last row's session start and id, opaque to the client. */
-const encodeKey = (startsAt: Date, id: string) => Buffer.from(JSON.stringify([startsAt.toISOString(), id])).toString('base64url');
+/** The order of staff-list-gatherings under each sort (contract StaffGatheringSort): ties broken by the session's start, then id. */
+const GATHERING_SORTS: Record<StaffGatheringSort['Field'], KeyPart[]> = {
+  StartAt: [],
+  Event: [{ expr: events.titleEn, type: 'text' }],
+  Status: [{ expr: gatherings.status, type: 'text' }],
+  HostEmail: [{ expr: gatherings.hostEmail, type: 'text' }],
+  PourCount: [{ expr: pourCountOf, type: 'integer' }],
+};
 
-function decodeKey(key: string): { startsAt: Date; id: string } {
-  const invalid = () => new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
-  const [startsAt, id] = parsed as unknown[];
-  if (typeof startsAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(startsAt)) || id.length === 0 || id.length > 64) throw invalid();
-  return { startsAt: new Date(startsAt), id };
-}
+const gatheringKeyset = (sort: StaffGatheringSort) =>
+  sortKeyset(sort.Field, sort.Direction, [...GATHERING_SORTS[sort.Field], { expr: eventVariances.startsAt, type: 'timestamptz' }, { expr: gatherings.id, type: 'text' }]);
 
 export interface GatheringQuery {
   status: StaffGatheringFilter;
   size: number;
+  /** When absent: soonest first, closed ones latest first. */
+  sort?: StaffGatheringSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** staff-list-gatherings: what is coming or going on soonest first (what to get ready), closed ones latest first. */
+/** staff-list-gatherings: what is coming or going on soonest first (what to get ready), closed ones latest first, or as `sort` asks. */
 export async function listStaffGatherings(db: Db, query: GatheringQuery): Promise<{ GatheringList: StaffGathering[]; LastEvaluatedKey?: string }> {
-  const ascending = query.status !== 'Closed';
+  const keyset = gatheringKeyset(query.sort ?? { Field: 'StartAt', Direction: query.status === 'Closed' ? 'desc' : 'asc' });
   const conditions: SQL[] = [query.status === 'current' ? inArray(gatherings.status, ['Scheduled', 'Ongoing']) : eq(gatherings.status, query.status)];
-  if (query.lastEvaluatedKey) {
-    const after = decodeKey(query.lastEvaluatedKey);
-    const beyond = ascending ? gt : lt;
-    conditions.push(or(beyond(eventVariances.startsAt, after.startsAt), and(eq(eventVariances.startsAt, after.startsAt), beyond(gatherings.id, after.id)))!);
-  }
-  const order = ascending ? [asc(eventVariances.startsAt), asc(gatherings.id)] : [desc(eventVariances.startsAt), desc(gatherings.id)];
-  const rows = await selectGatherings(db)
+  const after = afterPageKey(keyset, query.lastEvaluatedKey);
+  if (after) conditions.push(after);
+  const rows = await selectGatherings(db, keysetColumn(keyset))
     .where(and(...conditions))
-    .orderBy(...order)
+    .orderBy(...keysetOrder(keyset))
     .limit(query.size + 1);
-  const page = rows.slice(0, query.size);
-  const last = page.at(-1);
-  return {
-    GatheringList: page.map(toStaffGathering),
-    ...(rows.length > query.size && last ? { LastEvaluatedKey: encodeKey(last.startsAt, last.g.id) } : {}),
-  };
+  const next = nextPageKey(keyset, rows, query.size);
+  return { GatheringList: rows.slice(0, query.size).map(toStaffGathering), ...(next ? { LastEvaluatedKey: next } : {}) };
 }
 
 /** The products of the gathering's list that an order of the gathering took (whatever became of the order). */

@@ -5,14 +5,15 @@
  * writes its audit row in the change's own transaction.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.ts';
-import type { StaffNfcTag } from '../../../contract/staff-nfc.ts';
+import type { StaffNfcTag, StaffNfcTagSort } from '../../../contract/staff-nfc.ts';
 import type { Db } from '../../db/client.ts';
 import { nfcTags, products, userNfcProducts } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import { artworkUrl } from '../artwork.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../keyset-pages.ts';
 import { appendAudit } from './audit.ts';
 
 /** The audit log's actions for tags. */
@@ -34,14 +35,18 @@ const noTag = () => new ApiError(400, ErrorCode.ObjectNotFound, 'No NFC tag has 
 const noProduct = () => new ApiError(400, ErrorCode.ObjectNotFound, 'No product has this id', 'ProductID');
 const tagTarget = (id: string) => `nfc-tag:${id}`;
 
-const selectTags = (db: Db) =>
+const membersOf = sql<number>`(select count(distinct ${userNfcProducts.userId})::int from ${userNfcProducts} where ${userNfcProducts.tagId} = ${nfcTags.id})`;
+
+/** `pageKey`: a list's key column (keyset-pages.ts); one tag's read has none. */
+const selectTags = (db: Db, pageKey: SQL<string> = sql<string>`''`) =>
   db
     .select({
+      pageKey,
       tag: nfcTags,
       nameEn: products.nameEn,
       nameZh: products.nameZh,
       images: products.images,
-      members: sql<number>`(select count(distinct ${userNfcProducts.userId})::int from ${userNfcProducts} where ${userNfcProducts.tagId} = ${nfcTags.id})`,
+      members: membersOf,
     })
     .from(nfcTags)
     .innerJoin(products, eq(products.id, nfcTags.productId));
@@ -70,50 +75,48 @@ async function describeTag(db: Db, id: string): Promise<StaffNfcTag> {
 /** What an audit row keeps of a tag. */
 const tagAuditView = (r: TagRow) => ({ TagID: r.id, ProductID: r.productId, RetiredAt: r.retiredAt ? r.retiredAt.toISOString() : null });
 
-/** The paging key: the last row's creation time and id, opaque to the client. */
-const encodeKey = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
+/** The order of staff-list-nfc-tags under each sort (contract StaffNfcTagSort): ties broken by creation, then id. */
+const TAG_SORTS: Record<StaffNfcTagSort['Field'], KeyPart[]> = {
+  CreatedAt: [],
+  TagID: [],
+  Product: [{ expr: products.nameEn, type: 'text' }],
+  // In use (0) before retired (1).
+  Retired: [{ expr: sql`(${nfcTags.retiredAt} is not null)::int`, type: 'integer' }],
+  MemberCount: [{ expr: membersOf, type: 'integer' }],
+};
 
-function decodeKey(key: string): { createdAt: Date; id: string } {
-  const invalid = () => new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
-  const [createdAt, id] = parsed as unknown[];
-  if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt)) || id.length === 0 || id.length > 64) throw invalid();
-  return { createdAt: new Date(createdAt), id };
-}
+const tagKeyset = (sort: StaffNfcTagSort) =>
+  sortKeyset(
+    sort.Field,
+    sort.Direction,
+    // By id alone: ids are unique.
+    sort.Field === 'TagID' ? [{ expr: nfcTags.id, type: 'text' }] : [...TAG_SORTS[sort.Field], { expr: nfcTags.createdAt, type: 'timestamptz' }, { expr: nfcTags.id, type: 'text' }],
+  );
 
 export interface TagQuery {
   status: 'all' | 'live' | 'retired';
   productId?: string | undefined;
   size: number;
+  /** Newest first when absent. */
+  sort?: StaffNfcTagSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** staff-list-nfc-tags: newest first. */
+/** staff-list-nfc-tags: newest first, or as `sort` asks. */
 export async function listStaffNfcTags(db: Db, query: TagQuery): Promise<{ TagList: StaffNfcTag[]; LastEvaluatedKey?: string }> {
   const conditions: SQL[] = [];
   if (query.status === 'live') conditions.push(isNull(nfcTags.retiredAt));
   if (query.status === 'retired') conditions.push(isNotNull(nfcTags.retiredAt));
   if (query.productId) conditions.push(eq(nfcTags.productId, query.productId));
-  if (query.lastEvaluatedKey) {
-    const after = decodeKey(query.lastEvaluatedKey);
-    conditions.push(or(lt(nfcTags.createdAt, after.createdAt), and(eq(nfcTags.createdAt, after.createdAt), lt(nfcTags.id, after.id)))!);
-  }
-  const rows = await selectTags(db)
+  const keyset = tagKeyset(query.sort ?? { Field: 'CreatedAt', Direction: 'desc' });
+  const after = afterPageKey(keyset, query.lastEvaluatedKey);
+  if (after) conditions.push(after);
+  const rows = await selectTags(db, keysetColumn(keyset))
     .where(and(...conditions))
-    .orderBy(desc(nfcTags.createdAt), desc(nfcTags.id))
+    .orderBy(...keysetOrder(keyset))
     .limit(query.size + 1);
-  const page = rows.slice(0, query.size);
-  const last = page.at(-1);
-  return {
-    TagList: page.map(toStaffTag),
-    ...(rows.length > query.size && last ? { LastEvaluatedKey: encodeKey(last.tag.createdAt, last.tag.id) } : {}),
-  };
+  const next = nextPageKey(keyset, rows, query.size);
+  return { TagList: rows.slice(0, query.size).map(toStaffTag), ...(next ? { LastEvaluatedKey: next } : {}) };
 }
 
 /** The product must exist; held in share mode so it cannot go while a tag is pointed at it. */

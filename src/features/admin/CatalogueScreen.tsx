@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { STAFF_PRODUCTS_PAGE_MAX, type StaffProduct, type StaffVariance } from '../../../contract/index.ts';
+import { STAFF_PRODUCTS_PAGE_MAX, StaffProductSort, type StaffProduct, type StaffVariance } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Price } from '../../ui/Price.tsx';
 import { formatNumber } from '../../ui/format.ts';
+import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { useLocalName } from './catalogue-form.ts';
 import { catalogueQueries, type ProductFilters } from './catalogue-queries.ts';
 import { ProductDialog } from './CatalogueProductDialog.tsx';
@@ -16,7 +17,10 @@ import { VarianceDialog } from './CatalogueVarianceDialog.tsx';
 import './catalogue.css';
 
 type StatusFilter = NonNullable<ProductFilters['Status']>;
-const PAGE_SIZES = [10, 25, 50, STAFF_PRODUCTS_PAGE_MAX] as const;
+/** staff-list-products's order without a Sort. */
+const BY_ID: StaffProductSort = { Field: 'ProductID', Direction: 'asc' };
+/** A product's stock in all its variances (what the Stock sort orders by). */
+const stockOf = (p: StaffProduct) => p.Variances.reduce((n, v) => n + v.Stock, 0);
 
 /** The dialog open over the table, with what it works on. */
 type Action =
@@ -43,7 +47,8 @@ export function CatalogueScreen() {
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
-  const ids = { type: useId(), status: useId(), size: useId(), text: useId() };
+  const sort = useListSort<StaffProductSort['Field']>(pages);
+  const textId = useId();
 
   const types = useQuery(catalogueQueries.productTypes(api));
   const typeName = useMemo(() => {
@@ -54,7 +59,7 @@ export function CatalogueScreen() {
     };
   }, [types.data, localName]);
 
-  const filters: ProductFilters = { ...(type ? { ProductTypeID: type } : {}), ...(text ? { Text: text } : {}), Status: status, Size: size };
+  const filters: ProductFilters = { ...(type ? { ProductTypeID: type } : {}), ...(text ? { Text: text } : {}), Status: status, Size: size, ...sort.body };
   const list = useQuery(catalogueQueries.products(api, filters, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
@@ -63,8 +68,7 @@ export function CatalogueScreen() {
   const columns = useMemo((): AdminColumn<StaffProduct>[] => {
     const col = adminColumns<StaffProduct>();
     return [
-      col.display({
-        id: 'product',
+      col.accessor('Name', {
         header: () => t`Product`,
         cell: (c) => {
           const p = c.row.original;
@@ -77,14 +81,16 @@ export function CatalogueScreen() {
                 <span className="catalogue-product-name">{p.Name.en}</span>
                 <br />
                 <span lang="zh-Hant">{p.Name.zh}</span>
-                <br />
-                <span className="admin-mono muted small">{p.ProductID}</span>
               </div>
             </div>
           );
         },
       }),
+      col.accessor('ProductID', { header: () => t`Product id`, cell: (c) => <span className="admin-mono">{c.getValue()}</span> }),
       col.accessor('ProductTypeID', { header: () => t`Type`, cell: (c) => typeName(c.getValue()) }),
+      col.accessor('MinPrice', { header: () => t`Lowest price`, sortDescFirst: true, cell: (c) => <Price amount={c.getValue().HKD} currency="HKD" /> }),
+      col.accessor(stockOf, { id: 'Stock', header: () => t`Stock in all`, sortDescFirst: true, cell: (c) => formatNumber(c.getValue(), i18n.locale) }),
+      col.accessor('CreatedAt', { header: () => t`Added (Hong Kong time)`, sortDescFirst: true, cell: (c) => hongKongDateTime(c.getValue()) }),
       col.accessor('IsAlcohol', { header: () => t`Alcohol`, cell: (c) => (c.getValue() ? <Trans>Yes, 18+</Trans> : <Trans>No</Trans>) }),
       col.accessor('StopSell', { header: () => t`Sale`, cell: (c) => (c.getValue() ? <Trans>Stopped</Trans> : <Trans>On sale</Trans>) }),
       col.display({
@@ -111,7 +117,7 @@ export function CatalogueScreen() {
         },
       }),
     ];
-  }, [t, typeName]);
+  }, [t, i18n.locale, typeName]);
 
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -135,67 +141,30 @@ export function CatalogueScreen() {
         </button>
       </div>
       <form className="admin-filters" onSubmit={search} role="search" aria-label={t`Find products`}>
-        <div className="field">
-          <label htmlFor={ids.type}>
-            <Trans>Product type</Trans>
-          </label>
-          <select
-            id={ids.type}
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value);
-              pages.reset();
-            }}
-          >
-            <option value="">{t`Every type`}</option>
-            {(types.data ?? []).map((pt) => (
-              <option key={pt.ProductTypeID} value={pt.ProductTypeID}>
-                {localName(pt.Name)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>
-            <Trans>Sale</Trans>
-          </label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
-              pages.reset();
-            }}
-          >
-            <option value="all">{t`All products`}</option>
-            <option value="onSale">{t`On sale`}</option>
-            <option value="stopped">{t`Sale stopped`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {formatNumber(n, i18n.locale)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Product type</Trans>}
+          value={type}
+          onChange={setType}
+          pages={pages}
+          options={[{ value: '', label: t`Every type` }, ...(types.data ?? []).map((pt) => ({ value: pt.ProductTypeID, label: localName(pt.Name) }))]}
+        />
+        <FilterSelect
+          label={<Trans>Sale</Trans>}
+          value={status}
+          onChange={setStatus}
+          pages={pages}
+          options={[
+            { value: 'all', label: t`All products` },
+            { value: 'onSale', label: t`On sale` },
+            { value: 'stopped', label: t`Sale stopped` },
+          ]}
+        />
+        <PageSizeField value={size} max={STAFF_PRODUCTS_PAGE_MAX} onChange={setSize} pages={pages} />
         <div className="field admin-search">
-          <label htmlFor={ids.text}>
+          <label htmlFor={textId}>
             <Trans>Name or product id</Trans>
           </label>
-          <input id={ids.text} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
+          <input id={textId} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
         </div>
         <button type="submit" className="button">
           <Trans>Search</Trans>
@@ -210,7 +179,7 @@ export function CatalogueScreen() {
         {done}
       </p>
       <AdminTable
-        caption={<Trans>Products, by id</Trans>}
+        caption={sort.chosen ? <Trans>Products</Trans> : <Trans>Products, by id</Trans>}
         columns={columns}
         rows={list.data?.ProductList}
         rowId={(p) => p.ProductID}
@@ -218,6 +187,7 @@ export function CatalogueScreen() {
         failed={code ? <Trans>The products could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(StaffProductSort.entries.Field.options, BY_ID)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of products`} />
       {action?.type === 'newProduct' && (

@@ -1,19 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { STAFF_COUPONS_PAGE_MAX, type CouponStatus, type StaffCoupon } from '../../../contract/index.ts';
+import { STAFF_COUPONS_PAGE_MAX, StaffCouponSort, type CouponStatus, type StaffCoupon } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Price } from '../../ui/Price.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { useAdminErrorText, useKindName } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { CouponFormDialog, CouponSwitchDialog } from './CouponDialogs.tsx';
 import { couponSubscriptionQueries, type CouponFilters } from './coupon-subscription-queries.ts';
 import './coupons-subscriptions.css';
 
-const PAGE_SIZES = [10, 25, 50, STAFF_COUPONS_PAGE_MAX] as const;
+/** staff-list-coupons's order without a Sort. */
+const BY_CODE: StaffCouponSort = { Field: 'CouponID', Direction: 'asc' };
 const STATUS_FILTERS = ['all', 'active', 'scheduled', 'expired', 'disabled'] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];
 
@@ -52,9 +53,10 @@ export function CouponsScreen() {
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
-  const ids = { status: useId(), size: useId(), prefix: useId() };
+  const sort = useListSort<StaffCouponSort['Field']>(pages);
+  const prefixId = useId();
 
-  const filters: CouponFilters = { Status: status, ...(prefix ? { CodePrefix: prefix } : {}), Size: size };
+  const filters: CouponFilters = { Status: status, ...(prefix ? { CodePrefix: prefix } : {}), Size: size, ...sort.body };
   const list = useQuery(couponSubscriptionQueries.coupons(api, filters, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
@@ -66,8 +68,8 @@ export function CouponsScreen() {
     return [
       col.accessor('CouponID', { header: () => t`Code`, cell: (c) => <span className="admin-mono">{c.getValue()}</span> }),
       col.accessor('Name', { header: () => t`Name`, cell: (c) => (zh ? c.getValue().zh : c.getValue().en) }),
-      col.display({
-        id: 'discount',
+      // Sorted by its kind: amounts off, then percentages.
+      col.accessor('Kind', {
         header: () => t`Discount`,
         cell: (c) => {
           const { Amount, Percent } = c.row.original;
@@ -94,23 +96,8 @@ export function CouponsScreen() {
           );
         },
       }),
-      col.display({
-        id: 'dates',
-        header: () => t`Valid (Hong Kong time)`,
-        cell: (c) => {
-          const from = hongKongDateTime(c.row.original.ValidFrom);
-          const until = hongKongDateTime(c.row.original.ValidUntil);
-          return (
-            <span className="coupon-dates">
-              <Trans>
-                From {from}
-                <br />
-                until {until}
-              </Trans>
-            </span>
-          );
-        },
-      }),
+      col.accessor('ValidFrom', { header: () => t`Valid from (Hong Kong time)`, sortDescFirst: true, cell: (c) => <span className="coupon-dates">{hongKongDateTime(c.getValue())}</span> }),
+      col.accessor('ValidUntil', { header: () => t`Valid until (Hong Kong time)`, sortDescFirst: true, cell: (c) => <span className="coupon-dates">{hongKongDateTime(c.getValue())}</span> }),
       col.display({
         id: 'orderKinds',
         header: () => t`Kinds of order`,
@@ -126,7 +113,7 @@ export function CouponsScreen() {
           );
         },
       }),
-      col.accessor('TimesUsed', { header: () => t`Times used`, cell: (c) => formatNumber(c.getValue(), i18n.locale) }),
+      col.accessor('TimesUsed', { header: () => t`Times used`, sortDescFirst: true, cell: (c) => formatNumber(c.getValue(), i18n.locale) }),
       col.accessor('Status', { header: () => t`Status`, cell: (c) => <span className={`coupon-status coupon-status-${c.getValue()}`}>{statusWords(c.getValue())}</span> }),
       col.display({
         id: 'actions',
@@ -176,49 +163,13 @@ export function CouponsScreen() {
         </button>
       </div>
       <form className="admin-filters" onSubmit={search} role="search" aria-label={t`Find coupons`}>
-        <div className="field">
-          <label htmlFor={ids.status}>
-            <Trans>Status</Trans>
-          </label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
-              pages.reset();
-            }}
-          >
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {statusWords(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label={<Trans>Status</Trans>} value={status} onChange={setStatus} pages={pages} options={STATUS_FILTERS.map((s) => ({ value: s, label: statusWords(s) }))} />
+        <PageSizeField value={size} max={STAFF_COUPONS_PAGE_MAX} onChange={setSize} pages={pages} />
         <div className="field admin-search">
-          <label htmlFor={ids.prefix}>
+          <label htmlFor={prefixId}>
             <Trans>Code begins with</Trans>
           </label>
-          <input id={ids.prefix} type="search" value={typed} maxLength={40} autoComplete="off" spellCheck={false} onChange={(e) => setTyped(e.target.value)} />
+          <input id={prefixId} type="search" value={typed} maxLength={40} autoComplete="off" spellCheck={false} onChange={(e) => setTyped(e.target.value)} />
         </div>
         <button type="submit" className="button">
           <Trans>Search</Trans>
@@ -228,7 +179,7 @@ export function CouponsScreen() {
         {done}
       </p>
       <AdminTable
-        caption={<Trans>Coupons, by code</Trans>}
+        caption={sort.chosen ? <Trans>Coupons</Trans> : <Trans>Coupons, by code</Trans>}
         columns={columns}
         rows={list.data?.CouponList}
         rowId={(c) => c.CouponID}
@@ -236,6 +187,7 @@ export function CouponsScreen() {
         failed={code ? <Trans>The coupons could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(StaffCouponSort.entries.Field.options, BY_CODE)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of coupons`} />
       {action?.type === 'new' && (

@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { STAFF_EVENTS_PAGE_MAX, type StaffEvent } from '../../../contract/index.ts';
+import { STAFF_EVENTS_PAGE_MAX, StaffEventSort, type StaffEvent } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { useLocalName } from './catalogue-form.ts';
 import { catalogueQueries } from './catalogue-queries.ts';
 import { EventFormDialog } from './EventFormDialog.tsx';
@@ -16,7 +16,9 @@ import { eventQueries, type EventFilters } from './events-queries.ts';
 import './events.css';
 
 type StatusFilter = NonNullable<EventFilters['Status']>;
-const PAGE_SIZES = [10, 25, 50, STAFF_EVENTS_PAGE_MAX] as const;
+
+/** staff-list-events's order without a Sort. */
+const BY_ID: StaffEventSort = { Field: 'EventID', Direction: 'asc' };
 
 type Action = { type: 'new' } | { type: 'edit'; event: StaffEvent };
 
@@ -39,7 +41,8 @@ export function EventsScreen() {
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
-  const ids = { type: useId(), status: useId(), size: useId(), text: useId() };
+  const sort = useListSort<StaffEventSort['Field']>(pages);
+  const textId = useId();
 
   const types = useQuery(catalogueQueries.productTypes(api));
   const typeName = useMemo(() => {
@@ -50,7 +53,7 @@ export function EventsScreen() {
     };
   }, [types.data, localName]);
 
-  const filters: EventFilters = { ...(type ? { ProductTypeID: type } : {}), ...(text ? { Text: text } : {}), Status: status, Size: size };
+  const filters: EventFilters = { ...(type ? { ProductTypeID: type } : {}), ...(text ? { Text: text } : {}), Status: status, Size: size, ...sort.body };
   const list = useQuery(eventQueries.list(api, filters, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
@@ -60,8 +63,9 @@ export function EventsScreen() {
     const col = adminColumns<StaffEvent>();
     const count = (n: number) => formatNumber(n, i18n.locale);
     return [
-      col.display({
-        id: 'event',
+      // Sorted by its English title (the first line).
+      col.accessor((e) => e.Title.en, {
+        id: 'Title',
         header: () => t`Event`,
         cell: (c) => {
           const e = c.row.original;
@@ -96,6 +100,7 @@ export function EventsScreen() {
           );
         },
       }),
+      col.accessor('CreatedAt', { header: () => t`Made (Hong Kong time)`, sortDescFirst: true, cell: (c) => <span className="admin-nowrap">{hongKongDateTime(c.getValue())}</span> }),
       col.accessor('Published', { header: () => t`Customers`, cell: (c) => (c.getValue() ? <Trans>Shown</Trans> : <Trans>Hidden</Trans>) }),
       col.display({
         id: 'sessions',
@@ -173,67 +178,30 @@ export function EventsScreen() {
         </button>
       </div>
       <form className="admin-filters" onSubmit={search} role="search" aria-label={t`Find events`}>
-        <div className="field">
-          <label htmlFor={ids.type}>
-            <Trans>What is tasted</Trans>
-          </label>
-          <select
-            id={ids.type}
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value);
-              pages.reset();
-            }}
-          >
-            <option value="">{t`Every type`}</option>
-            {(types.data ?? []).map((pt) => (
-              <option key={pt.ProductTypeID} value={pt.ProductTypeID}>
-                {localName(pt.Name)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>
-            <Trans>Customers see</Trans>
-          </label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
-              pages.reset();
-            }}
-          >
-            <option value="all">{t`All events`}</option>
-            <option value="published">{t`Shown to customers`}</option>
-            <option value="hidden">{t`Hidden`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {formatNumber(n, i18n.locale)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>What is tasted</Trans>}
+          value={type}
+          onChange={setType}
+          pages={pages}
+          options={[{ value: '', label: t`Every type` }, ...(types.data ?? []).map((pt) => ({ value: pt.ProductTypeID, label: localName(pt.Name) }))]}
+        />
+        <FilterSelect
+          label={<Trans>Customers see</Trans>}
+          value={status}
+          onChange={setStatus}
+          pages={pages}
+          options={[
+            { value: 'all', label: t`All events` },
+            { value: 'published', label: t`Shown to customers` },
+            { value: 'hidden', label: t`Hidden` },
+          ]}
+        />
+        <PageSizeField value={size} max={STAFF_EVENTS_PAGE_MAX} onChange={setSize} pages={pages} />
         <div className="field admin-search">
-          <label htmlFor={ids.text}>
+          <label htmlFor={textId}>
             <Trans>Title or event id</Trans>
           </label>
-          <input id={ids.text} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
+          <input id={textId} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
         </div>
         <button type="submit" className="button">
           <Trans>Search</Trans>
@@ -248,7 +216,7 @@ export function EventsScreen() {
         {done}
       </p>
       <AdminTable
-        caption={<Trans>Events, by id</Trans>}
+        caption={sort.chosen ? <Trans>Events</Trans> : <Trans>Events, by id</Trans>}
         columns={columns}
         rows={list.data?.EventList}
         rowId={(e) => e.EventID}
@@ -256,6 +224,7 @@ export function EventsScreen() {
         failed={code ? <Trans>The events could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(StaffEventSort.entries.Field.options, BY_ID)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of events`} />
       {action?.type === 'new' && (

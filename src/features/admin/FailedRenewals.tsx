@@ -1,16 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
-import { FailedRenewalReason, staffRetryRenewal, STAFF_SUBSCRIPTIONS_PAGE_MAX, type FailedRenewal } from '../../../contract/index.ts';
+import { useMemo, useRef, useState } from 'react';
+import { FailedRenewalReason, FailedRenewalSort, staffRetryRenewal, STAFF_SUBSCRIPTIONS_PAGE_MAX, type FailedRenewal } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { couponSubscriptionQueries, SUBSCRIPTIONS_KEY } from './coupon-subscription-queries.ts';
 import { useSubscriptionWords } from './subscription-admin-words.ts';
 
-const PAGE_SIZES = [10, 25, 50, STAFF_SUBSCRIPTIONS_PAGE_MAX] as const;
+/** staff-list-failed-renewals's order without a Sort. */
+const NEWEST_FIRST: FailedRenewalSort = { Field: 'At', Direction: 'desc' };
 
 /** What a press of Retry now came to, said above the table (the row may leave it once renewed). */
 type Said = { text: string; failed: boolean };
@@ -25,8 +26,8 @@ export function FailedRenewals() {
   const [size, setSize] = useState<number>(25);
   const [said, setSaid] = useState<Said | null>(null);
   const pages = useKeysetPages();
-  const ids = { reason: useId(), size: useId() };
-  const filters = { ...(reason ? { Reason: reason } : {}), Size: size };
+  const sort = useListSort<FailedRenewalSort['Field']>(pages);
+  const filters = { ...(reason ? { Reason: reason } : {}), Size: size, ...sort.body };
   const list = useQuery(couponSubscriptionQueries.failedRenewals(api, filters, pages.key));
   const code = errorCode(list.error);
   const loadReason = code ? errorText(code, 'load') : '';
@@ -66,7 +67,8 @@ export function FailedRenewals() {
           );
         },
       }),
-      col.accessor('BillingDate', { header: () => t`Billing date`, cell: (c) => hongKongDateTime(c.getValue()) }),
+      col.accessor('BillingDate', { header: () => t`Billing date`, sortDescFirst: true, cell: (c) => hongKongDateTime(c.getValue()) }),
+      col.accessor('At', { header: () => t`Failed on`, sortDescFirst: true, cell: (c) => hongKongDateTime(c.getValue()) }),
       col.display({
         id: 'then',
         header: () => t`What happens next`,
@@ -95,51 +97,20 @@ export function FailedRenewals() {
         <Trans>Failed renewals</Trans>
       </h3>
       <div className="admin-filters" role="group" aria-labelledby="admin-failed-renewals-title">
-        <div className="field">
-          <label htmlFor={ids.reason}>
-            <Trans>Why it failed</Trans>
-          </label>
-          <select
-            id={ids.reason}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value as FailedRenewalReason | '');
-              pages.reset();
-            }}
-          >
-            <option value="">{t`Every reason`}</option>
-            {FailedRenewalReason.options.map((r) => (
-              <option key={r} value={r}>
-                {words.reason(r)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Renewals per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Why it failed</Trans>}
+          value={reason}
+          onChange={setReason}
+          pages={pages}
+          options={[{ value: '', label: t`Every reason` }, ...FailedRenewalReason.options.map((r) => ({ value: r, label: words.reason(r) }))]}
+        />
+        <PageSizeField value={size} max={STAFF_SUBSCRIPTIONS_PAGE_MAX} onChange={setSize} pages={pages} />
       </div>
       <p className={said?.failed ? 'form-error' : 'admin-done'} role="status">
         {said?.text}
       </p>
       <AdminTable
-        caption={<Trans>Failed renewals, newest first</Trans>}
+        caption={sort.chosen ? <Trans>Failed renewals</Trans> : <Trans>Failed renewals, newest first</Trans>}
         columns={columns}
         rows={list.data?.RenewalList}
         rowId={(r) => `${r.Reason}:${r.SubscriptionID}:${r.BillingDate}`}
@@ -147,6 +118,7 @@ export function FailedRenewals() {
         failed={code ? <Trans>The failed renewals could not be loaded. {loadReason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(FailedRenewalSort.entries.Field.options, NEWEST_FIRST)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of failed renewals`} />
     </div>

@@ -1,18 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
-import { STAFF_GATHERINGS_PAGE_MAX, type StaffGathering, type StaffGatheringFilter } from '../../../contract/index.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { STAFF_GATHERINGS_PAGE_MAX, StaffGatheringSort, type StaffGathering, type StaffGatheringFilter } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { formatNumber } from '../../ui/format.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { gatheringQueries, type GatheringFilters } from './gatherings-queries.ts';
 import { useGatheringStatusName, usePourErrorText } from './gatherings-words.ts';
 import { PourList } from './PourList.tsx';
 import './gatherings.css';
 
-const PAGE_SIZES = [10, 25, 50, STAFF_GATHERINGS_PAGE_MAX] as const;
+/** staff-list-gatherings's order without a Sort: soonest session first, closed ones latest first. */
+const startOrder = (status: StaffGatheringFilter): StaffGatheringSort => ({ Field: 'StartAt', Direction: status === 'Closed' ? 'desc' : 'asc' });
 
 /** A gathering's event in the page's language. */
 function useEventName(): (g: StaffGathering) => string {
@@ -34,9 +35,9 @@ export function GatheringsScreen() {
   const [size, setSize] = useState<number>(25);
   const [open, setOpen] = useState<StaffGathering | null>(null);
   const pages = useKeysetPages();
-  const ids = { status: useId(), size: useId() };
+  const sort = useListSort<StaffGatheringSort['Field']>(pages);
 
-  const filters: GatheringFilters = { Status: status, Size: size };
+  const filters: GatheringFilters = { Status: status, Size: size, ...sort.body };
   const list = useQuery(gatheringQueries.list(api, filters, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
@@ -46,9 +47,10 @@ export function GatheringsScreen() {
   const columns = useMemo((): AdminColumn<StaffGathering>[] => {
     const col = adminColumns<StaffGathering>();
     return [
-      col.display({ id: 'event', header: () => t`Event`, cell: (c) => eventName(c.row.original) }),
+      col.accessor((g) => eventName(g), { id: 'Event', header: () => t`Event`, cell: (c) => c.getValue() }),
       col.accessor('StartAt', {
         header: () => t`Session (Hong Kong time)`,
+        sortDescFirst: true,
         cell: (c) => (
           <span className="admin-nowrap">
             {hongKongDateTime(c.getValue())}–{hongKongDateTime(c.row.original.EndAt).slice(11)}
@@ -56,8 +58,8 @@ export function GatheringsScreen() {
         ),
       }),
       col.accessor('Status', { header: () => t`Status`, cell: (c) => statusName(c.getValue()) }),
-      col.display({
-        id: 'host',
+      // Sorted by the e-mail the shop named.
+      col.accessor('HostEmail', {
         header: () => t`Host`,
         cell: (c) => {
           const g = c.row.original;
@@ -70,7 +72,7 @@ export function GatheringsScreen() {
           );
         },
       }),
-      col.accessor('PourCount', { header: () => t`Pours`, cell: (c) => formatNumber(c.getValue(), locale) }),
+      col.accessor('PourCount', { header: () => t`Pours`, sortDescFirst: true, cell: (c) => formatNumber(c.getValue(), locale) }),
       col.display({
         id: 'actions',
         header: () => t`Actions`,
@@ -108,46 +110,34 @@ export function GatheringsScreen() {
         <Trans>A gathering is a session’s room: its host opens it, and the room orders from its pour list at the gathering’s prices.</Trans>
       </p>
       <div className="admin-filters" role="group" aria-label={t`Which gatherings`}>
-        <div className="field">
-          <label htmlFor={ids.status}>
-            <Trans>Show</Trans>
-          </label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StaffGatheringFilter);
-              pages.reset();
-            }}
-          >
-            <option value="current">{t`Scheduled and going on`}</option>
-            <option value="Scheduled">{t`Scheduled`}</option>
-            <option value="Ongoing">{t`Going on`}</option>
-            <option value="Closed">{t`Closed`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {formatNumber(n, locale)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Show</Trans>}
+          value={status}
+          onChange={setStatus}
+          pages={pages}
+          options={[
+            { value: 'current', label: t`Scheduled and going on` },
+            { value: 'Scheduled', label: t`Scheduled` },
+            { value: 'Ongoing', label: t`Going on` },
+            { value: 'Closed', label: t`Closed` },
+          ]}
+        />
+        <PageSizeField value={size} max={STAFF_GATHERINGS_PAGE_MAX} onChange={setSize} pages={pages} />
       </div>
       <AdminTable
-        caption={status === 'Closed' ? <Trans>Closed gatherings, latest first</Trans> : <Trans>Gatherings, soonest first</Trans>}
+        caption={
+          sort.chosen ? (
+            status === 'Closed' ? (
+              <Trans>Closed gatherings</Trans>
+            ) : (
+              <Trans>Gatherings</Trans>
+            )
+          ) : status === 'Closed' ? (
+            <Trans>Closed gatherings, latest first</Trans>
+          ) : (
+            <Trans>Gatherings, soonest first</Trans>
+          )
+        }
         columns={columns}
         rows={list.data?.GatheringList}
         rowId={(g) => g.GatheringID}
@@ -155,6 +145,7 @@ export function GatheringsScreen() {
         failed={code ? <Trans>The gatherings could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(StaffGatheringSort.entries.Field.options, startOrder(status))}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of gatherings`} />
     </section>

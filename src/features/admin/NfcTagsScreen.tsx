@@ -1,20 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
-import { STAFF_NFC_TAGS_PAGE_MAX, staffUpdateNfcTag, type StaffNfcTag } from '../../../contract/index.ts';
+import { useMemo, useRef, useState } from 'react';
+import { STAFF_NFC_TAGS_PAGE_MAX, StaffNfcTagSort, staffUpdateNfcTag, type StaffNfcTag } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { useLocalName } from './catalogue-form.ts';
 import { NfcTagDialog, tagAddress } from './NfcTagDialog.tsx';
 import { NFC_KEY, nfcQueries, type NfcTagFilters } from './nfc-queries.ts';
 import './gatherings.css';
 
 type StatusFilter = NonNullable<NfcTagFilters['Status']>;
-const PAGE_SIZES = [10, 25, 50, STAFF_NFC_TAGS_PAGE_MAX] as const;
+
+/** staff-list-nfc-tags's order without a Sort. */
+const NEWEST_FIRST: StaffNfcTagSort = { Field: 'CreatedAt', Direction: 'desc' };
 
 type Action = { type: 'create' } | { type: 'repoint'; tag: StaffNfcTag };
 
@@ -33,8 +35,8 @@ export function NfcTagsScreen() {
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
-  const ids = { status: useId(), size: useId() };
-  const list = useQuery(nfcQueries.list(api, { Status: status, Size: size }, pages.key));
+  const sort = useListSort<StaffNfcTagSort['Field']>(pages);
+  const list = useQuery(nfcQueries.list(api, { Status: status, Size: size, ...sort.body }, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
   const busy = list.isFetching;
@@ -67,8 +69,7 @@ export function NfcTagsScreen() {
       retire.mutate({ tag, retired });
     };
     return [
-      col.display({
-        id: 'tag',
+      col.accessor('TagID', {
         header: () => t`Tag`,
         cell: (c) => {
           const tag = c.row.original;
@@ -83,8 +84,9 @@ export function NfcTagsScreen() {
           );
         },
       }),
-      col.display({
-        id: 'product',
+      // Sorted by its English name.
+      col.accessor((tag) => tag.ProductName.en, {
+        id: 'Product',
         header: () => t`Product`,
         cell: (c) => {
           const tag = c.row.original;
@@ -100,8 +102,7 @@ export function NfcTagsScreen() {
           );
         },
       }),
-      col.display({
-        id: 'status',
+      col.accessor('Retired', {
         header: () => t`Status`,
         cell: (c) => {
           const tag = c.row.original;
@@ -109,8 +110,8 @@ export function NfcTagsScreen() {
           return tag.Retired ? since ? <Trans>Retired {since}</Trans> : <Trans>Retired</Trans> : <Trans>In use</Trans>;
         },
       }),
-      col.accessor('MemberCount', { header: () => t`Members who added it`, cell: (c) => formatNumber(c.getValue(), locale) }),
-      col.accessor('CreatedAt', { header: () => t`Made (Hong Kong time)`, cell: (c) => <span className="admin-nowrap">{hongKongDateTime(c.getValue())}</span> }),
+      col.accessor('MemberCount', { header: () => t`Members who added it`, sortDescFirst: true, cell: (c) => formatNumber(c.getValue(), locale) }),
+      col.accessor('CreatedAt', { header: () => t`Made (Hong Kong time)`, sortDescFirst: true, cell: (c) => <span className="admin-nowrap">{hongKongDateTime(c.getValue())}</span> }),
       col.display({
         id: 'actions',
         header: () => t`Actions`,
@@ -160,49 +161,25 @@ export function NfcTagsScreen() {
         <Trans>A tag on a tin or bottle carries its address; a phone that taps it opens the product it stands for. A retired tag answers that it is not found.</Trans>
       </p>
       <div className="admin-filters" role="group" aria-label={t`Which tags`}>
-        <div className="field">
-          <label htmlFor={ids.status}>
-            <Trans>Show</Trans>
-          </label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
-              pages.reset();
-            }}
-          >
-            <option value="all">{t`All tags`}</option>
-            <option value="live">{t`In use`}</option>
-            <option value="retired">{t`Retired`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {formatNumber(n, locale)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Show</Trans>}
+          value={status}
+          onChange={setStatus}
+          pages={pages}
+          options={[
+            { value: 'all', label: t`All tags` },
+            { value: 'live', label: t`In use` },
+            { value: 'retired', label: t`Retired` },
+          ]}
+        />
+        <PageSizeField value={size} max={STAFF_NFC_TAGS_PAGE_MAX} onChange={setSize} pages={pages} />
       </div>
       <p className="admin-done" role="status">
         {done}
       </p>
       {retireError && <p role="alert" className="form-error">{retireError}</p>}
       <AdminTable
-        caption={<Trans>NFC tags, newest first</Trans>}
+        caption={sort.chosen ? <Trans>NFC tags</Trans> : <Trans>NFC tags, newest first</Trans>}
         columns={columns}
         rows={list.data?.TagList}
         rowId={(tag) => tag.TagID}
@@ -210,6 +187,7 @@ export function NfcTagsScreen() {
         failed={code ? <Trans>The tags could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(StaffNfcTagSort.entries.Field.options, NEWEST_FIRST)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of tags`} />
       {action && (

@@ -2,13 +2,13 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback, useId, useMemo, useState } from 'react';
-import { STAFF_SESSIONS_PAGE_MAX, type StaffSession } from '../../../contract/index.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { STAFF_SESSIONS_PAGE_MAX, StaffSessionSort, type StaffSession } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { Price } from '../../ui/Price.tsx';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { SessionCancelDialog } from './SessionCancelDialog.tsx';
 import { SessionFormDialog, type SessionSaved } from './SessionFormDialog.tsx';
 import { SessionGuestList } from './SessionGuestList.tsx';
@@ -17,7 +17,9 @@ import { useSessionErrorText } from './sessions-words.ts';
 import './sessions.css';
 
 type When = NonNullable<SessionFilters['When']>;
-const PAGE_SIZES = [10, 25, 50, STAFF_SESSIONS_PAGE_MAX] as const;
+
+/** staff-list-sessions's order without a Sort: upcoming soonest first, past and cancelled latest first. */
+const startOrder = (when: When): StaffSessionSort => ({ Field: 'StartAt', Direction: when === 'upcoming' ? 'asc' : 'desc' });
 
 type Action = { type: 'create' } | { type: 'edit' | 'cancel' | 'guests'; session: StaffSession };
 
@@ -46,7 +48,7 @@ export function SessionsScreen() {
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
-  const ids = { when: useId(), size: useId() };
+  const sort = useListSort<StaffSessionSort['Field']>(pages);
   // Another event (or none): its first page, not a page key of the one before.
   const [pagedEvent, setPagedEvent] = useState(eventId);
   if (pagedEvent !== eventId) {
@@ -57,7 +59,7 @@ export function SessionsScreen() {
   const filtered = useQuery({ ...sessionQueries.event(api, eventId), enabled: eventId !== '' });
   const event = filtered.data ?? undefined;
   const eventTitle = event ? (i18n.locale === 'zh-Hant' && event.Title.zh ? event.Title.zh : event.Title.en) : eventId;
-  const filters: SessionFilters = { When: when, Size: size, ...(eventId ? { EventID: eventId } : {}) };
+  const filters: SessionFilters = { When: when, Size: size, ...(eventId ? { EventID: eventId } : {}), ...sort.body };
   const list = useQuery(sessionQueries.list(api, filters, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
@@ -67,27 +69,28 @@ export function SessionsScreen() {
   const columns = useMemo((): AdminColumn<StaffSession>[] => {
     const col = adminColumns<StaffSession>();
     return [
-      col.display({ id: 'event', header: () => t`Event`, cell: (c) => eventName(c.row.original) }),
+      col.accessor((s) => eventName(s), { id: 'Event', header: () => t`Event`, cell: (c) => c.getValue() }),
       col.accessor('StartAt', {
         header: () => t`Starts (Hong Kong time)`,
+        sortDescFirst: true,
         cell: (c) => (
           <span className="admin-nowrap">
             {hongKongDateTime(c.getValue())}–{hongKongDateTime(c.row.original.EndAt).slice(11)}
           </span>
         ),
       }),
-      col.accessor('Capacity', { header: () => t`Capacity`, cell: (c) => c.getValue() }),
-      col.display({
-        id: 'seats',
+      col.accessor('Capacity', { header: () => t`Capacity`, sortDescFirst: true, cell: (c) => c.getValue() }),
+      col.accessor('SeatsSold', {
         header: () => t`Sold / left`,
+        sortDescFirst: true,
         cell: (c) => {
           const { SeatsSold: sold, SeatsLeft: left } = c.row.original;
           return <Trans>{sold} sold, {left} left</Trans>;
         },
       }),
-      col.display({
-        id: 'price',
+      col.accessor('Price', {
         header: () => t`Price per seat`,
+        sortDescFirst: true,
         cell: (c) => (
           <span className="admin-nowrap">
             <Price amount={c.row.original.Price.HKD} currency="HKD" />
@@ -251,49 +254,33 @@ export function SessionsScreen() {
         </p>
       )}
       <div className="admin-filters" role="group" aria-label={t`Which sessions`}>
-        <div className="field">
-          <label htmlFor={ids.when}>
-            <Trans>Show</Trans>
-          </label>
-          <select
-            id={ids.when}
-            value={when}
-            onChange={(e) => {
-              setWhen(e.target.value as When);
-              pages.reset();
-            }}
-          >
-            <option value="upcoming">{t`Upcoming`}</option>
-            <option value="past">{t`Past`}</option>
-            <option value="cancelled">{t`Cancelled`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Show</Trans>}
+          value={when}
+          onChange={setWhen}
+          pages={pages}
+          options={[
+            { value: 'upcoming', label: t`Upcoming` },
+            { value: 'past', label: t`Past` },
+            { value: 'cancelled', label: t`Cancelled` },
+          ]}
+        />
+        <PageSizeField value={size} max={STAFF_SESSIONS_PAGE_MAX} onChange={setSize} pages={pages} />
       </div>
       <p className="admin-done" role="status">
         {done}
       </p>
       <AdminTable
         caption={
-          when === 'upcoming' ? (
+          sort.chosen ? (
+            when === 'upcoming' ? (
+              <Trans>Upcoming sessions</Trans>
+            ) : when === 'past' ? (
+              <Trans>Past sessions</Trans>
+            ) : (
+              <Trans>Cancelled sessions</Trans>
+            )
+          ) : when === 'upcoming' ? (
             <Trans>Upcoming sessions, soonest first</Trans>
           ) : when === 'past' ? (
             <Trans>Past sessions, latest first</Trans>
@@ -308,6 +295,7 @@ export function SessionsScreen() {
         failed={code ? <Trans>The sessions could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(StaffSessionSort.entries.Field.options, startOrder(when))}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of sessions`} />
       {action?.type === 'create' && <SessionFormDialog event={event} onClose={close} onSaved={saved} />}

@@ -1,21 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { STAFF_SUBSCRIPTIONS_PAGE_MAX, type StaffSubscription, type StaffSubscriptionPlan, type SubscriptionStatus } from '../../../contract/index.ts';
+import { useMemo, useState } from 'react';
+import { STAFF_SUBSCRIPTIONS_PAGE_MAX, StaffSubscriptionSort, type StaffSubscription, type StaffSubscriptionPlan, type SubscriptionStatus } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { Price } from '../../ui/Price.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, Pager, useKeysetPages, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { couponSubscriptionQueries } from './coupon-subscription-queries.ts';
 import { FailedRenewals } from './FailedRenewals.tsx';
 import { PlanDialog } from './PlanDialog.tsx';
 import { useSubscriptionWords } from './subscription-admin-words.ts';
 import './coupons-subscriptions.css';
 
-const PAGE_SIZES = [10, 25, 50, STAFF_SUBSCRIPTIONS_PAGE_MAX] as const;
+/** staff-list-subscriptions's order without a Sort. */
+const NEWEST_FIRST: StaffSubscriptionSort = { Field: 'CreatedAt', Direction: 'desc' };
 const STATUSES: SubscriptionStatus[] = ['Active', 'Pending', 'PastDue', 'Cancelled', 'Ended'];
 
 /**
@@ -157,8 +158,8 @@ function Subscribers({ plans }: { plans: StaffSubscriptionPlan[] }) {
   const [plan, setPlan] = useState('');
   const [size, setSize] = useState<number>(25);
   const pages = useKeysetPages();
-  const ids = { status: useId(), plan: useId(), size: useId() };
-  const filters = { ...(status ? { Status: status } : {}), ...(plan ? { PlanID: plan } : {}), Size: size };
+  const sort = useListSort<StaffSubscriptionSort['Field']>(pages);
+  const filters = { ...(status ? { Status: status } : {}), ...(plan ? { PlanID: plan } : {}), Size: size, ...sort.body };
   const list = useQuery(couponSubscriptionQueries.subscriptions(api, filters, pages.key));
   const code = errorCode(list.error);
   const reason = code ? errorText(code, 'load') : '';
@@ -207,9 +208,9 @@ function Subscribers({ plans }: { plans: StaffSubscriptionPlan[] }) {
           </>
         ),
       }),
-      col.display({
-        id: 'next',
+      col.accessor('NextBillingDate', {
         header: () => t`Next billing (Hong Kong time)`,
+        sortDescFirst: true,
         cell: (c) => {
           const s = c.row.original;
           const since = s.WaitingOnStockSince ? hongKongDateTime(s.WaitingOnStockSince) : '';
@@ -228,7 +229,7 @@ function Subscribers({ plans }: { plans: StaffSubscriptionPlan[] }) {
           );
         },
       }),
-      col.accessor('CreatedAt', { header: () => t`Subscribed`, cell: (c) => hongKongDateTime(c.getValue()) }),
+      col.accessor('CreatedAt', { header: () => t`Subscribed`, sortDescFirst: true, cell: (c) => hongKongDateTime(c.getValue()) }),
     ];
   }, [t, zh, words]);
 
@@ -238,68 +239,24 @@ function Subscribers({ plans }: { plans: StaffSubscriptionPlan[] }) {
         <Trans>Subscribers</Trans>
       </h3>
       <div className="admin-filters" role="group" aria-labelledby="admin-subscribers-title">
-        <div className="field">
-          <label htmlFor={ids.status}>
-            <Trans>Status</Trans>
-          </label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as SubscriptionStatus | '');
-              pages.reset();
-            }}
-          >
-            <option value="">{t`Every status`}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {words.status(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.plan}>
-            <Trans>Plan</Trans>
-          </label>
-          <select
-            id={ids.plan}
-            value={plan}
-            onChange={(e) => {
-              setPlan(e.target.value);
-              pages.reset();
-            }}
-          >
-            <option value="">{t`Every plan`}</option>
-            {plans.map((p) => (
-              <option key={p.PlanID} value={p.PlanID}>
-                {zh ? p.Name.zh : p.Name.en}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.size}>
-            <Trans>Per page</Trans>
-          </label>
-          <select
-            id={ids.size}
-            value={size}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              pages.reset();
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Status</Trans>}
+          value={status}
+          onChange={setStatus}
+          pages={pages}
+          options={[{ value: '', label: t`Every status` }, ...STATUSES.map((s) => ({ value: s, label: words.status(s) }))]}
+        />
+        <FilterSelect
+          label={<Trans>Plan</Trans>}
+          value={plan}
+          onChange={setPlan}
+          pages={pages}
+          options={[{ value: '', label: t`Every plan` }, ...plans.map((p) => ({ value: p.PlanID, label: zh ? p.Name.zh : p.Name.en }))]}
+        />
+        <PageSizeField value={size} max={STAFF_SUBSCRIPTIONS_PAGE_MAX} onChange={setSize} pages={pages} />
       </div>
       <AdminTable
-        caption={<Trans>Subscribers, newest first</Trans>}
+        caption={sort.chosen ? <Trans>Subscribers</Trans> : <Trans>Subscribers, newest first</Trans>}
         columns={columns}
         rows={list.data?.SubscriptionList}
         rowId={(s) => s.SubscriptionID}
@@ -307,6 +264,7 @@ function Subscribers({ plans }: { plans: StaffSubscriptionPlan[] }) {
         failed={code ? <Trans>The subscribers could not be loaded. {reason}</Trans> : undefined}
         onRetry={() => void list.refetch()}
         busy={busy}
+        sort={sort.table(StaffSubscriptionSort.entries.Field.options, NEWEST_FIRST)}
       />
       <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of subscribers`} />
     </div>

@@ -8,15 +8,17 @@
  * stock_delay_mailed_for is its billing date and no order is placed for it), and the audit_log rows the renewal
  * job writes when it skips a cycle (SKIP_CYCLE_ACTION).
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '../../../../contract/define.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { PaymentMethod } from '../../../../contract/orders.ts';
 import type {
   FailedRenewal,
   FailedRenewalReason,
+  FailedRenewalSort,
   StaffSubscription,
   StaffSubscriptionPlan,
+  StaffSubscriptionSort,
 } from '../../../../contract/staff-subscriptions.ts';
 import type { SubscriptionStatus } from '../../../../contract/subscriptions.ts';
 import type { Db } from '../../../db/client.ts';
@@ -24,6 +26,7 @@ import { subscriptionCycles, subscriptionPlans, subscriptions, users } from '../
 import type { Deps } from '../../../deps.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { artworkUrl } from '../../artwork.ts';
+import { afterPageKey, keysetColumn, keysetOrder, nextPageKey, sortKeyset, type KeyPart } from '../../keyset-pages.ts';
 import { runJobNow, type JobHandler } from '../../jobs/queue.ts';
 import { appendAudit } from '../../staff/audit.ts';
 import { UNPAID } from '../kind.ts';
@@ -113,48 +116,60 @@ function selectListed(db: Db, now: Date) {
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId));
 }
 
-/** The paging key: the last row's time and id, opaque to the client. */
-const encodeKey = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-
-function decodeKey(key: string): { at: string; id: string } {
-  const invalid = () => new ApiError(400, ErrorCode.InvalidParameter, 'LastEvaluatedKey is invalid', 'LastEvaluatedKey');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
-  const [at, id] = parsed as unknown[];
-  if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at)) || id.length === 0 || id.length > 80) throw invalid();
-  return { at, id };
-}
-
 export interface StaffSubscriptionQuery {
   status?: SubscriptionStatus | undefined;
   planId?: string | undefined;
   size: number;
+  /** Newest first when absent. */
+  sort?: StaffSubscriptionSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
 
-/** staff-list-subscriptions: newest first (created_at, id descending), filtered and paged on the server. */
+// Rows with no next billing date (cancelled, ended, pending) sort as the earliest time: the key parts are never null.
+const NO_DATE = sql`'1970-01-01T00:00:00Z'::timestamptz`;
+
+/** The order of staff-list-subscriptions under each sort (contract StaffSubscriptionSort): ties by creation, then id. */
+const subscriptionSorts = (now: Date): Record<StaffSubscriptionSort['Field'], KeyPart[]> => ({
+  CreatedAt: [],
+  Member: [{ expr: users.email, type: 'text' }],
+  Plan: [{ expr: subscriptionPlans.nameEn, type: 'text' }],
+  Status: [{ expr: statusSql(now), type: 'text' }],
+  // As toStaffSubscription shows it: only an active subscription not cancelled has one.
+  NextBillingDate: [
+    {
+      expr: sql`coalesce(case when ${subscriptions.status} = 'Active' and ${subscriptions.cancelledAt} is null then ${subscriptions.currentPeriodEnd} end, ${NO_DATE})`,
+      type: 'timestamptz',
+    },
+  ],
+});
+
+const subscriptionKeyset = (now: Date, sort: StaffSubscriptionSort) =>
+  sortKeyset(sort.Field, sort.Direction, [
+    ...subscriptionSorts(now)[sort.Field],
+    { expr: subscriptions.createdAt, type: 'timestamptz' },
+    { expr: subscriptions.id, type: 'text' },
+  ]);
+
+/** staff-list-subscriptions: newest first (created_at, id descending) or as `sort` asks, filtered and paged on the server. */
 export async function listStaffSubscriptions(db: Db, now: Date, q: StaffSubscriptionQuery): Promise<{ SubscriptionList: StaffSubscription[]; LastEvaluatedKey?: string }> {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(sql`${statusSql(now)} = ${q.status}`);
   if (q.planId) conditions.push(eq(subscriptions.planId, q.planId));
-  if (q.lastEvaluatedKey) {
-    const key = decodeKey(q.lastEvaluatedKey);
-    conditions.push(sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${key.at}::timestamptz, ${key.id})`);
-  }
-  const rows = await selectListed(db, now)
+  const keyset = subscriptionKeyset(now, q.sort ?? { Field: 'CreatedAt', Direction: 'desc' });
+  const after = afterPageKey(keyset, q.lastEvaluatedKey);
+  if (after) conditions.push(after);
+  const rows = await db
+    .select({ ...listedColumns(now), pageKey: keysetColumn(keyset) })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .where(and(...conditions))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .orderBy(...keysetOrder(keyset))
     .limit(q.size + 1);
-  const page = rows.slice(0, q.size);
-  const last = page.at(-1);
+  const next = nextPageKey(keyset, rows, q.size);
   return {
-    SubscriptionList: page.map(toStaffSubscription),
-    ...(rows.length > q.size && last ? { LastEvaluatedKey: encodeKey(last.sub.createdAt, last.sub.id) } : {}),
+    SubscriptionList: rows.slice(0, q.size).map(toStaffSubscription),
+    ...(next ? { LastEvaluatedKey: next } : {}),
   };
 }
 
@@ -203,8 +218,23 @@ export async function listStaffSubscriptionPlans(db: Db, now: Date, planIds?: re
 export interface FailedRenewalQuery {
   reason?: FailedRenewalReason | undefined;
   size: number;
+  /** Newest first when absent. */
+  sort?: FailedRenewalSort | undefined;
   lastEvaluatedKey?: string | undefined;
 }
+
+/** The order of staff-list-failed-renewals under each sort (contract FailedRenewalSort), over the list's rows f. */
+const FAILED_SORTS: Record<FailedRenewalSort['Field'], KeyPart[]> = {
+  At: [],
+  BillingDate: [{ expr: sql`f.billing_at`, type: 'timestamptz' }],
+  Reason: [{ expr: sql`f.reason`, type: 'text' }],
+  Member: [{ expr: users.email, type: 'text' }],
+  Plan: [{ expr: subscriptionPlans.nameEn, type: 'text' }],
+};
+
+// Ties by when it failed, then the row key naming its source (unique across the three).
+const failedKeyset = (sort: FailedRenewalSort) =>
+  sortKeyset(sort.Field, sort.Direction, [...FAILED_SORTS[sort.Field], { expr: sql`f.at`, type: 'timestamptz' }, { expr: sql`f.row_key`, type: 'text' }]);
 
 interface FailedRow {
   reason: FailedRenewalReason;
@@ -243,11 +273,10 @@ export async function listFailedRenewals(db: Db, now: Date, q: FailedRenewalQuer
   ) f`;
   const conditions: SQL[] = [sql`true`];
   if (q.reason) conditions.push(sql`f.reason = ${q.reason}`);
-  if (q.lastEvaluatedKey) {
-    const key = decodeKey(q.lastEvaluatedKey);
-    conditions.push(sql`(f.at, f.row_key) < (${key.at}::timestamptz, ${key.id})`);
-  }
-  const result = (await db.execute(sql`select f.*, ${users.email} as email, ${users.givenName} as given_name, ${users.familyName} as family_name,
+  const keyset = failedKeyset(q.sort ?? { Field: 'At', Direction: 'desc' });
+  const after = afterPageKey(keyset, q.lastEvaluatedKey);
+  if (after) conditions.push(after);
+  const result = (await db.execute(sql`select f.*, ${keysetColumn(keyset)} as page_key, ${users.email} as email, ${users.givenName} as given_name, ${users.familyName} as family_name,
       ${subscriptions.userId} as user_id, ${subscriptions.planId} as plan_id, ${subscriptionPlans.nameEn} as name_en,
       ${subscriptionPlans.nameZh} as name_zh, ${subscriptionPlans.duration} as duration, ${statusSql(now)} as status
     from ${failed}
@@ -255,13 +284,17 @@ export async function listFailedRenewals(db: Db, now: Date, q: FailedRenewalQuer
     join ${users} on ${users.id} = ${subscriptions.userId}
     join ${subscriptionPlans} on ${subscriptionPlans.id} = ${subscriptions.planId}
     where ${sql.join(conditions, sql` and `)}
-    order by f.at desc, f.row_key desc
+    order by ${sql.join(keysetOrder(keyset), sql`, `)}
     limit ${q.size + 1}`)) as unknown as {
-    rows: Array<FailedRow & { email: string; given_name: string; family_name: string; user_id: string; plan_id: string; name_en: string; name_zh: string; duration: Listed['duration']; status: SubscriptionStatus }>;
+    rows: Array<FailedRow & { page_key: string; email: string; given_name: string; family_name: string; user_id: string; plan_id: string; name_en: string; name_zh: string; duration: Listed['duration']; status: SubscriptionStatus }>;
   };
   const rows = result.rows;
   const page = rows.slice(0, q.size);
-  const last = page.at(-1);
+  const next = nextPageKey(
+    keyset,
+    rows.map((r) => ({ pageKey: r.page_key })),
+    q.size,
+  );
   return {
     RenewalList: page.map((r) => {
       const billing = asDate(r.billing_at);
@@ -279,7 +312,7 @@ export async function listFailedRenewals(db: Db, now: Date, q: FailedRenewalQuer
         ...(r.reason === 'PaymentFailed' && r.attempts !== null ? { Attempts: Number(r.attempts) } : {}),
       };
     }),
-    ...(rows.length > q.size && last ? { LastEvaluatedKey: encodeKey(asDate(last.at), last.row_key) } : {}),
+    ...(next ? { LastEvaluatedKey: next } : {}),
   };
 }
 
