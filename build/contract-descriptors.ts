@@ -218,7 +218,9 @@ export function contractDescriptors(): Plugin {
         const name = id.slice(PREFIX.length, -'.js'.length);
         const value = all[name];
         if (isCall(value)) return `export const ${name} = ${descriptor(value)};\n`;
-        const asLiteral = literal(value);
+        // The SPA's ErrorCode without the back office's codes: /admin adds them when it loads (contract/errors.ts).
+        const backOffice = name === 'ErrorCode' && Array.isArray(all.BACK_OFFICE_CODES) ? new Set<unknown>(all.BACK_OFFICE_CODES) : undefined;
+        const asLiteral = literal(backOffice ? Object.fromEntries(Object.entries(value as object).filter(([, code]) => !backOffice.has(code))) : value);
         if (asLiteral !== undefined) return `export const ${name} = ${asLiteral};\n`;
         const asPicklist = picklist(value);
         if (asPicklist !== undefined) return `import * as v from 'valibot';\nexport const ${name} = /* @__PURE__ */ ${asPicklist};\n`;

@@ -99,6 +99,29 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * The codes only the back office meets (issue 32). The SPA's build leaves them out of its ErrorCode
+ * (build/contract-descriptors.ts), so that no customer's first load carries them; /admin's chunk adds them to the
+ * client's catalogue when it loads (src/api/client.ts knowCodes). The server's ErrorCode keeps every code.
+ */
+export const BACK_OFFICE_CODES = [
+  ErrorCode.LastOwner,
+  ErrorCode.RefundInProgress,
+  ErrorCode.RefundFailed,
+  ErrorCode.OrderAlreadyShipped,
+  ErrorCode.CapacityBelowSold,
+  ErrorCode.SessionCancelled,
+  ErrorCode.CouponCodeTaken,
+  ErrorCode.CouponAlreadyUsed,
+  ErrorCode.StockBelowZero,
+  ErrorCode.SecondFactorRequired,
+  ErrorCode.SecondFactorEnrolled,
+  ErrorCode.NewsletterAlreadySent,
+  ErrorCode.SetAsideBelowSold,
+  ErrorCode.PourAlreadyOrdered,
+  ErrorCode.PlanHasSubscribers,
+] as const;
+
 /** Spec §8: only HTTP 400 answers with one of these codes are shown to the user. */
 export const USER_VISIBLE_CODES: ReadonlySet<string> = new Set([
   ErrorCode.ResetPasswordRequire,

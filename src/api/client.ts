@@ -14,7 +14,15 @@ export class ApiError extends Error {
   }
 }
 
-const CATALOGUE: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+const CATALOGUE = new Set<string>(Object.values(ErrorCode));
+
+/**
+ * Adds codes the first load's catalogue leaves out: the back office's (contract BACK_OFFICE_CODES), which /admin's
+ * chunk adds when it loads, so that a customer's first load carries none of them.
+ */
+export function knowCodes(codes: readonly ErrorCode[]) {
+  for (const code of codes) CATALOGUE.add(code);
+}
 
 /**
  * An answer's ErrorCode as the catalogue's type. The server sends only catalogue codes; one it does

@@ -27,10 +27,6 @@ const MESSAGES: Partial<Record<FlowCode, MessageDescriptor>> = {
   CodeExpired: msg`This code has expired. Please ask for a new one.`,
   AlreadyAppliedCoupon: msg`This coupon has already been applied.`,
   Forbidden: msg`You do not have permission to do this.`,
-  LastOwner: msg`The shop must keep at least one owner.`,
-  RefundInProgress: msg`This refund is being paid out right now. Refresh in a moment.`,
-  RefundFailed: msg`The payment provider could not make this refund.`,
-  OrderAlreadyShipped: msg`This order has already been shipped.`,
 };
 const DEFAULT_MESSAGE = msg`An error occurred, please try again later.`;
 

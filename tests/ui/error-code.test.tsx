@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors.ts';
 import { NETWORK_ERROR } from '../../machines/shared/codes.ts';
-import { ApiError, catalogueCode } from '../../src/api/client.ts';
+import { ApiError, catalogueCode, knowCodes } from '../../src/api/client.ts';
 import { errorCode } from '../../src/api/error-code.ts';
 
 describe('errorCode', () => {
@@ -17,5 +17,11 @@ describe('errorCode', () => {
     expect(catalogueCode('OutOfStock')).toBe(ErrorCode.OutOfStock);
     expect(catalogueCode('70600')).toBe(ErrorCode.InvalidCoupon);
     expect(catalogueCode('UserNotFoundException')).toBe(ErrorCode.UnknownError);
+  });
+
+  it('a code the first load leaves out is known once the part that needs it adds it (the back office’s, issue 32)', () => {
+    // In the SPA's build ErrorCode has no back-office codes (tests/api/contract-descriptors.test.ts); knowCodes adds them.
+    knowCodes([ErrorCode.StockBelowZero]);
+    expect(catalogueCode('StockBelowZero')).toBe(ErrorCode.StockBelowZero);
   });
 });

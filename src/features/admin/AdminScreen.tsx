@@ -1,12 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useParams } from '@tanstack/react-router';
 import { Suspense, type ComponentType } from 'react';
+import { BACK_OFFICE_CODES } from '../../../contract/index.ts';
+import { knowCodes } from '../../api/client.ts';
 import { lazy } from '../../app/lazy-screen.ts';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 import { useAdminAccess } from './use-admin-access.ts';
 import { useSecondFactorNeeded } from './second-factor-query.ts';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 import './admin.css';
+
+// The back office's own codes, which a customer's first load leaves out of the client's catalogue (contract/errors.ts).
+knowCodes(BACK_OFFICE_CODES);
 
 /** The back office's sections, each in a chunk of its own; /admin opens on the orders. */
 const SECTIONS: Record<AdminSection, ComponentType> = {

@@ -18,6 +18,11 @@ const COMMON: Partial<Record<CallCode, MessageDescriptor>> = {
   Forbidden: msg`Your role does not allow this. Ask the shop’s owner.`,
   Unauthorized: msg`Your session has ended. Sign in again.`,
   SecondFactorRequired: msg`Your pass to the back office has ended. Reload the page and enter a new code from your app.`,
+  // The back office's own codes: their words are in its chunk, not in every customer's first load.
+  LastOwner: msg`The shop must keep at least one owner.`,
+  RefundInProgress: msg`This refund is being paid out right now. Refresh in a moment.`,
+  RefundFailed: msg`The payment provider could not make this refund.`,
+  OrderAlreadyShipped: msg`This order has already been shipped.`,
 };
 
 const BY_ACTION: Record<AdminAction, Partial<Record<CallCode, MessageDescriptor>>> = {
