@@ -82,6 +82,11 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
+        // Lazy chunks are named by their hash alone: every chunk's imports and the entry's preload map
+        // spell out these names, and the readable part cost each route's first load some 1.3 kB gzip
+        // (DESIGN §10). The first load's own chunk keeps its name, for readers of the network panel.
+        chunkFileNames: (chunk) => (chunk.name === 'app' ? 'assets/app-[hash].js' : 'assets/c[hash].js'),
+        assetFileNames: 'assets/s[hash][extname]',
         codeSplitting: {
           groups: [
             {
@@ -97,13 +102,14 @@ export default defineConfig({
             ...firstScreen.groups,
             {
               // What every checkout (product, event, subscription) loads with its screen besides its own
-              // flow: the selectors and types of paying and of choosing how to pay, and what fetches the payment
-              // step's chunk. Apart, these are small files that compress worse (DESIGN §10). Their dependencies
+              // flow: the selectors and types of paying and of choosing how to pay, what fetches the payment
+              // step's chunk, and the frame and parts every checkout step draws (with them, the order kinds and
+              // order queries they import). Apart, these are small files that compress worse (DESIGN §10). Their dependencies
               // come along: keep them to these. Not their machines: those are the payment step's chunk
               // (src/features/checkout/payment-step-chunk.ts).
               name: 'checkout-common',
               test: (id) =>
-                /[\\/]machines[\\/](order-payment[\\/]order-payment|payment-choice[\\/]payment-choice)\.(selectors|types)\.ts$|[\\/]src[\\/]features[\\/]checkout[\\/](order-fail-data|payment-step-chunk)\.ts$|[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useRouterState\.js$/.test(id),
+                /[\\/]machines[\\/](order-payment[\\/]order-payment|payment-choice[\\/]payment-choice)\.(selectors|types)\.ts$|[\\/]machines[\\/]payment-step[\\/]payment-step\.selectors\.ts$|[\\/]src[\\/]features[\\/]checkout[\\/](order-fail-data|payment-step-chunk|CheckoutFrame|checkout-parts)\.tsx?$|[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useRouterState\.js$/.test(id),
             },
           ],
         },
