@@ -27,10 +27,18 @@ declare global {
   var __sgMessages: ((messages: Partial<Record<Locale, Record<string, unknown>>>) => void) | undefined;
 }
 
+/** Every chunk's messages so far, by locale: a locale activated later takes them with its catalogue. */
+const chunkMessages: Record<Locale, Record<string, unknown>> = { en: {}, 'zh-Hant': {} };
+
 globalThis.__sgMessages = (messages) => {
   for (const locale of LOCALES) {
     const part = messages[locale];
-    if (part) i18n.load(locale, part as never);
+    if (!part) continue;
+    Object.assign(chunkMessages[locale], part);
+    // Into the active catalogue in place, not through i18n.load: its 'change' made I18nProvider re-render every
+    // component of the page once per chunk (some 200 on the member home, issue 30), and nothing rendered yet
+    // shows these messages (the chunk that does is still being evaluated).
+    if (i18n.locale === locale) Object.assign(i18n.messages, part);
   }
 };
 
@@ -41,7 +49,7 @@ let requested: Locale | undefined;
 export async function activateLocale(locale: Locale): Promise<void> {
   requested = locale;
   const { messages } = await catalogues[locale]();
-  i18n.load(locale, messages as never);
+  i18n.load(locale, { ...chunkMessages[locale], ...messages } as never);
   // A newer call has chosen another locale meanwhile; it activates that one.
   if (requested !== locale) return;
   i18n.activate(locale);
