@@ -27,13 +27,19 @@ export function keptAnswersPersister(load: () => Promise<KeptAnswers | undefined
   const kept = () => (loaded ??= load().catch(() => undefined));
   // Answers to keep at the next idle time, by query hash.
   const waiting = new Map<string, { queryKey: QueryKey; data: unknown }>();
+  // Counts the member's sign-outs: a batch begun before one keeps nothing more.
+  let signOuts = 0;
   const keepWaiting = async () => {
+    const began = signOuts;
     const answers = await kept();
     const batch = [...waiting];
     waiting.clear();
-    for (const [queryHash, { queryKey, data }] of batch) {
+    for (const [index, [queryHash, { queryKey, data }]] of batch.entries()) {
       if (!answers?.isKept(queryKey)) continue;
       if (shownSince.get() !== null) shownSince.set(null);
+      // One answer per idle time: sealing and writing them all at once made one long task of a loading page (issue 30).
+      if (index > 0) await new Promise<void>((resolve) => whenIdle(resolve));
+      if (signOuts !== began) return;
       await answers.keep(queryKey, queryHash, data).catch(() => undefined);
     }
   };
@@ -58,6 +64,7 @@ export function keptAnswersPersister(load: () => Promise<KeptAnswers | undefined
     forgetMember: () => {
       // What was still waiting may be the member's: none of it is kept (a public page's answer is kept on its next fetch).
       waiting.clear();
+      signOuts++;
       void kept().then((answers) => answers?.forgetMember());
     },
   };
