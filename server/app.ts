@@ -1,8 +1,8 @@
 import { gatheringEventRoutes } from './http/gathering-events.ts';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { requestId } from 'hono/request-id';
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from './db/schema.ts';
 import { registry as defaultRegistry } from './calls/index.ts';
@@ -18,7 +18,7 @@ import { mountOidcRoutes } from './http/oidc-routes.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { createPages, type RenderedPage } from './http/page-head.ts';
 import { mountPaymentRoutes } from './http/payment-routes.ts';
-import { contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
+import { COMPLETE_ANSWER, contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
 import { mountSiteFiles } from './http/site-files.ts';
 import { listBuiltFiles, sendBuiltFile, type BuiltFile } from './http/static-files.ts';
 import { defaultCurrencyFor } from './services/geo.ts';
@@ -35,7 +35,15 @@ export interface AppOptions {
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestId());
+  // Hono's requestId() sets its header before the answer exists, which makes every answer build web Headers;
+  // the same id, set afterwards, or by the API's calls in their own headers (COMPLETE_ANSWER).
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const id = incoming && incoming.length <= 255 && !/[^\w\-=]/.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', id);
+    await next();
+    if (!c.get(COMPLETE_ANSWER)) c.res.headers.set('x-request-id', id);
+  });
   app.use('*', async (c, next) => {
     // No access log, no log record to build (every call pays for it otherwise).
     if (!deps.log.isLevelEnabled('info')) return next();
@@ -95,7 +103,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/', gatheringEventRoutes(deps));
   const registry = options.registry ?? defaultRegistry;
   app.route('/', openApiRoutes(registry));
-  app.route('/api', createApiRouter(deps, registry));
+  app.route('/api', createApiRouter(deps, registry, security));
   app.all('/api/*', () => {
     throw new ApiError(404, ErrorCode.NotFound, 'Unknown call');
   });

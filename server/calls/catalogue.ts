@@ -92,8 +92,8 @@ export const catalogueHandlers = implement(contract, {
     return searchFacets(db, body);
   },
 
-  async SearchAndFilterProduct({ body, deps: { db } }) {
-    const page = await searchProducts(db, body);
+  async SearchAndFilterProduct({ body, deps: { db, productCache } }) {
+    const page = await searchProducts(db, body, { cache: productCache });
     return {
       ProductList: await cardsByIds(db, body.Currency, page.ids),
       Total: page.total,

@@ -34,7 +34,7 @@ export const searchHandlers = implement(contract, {
     return { NowTrening: await refreshHotKeywords(db, 'trending', clock.now()) };
   },
 
-  async searchProduct({ body, deps: { db, clock }, clientIp, signedInMember }) {
+  async searchProduct({ body, deps: { db, clock, productCache }, clientIp, signedInMember }) {
     const userId = await signedInMember();
     // Spec §7: a box-set search keeps to the box-set type; a product search leaves it out.
     const boxsets = await boxsetTypeIds(db);
@@ -47,7 +47,7 @@ export const searchHandlers = implement(contract, {
         From: 0,
         Size: SEARCH_PRODUCT_PAGE,
       },
-      { affinity: userId ? await memberAffinity(db, userId) : undefined },
+      { affinity: userId ? await memberAffinity(db, userId) : undefined, cache: productCache },
     );
     const now = clock.now();
     const keyword = normaliseKeyword(body.Keyword);
@@ -70,8 +70,8 @@ export const searchHandlers = implement(contract, {
     return { RecommendList: await autocomplete(db, body.Keyword, clock.now()) };
   },
 
-  async UserSearchAndFilterProduct({ body, deps: { db }, userId }) {
-    const page = await searchProducts(db, body, { affinity: await memberAffinity(db, userId) });
+  async UserSearchAndFilterProduct({ body, deps: { db, productCache }, userId }) {
+    const page = await searchProducts(db, body, { affinity: await memberAffinity(db, userId), cache: productCache });
     return {
       ProductList: await cardsByIds(db, body.Currency, page.ids),
       Total: page.total,

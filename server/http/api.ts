@@ -9,16 +9,19 @@ import { requireRole } from '../services/staff/roles.ts';
 import { requireSecondFactor } from '../services/staff/second-factor.ts';
 import type { MemberClaims } from '../services/tokens.ts';
 import { encodedText } from './compression.ts';
+import { COMPLETE_ANSWER, securityHeaderSet, type SecurityOptions } from './security-headers.ts';
 import { ApiError } from './errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 
-export type AppEnv = { Variables: { requestId: string } };
+export type AppEnv = { Variables: { requestId: string; [COMPLETE_ANSWER]?: boolean } };
 
 const JSON_CONTENT = { 'content-type': 'application/json' };
 
 /** Serves every registered call at /<name> (mounted under /api). */
-export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Registered>) {
+export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Registered>, security: SecurityOptions) {
   const api = new Hono<AppEnv>();
+  const { fixed, policy } = securityHeaderSet(security);
+  const secured = { ...fixed, 'content-security-policy': policy };
 
   // Spec names may hold a slash (coupon/apply): the call is the whole path below the mount point. A
   // wildcard rather than a `{.+}` parameter keeps Hono on its fastest router (RegExpRouter).
@@ -39,9 +42,15 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
     }
     const body = parseBody(call, await readInput(c, call, deps.config.maxBodyBytes));
     const signedInMember = () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
-    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, sessionId: caller?.sessionId, signedInMember, cookies: apiCookies(c, deps) });
+    let setCookies = false;
+    const cookies = apiCookies(c, deps, () => (setCookies = true));
+    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, sessionId: caller?.sessionId, signedInMember, cookies });
     const answer = encodedText(data instanceof PreparedAnswer ? data.json : JSON.stringify({ result: true, ...data }), c.req.header('accept-encoding'));
-    return c.body(answer.body, 200, { ...JSON_CONTENT, ...answer.headers });
+    const headers = { ...JSON_CONTENT, ...answer.headers };
+    // Cookies are headers Hono holds for the answer: it merges them in, and the middlewares add the rest.
+    if (setCookies) return c.body(answer.body, 200, headers);
+    c.set(COMPLETE_ANSWER, true);
+    return new Response(answer.body, { status: 200, headers: { ...headers, ...secured, 'x-request-id': c.get('requestId') } });
   });
 
   return api;
@@ -135,11 +144,14 @@ function parseBody(call: CallDef, input: unknown) {
   throw new ApiError(400, ErrorCode.InvalidParameter, `${field} is invalid: ${issue.message}`, field);
 }
 
-function apiCookies(c: Context, deps: Deps): ApiCookies {
+function apiCookies(c: Context, deps: Deps, onSet: () => void): ApiCookies {
   const secure = deps.config.publicUrl.startsWith('https:');
   return {
     get: (name) => getCookie(c, name),
-    set: (name, value, maxAge) => setCookie(c, name, value, { path: '/api', httpOnly: true, sameSite: 'Strict', secure, maxAge }),
+    set: (name, value, maxAge) => {
+      onSet();
+      setCookie(c, name, value, { path: '/api', httpOnly: true, sameSite: 'Strict', secure, maxAge });
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { COMPLETE_ANSWER } from './security-headers.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -155,6 +156,8 @@ export function encodedText(text: string, acceptEncoding: string | undefined): {
 export function compressAnswers({ threshold = COMPRESS_FROM_BYTES }: { threshold?: number } = {}): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // Encoded already, by encodedText.
+    if (c.get(COMPLETE_ANSWER)) return;
     const res = c.res;
     if (!isCompressible(res.headers.get('content-type')) || res.headers.has('content-encoding')) return;
     if (NO_TRANSFORM.test(res.headers.get('cache-control') ?? '')) return;

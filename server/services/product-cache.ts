@@ -11,6 +11,8 @@
  * a stale "Last 3 left" does no harm.
  * A minute, not seconds: a miss reads the catalogue (milliseconds, and with PGlite on the event loop), so
  * the busy products must stay read.
+ * Beside the products it keeps values read from the whole catalogue (a search's count of matches,
+ * search/products.ts), which any product's change drops, here and through the signal.
  */
 import pg from 'pg';
 import type { Clock } from './clock.ts';
@@ -19,6 +21,8 @@ import type { Redis } from './redis.ts';
 export const PRODUCT_CACHE_TTL_MS = 60_000;
 /** Enough for a shop's busy products; past it the oldest entry goes. */
 const MAX_ENTRIES = 5_000;
+/** Catalogue-wide values (one per distinct search's filters): the busy searches, not every one ever typed. */
+const MAX_WIDE_ENTRIES = 1_000;
 
 export interface ProductCache {
   /** The product read through `load` at most once per TTL (concurrent misses share one read); a missing product is not kept. */
@@ -26,6 +30,11 @@ export interface ProductCache {
   /** Drop these products (their stock changed here), here and, through the signal, in every other process. */
   forget(productIds: Iterable<string>): void;
   clear(): void;
+  /**
+   * A value read from the whole catalogue (a search's count of matches), through `load` at most once per TTL
+   * (concurrent misses share one read); dropped whenever any product is, here or in another process.
+   */
+  catalogueWide<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
 }
 
 /** How server processes tell each other which products changed. */
@@ -174,50 +183,62 @@ export async function postgresCacheSignal(
 }
 
 export function createProductCache(clock: Clock, ttlMs = PRODUCT_CACHE_TTL_MS, signal?: CacheSignal): ProductCache {
-  const entries = new Map<string, { until: number; value: Promise<unknown> }>();
+  type Entries = Map<string, { until: number; value: Promise<unknown> }>;
+  const entries: Entries = new Map();
+  const wide: Entries = new Map();
   const SEPARATOR = '\u0000';
   const key = (productId: string, variant: string) => `${productId}${SEPARATOR}${variant}`;
   // Another process's change: drop the copy here (this process's own announcements come back too, and drop nothing new).
-  signal?.onChange((productIds) => (productIds === 'all' ? entries.clear() : drop(productIds)));
+  signal?.onChange((productIds) => (productIds === 'all' ? clear() : drop(productIds)));
   return {
     get<T>(productId: string, variant: string, load: () => Promise<T | undefined>) {
-      const k = key(productId, variant);
-      const now = clock.now().getTime();
-      const hit = entries.get(k);
-      if (hit && hit.until > now) return hit.value as Promise<T | undefined>;
-      const entry: { until: number; value: Promise<unknown> } = { until: now + ttlMs, value: Promise.resolve(undefined) };
-      // Not kept: a product that is not there, or a read that failed (unless a newer read took its place).
-      const discard = () => entries.get(k) === entry && entries.delete(k);
-      entry.value = load().then(
-        (found) => {
-          if (found === undefined) discard();
-          return found;
-        },
-        (err: unknown) => {
-          discard();
-          throw err;
-        },
-      );
-      entries.delete(k);
-      entries.set(k, entry);
-      const value = entry.value as Promise<T | undefined>;
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      return value;
+      return read(entries, MAX_ENTRIES, key(productId, variant), load);
+    },
+    catalogueWide<T>(k: string, load: () => Promise<T | undefined>) {
+      return read(wide, MAX_WIDE_ENTRIES, k, load);
     },
     forget(productIds) {
       const ids = [...new Set(productIds)];
       drop(ids);
       if (signal && ids.length > 0) signal.publish(ids);
     },
-    clear() {
-      entries.clear();
-    },
+    clear,
   };
+
+  function read<T>(map: Entries, max: number, k: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const now = clock.now().getTime();
+    const hit = map.get(k);
+    if (hit && hit.until > now) return hit.value as Promise<T | undefined>;
+    const entry: { until: number; value: Promise<unknown> } = { until: now + ttlMs, value: Promise.resolve(undefined) };
+    // Not kept: a product that is not there, or a read that failed (unless a newer read took its place).
+    const discard = () => map.get(k) === entry && map.delete(k);
+    entry.value = load().then(
+      (found) => {
+        if (found === undefined) discard();
+        return found;
+      },
+      (err: unknown) => {
+        discard();
+        throw err;
+      },
+    );
+    map.delete(k);
+    map.set(k, entry);
+    if (map.size > max) map.delete(map.keys().next().value!);
+    return entry.value as Promise<T | undefined>;
+  }
+
+  function clear() {
+    entries.clear();
+    wide.clear();
+  }
 
   function drop(productIds: Iterable<string>) {
     // Rare (a checkout, a release) and the cache is small: a pass over it is enough.
     const forgotten = new Set(productIds);
     if (forgotten.size === 0) return;
     for (const k of entries.keys()) if (forgotten.has(k.slice(0, k.indexOf(SEPARATOR)))) entries.delete(k);
+    // Any product's change may change what the catalogue-wide values counted.
+    wide.clear();
   }
 }

@@ -39,6 +39,21 @@ describe('the product cache', () => {
     await expect(cache.get('p2', 'HKD', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cache.get('p2', 'HKD', async () => 'fine')).toBe('fine');
   });
+
+  it('drops catalogue-wide values (search counts) when any product changes, here or in another process', async () => {
+    let announce: (ids: string[] | 'all') => void = () => {};
+    const signal = { publish: () => {}, onChange: (listener: typeof announce) => void (announce = listener) };
+    const cache = createProductCache({ now: () => new Date(0) }, 1000, signal);
+    const count = (n: number) => async () => n;
+    expect(await cache.catalogueWide('oolong', count(1))).toBe(1);
+    expect(await cache.catalogueWide('oolong', count(2))).toBe(1);
+    cache.forget(['any-product']);
+    expect(await cache.catalogueWide('oolong', count(3))).toBe(3);
+    announce(['another-product']);
+    expect(await cache.catalogueWide('oolong', count(4))).toBe(4);
+    announce('all');
+    expect(await cache.catalogueWide('oolong', count(5))).toBe(5);
+  });
 });
 
 describe('getProduct through the cache', () => {

@@ -158,11 +158,15 @@ describe('changes staff make', () => {
     const after = freshWord();
     const p = await create(before);
     expect((await customerProduct(p.ProductID)).Name.en).toBe(`${before} Oolong`);
+    const searched = (Keyword: string) => t.call(SearchAndFilterProduct, { Currency: 'HKD', Keyword });
+    // Counted before the change: the count kept for it (services/product-cache.ts catalogueWide) is dropped.
+    expect((await searched(before)).Total).toBe(1);
     const renamed = await t.call(staffUpdateProduct, { ProductID: p.ProductID, Name: { en: `${after} Oolong`, zh: `${after}烏龍茶` } }, auth(staff));
     expect(renamed.Product.Name).toEqual({ en: `${after} Oolong`, zh: `${after}烏龍茶` });
     expect((await customerProduct(p.ProductID)).Name.en).toBe(`${after} Oolong`);
     expect(await searchIds(after)).toEqual([p.ProductID]);
     expect(await searchIds(before)).not.toContain(p.ProductID);
+    expect((await searched(before)).Total).toBe(0);
     expect(await auditOf(`product:${p.ProductID}`)).toMatchObject([
       { action: CREATE_PRODUCT_ACTION },
       { action: UPDATE_PRODUCT_ACTION, before: { Name: { en: `${before} Oolong` } }, after: { Name: { en: `${after} Oolong` } } },

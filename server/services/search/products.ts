@@ -8,7 +8,9 @@
  */
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CallBody, SearchAndFilterProduct } from '../../../contract/index.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import type { ProductCache } from '../product-cache.ts';
 import { productOnSaleCounts, productTypes, products } from '../../db/schema.ts';
 import { affinityScore, isEmptyAffinity, type Affinity } from './affinity.ts';
 import { keywordPieces, normaliseKeyword } from './keywords.ts';
@@ -21,6 +23,11 @@ export type ProductSearch = CallBody<typeof SearchAndFilterProduct>;
 export interface SearchOptions {
   /** A member's affinity: among equally relevant products, those closer to the member's interests first. */
   affinity?: Affinity;
+  /**
+   * Keeps the counts of matches, which only a change to the catalogue changes: a broad keyword's capped
+   * count reads a thousand rows, most of a search's time (DESIGN §10). The page is still read each time.
+   */
+  cache?: Pick<ProductCache, 'catalogueWide'>;
 }
 
 export interface SearchPage {
@@ -181,17 +188,25 @@ async function searchWith(
   const beyondCap = memberTypes.length > 0 && unfiltered && (await onSaleCount(db, memberTypes, [])) > TOTAL_CAP;
   // Counting and paging need not wait for each other (PostgreSQL runs them side by side).
   const relevant = sort === 'relevance' && match && !affinity && search.From + search.Size <= WINDOW_MAX_RANK;
-  const [count, page] = await Promise.all([
-    beyondCap
-      ? [{ n: TOTAL_CAP + 1 }]
-      : rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${TOTAL_CAP + 1}) matched`),
+  const [counted, page] = await Promise.all([
+    beyondCap ? TOTAL_CAP + 1 : cappedCount(db, where, options.cache),
     relevant ? bestSellerWindow(db, where, match, keyword, search) : orderedPage(db, where, keys, search),
   ]);
-  const counted = Number(count[0]?.n ?? 0);
   const found = counted > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: counted };
   // Past a capped count the pages go on for as long as there are matches.
   if (counted === 0 || (!found.capped && search.From >= counted)) return { ids: [], ...found };
   return { ids: page ?? (await orderedPage(db, where, keys, search)), ...found };
+}
+
+const dialect = new PgDialect();
+
+/** The matches of `where`, counted up to TOTAL_CAP + 1; kept by `cache` under the query's own text and values. */
+async function cappedCount(db: Db, where: SQL | undefined, cache: SearchOptions['cache']): Promise<number> {
+  const query = sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${TOTAL_CAP + 1}) matched`;
+  const count = async () => Number((await rowsOf<{ n: number }>(db, query))[0]?.n ?? 0);
+  if (!cache) return count();
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await cache.catalogueWide(`search-count:${text}:${JSON.stringify(params)}`, count)) ?? 0;
 }
 
 async function orderedPage(db: Db, where: SQL | undefined, keys: readonly SortKey[], page: ProductSearch): Promise<string[]> {
