@@ -86,6 +86,8 @@ describe('npm run staff (the script, spawned)', () => {
     expect(r.stderr).toContain('usage: npm run staff');
   });
 
+  // Three Node processes start (tsx, the server's modules, an embedded database each) and two databases open
+  // here: on a machine busy with other suites that took over 60 s (CI, load 10). The limit is a safety net.
   it('makes the first owner in the shop’s database', async () => {
     const email = freshEmail('first.owner');
     let env: Record<string, string>;
@@ -126,7 +128,7 @@ describe('npm run staff (the script, spawned)', () => {
     } finally {
       await cleanUp();
     }
-  });
+  }, 240_000);
 
   it('resets a lost second factor, so the account sets up its app again; the reset is an audit row', async () => {
     const member = await signUpMember(t);
