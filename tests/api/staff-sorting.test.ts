@@ -25,16 +25,16 @@ import {
   type StaffRefund,
   type TokenSet,
 } from '../../contract/index.ts';
-import type { ListSort, SortDirection } from '../../contract/staff-sort.ts';
+import type { ListSort } from '../../contract/staff-sort.ts';
 import { auditLog, b2bEnquiries, orders, refundRequests, users } from '../../server/db/schema.ts';
 import { setStaffRole } from '../../server/services/staff/members.ts';
+import { checkSorts, padded, pageThrough, type Page } from '../support/list-sorting.ts';
 import { signUpMember } from '../support/members.ts';
 import { auth, refused } from '../support/shop.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let owner: TokenSet & { email: string };
-const DIRECTIONS: readonly SortDirection[] = ['asc', 'desc'];
 
 /** Instants that tie: the same value several times, and two apart by microseconds only (one JavaScript millisecond). */
 const INSTANTS = ['2026-03-01T10:00:00.000000Z', '2026-03-01T10:00:00.123456Z', '2026-03-01T10:00:00.123789Z', '2026-03-02T08:30:00.500000Z'];
@@ -124,71 +124,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-interface Page<R> {
-  rows: R[];
-  key?: string | undefined;
-}
-
-/** Every page of a list under one sort, `size` rows at a time, as the rows' ids in order. */
-async function pageThrough<R>(read: (key: string | undefined) => Promise<Page<R>>, id: (r: R) => string, most: number): Promise<string[]> {
-  const ids: string[] = [];
-  let key: string | undefined;
-  for (let pages = 0; ; pages++) {
-    // More pages than rows would mean a key that does not move on.
-    expect(pages).toBeLessThanOrEqual(most);
-    const page = await read(key);
-    ids.push(...page.rows.map(id));
-    key = page.key;
-    if (!key) return ids;
-  }
-}
-
-/** Values equal under a sort stand together: once the sequence leaves a value it never comes back to it. */
-function grouped(values: readonly string[]): boolean {
-  const left = new Set<string>();
-  return values.every((v, i) => {
-    if (i > 0 && values[i - 1] !== v) left.add(values[i - 1]!);
-    return !left.has(v);
-  });
-}
-
-const ascending = (values: readonly string[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
-
-/**
- * Checks one list under every sort of its: both directions page through `all` once, in small pages as in one,
- * descending the reverse of ascending, the sorted field's rows together (and in order where `order` says how).
- */
-async function checkSorts<F extends string, R>(spec: {
-  fields: readonly F[];
-  all: readonly string[];
-  read: (sort: ListSort<F>, size: number, key: string | undefined) => Promise<Page<R>>;
-  id: (r: R) => string;
-  value: (field: F, r: R) => string;
-  /** Fields whose values, as given by `value`, compare as the database orders them (times, padded amounts). */
-  ordered: readonly F[];
-}) {
-  for (const field of spec.fields) {
-    const seen: Partial<Record<SortDirection, string[]>> = {};
-    for (const direction of DIRECTIONS) {
-      const sort = { Field: field, Direction: direction };
-      const whole = await spec.read(sort, 100, undefined);
-      expect(whole.key).toBeUndefined();
-      for (const size of [1, 2, 3]) {
-        const ids = await pageThrough((key) => spec.read(sort, size, key), spec.id, spec.all.length + 1);
-        expect(ids, `${field} ${direction} by ${size}`).toEqual(whole.rows.map(spec.id));
-      }
-      const ids = whole.rows.map(spec.id);
-      expect(new Set(ids).size, `${field} ${direction}: no row twice`).toBe(ids.length);
-      expect([...ids].sort(), `${field} ${direction}: every row`).toEqual([...spec.all].sort());
-      const values = whole.rows.map((r) => spec.value(field, r));
-      expect(grouped(values), `${field} ${direction}: ties together`).toBe(true);
-      if (spec.ordered.includes(field)) expect(ascending(direction === 'asc' ? values : [...values].reverse()), `${field} ${direction} in order`).toBe(true);
-      seen[direction] = ids;
-    }
-    expect(seen.desc, `${field}: descending is ascending reversed`).toEqual([...seen.asc!].reverse());
-  }
-}
-
 /** A key of the first page under `sort` (Size 2). */
 async function firstKey<F extends string>(read: (sort: ListSort<F>, size: number, key: string | undefined) => Promise<Page<unknown>>, sort: ListSort<F>) {
   const { key } = await read(sort, 2, undefined);
@@ -207,7 +142,7 @@ async function refusesKey(call: string, body: Record<string, unknown>) {
 const forged = (tag: string, values: string[]) => Buffer.from(JSON.stringify([tag, ...values])).toString('base64url');
 
 const after = (key: string | undefined) => (key ? { LastEvaluatedKey: key } : {});
-const money = (currency: string, amount: number) => `${currency} ${String(amount).padStart(12, '0')}`;
+const money = (currency: string, amount: number) => `${currency} ${padded(amount)}`;
 
 describe('staff-list-orders sorted', () => {
   const read = async (Sort: StaffOrderSort, Size: number, key: string | undefined): Promise<Page<StaffOrder>> => {
