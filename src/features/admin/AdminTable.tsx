@@ -197,9 +197,19 @@ export function useKeysetPages() {
 
 export type KeysetPages = ReturnType<typeof useKeysetPages>;
 
-/** Previous and Next page under a table; Next only when the server said there is more. Named after the table it pages. */
-export function Pager({ pages, nextKey, busy, label }: { pages: KeysetPages; nextKey: string | undefined; busy: boolean; label: string }) {
+/** A keyset-paged list's query, as the Pager reads it. */
+interface PagedList {
+  isPlaceholderData: boolean;
+  data?: { LastEvaluatedKey?: string | undefined } | undefined;
+}
+
+/**
+ * Previous and Next page under a table; Next only when the server said there is more (not while the rows shown
+ * are the previous answer's, kept until the next arrives). Named after the table it pages.
+ */
+export function Pager({ pages, list, busy, label }: { pages: KeysetPages; list: PagedList; busy: boolean; label: string }) {
   const page = pages.number;
+  const nextKey = list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey;
   return (
     <nav className="admin-pager" aria-label={label}>
       <button type="button" className="button small" disabled={pages.number === 1 || busy} onClick={pages.previous}>
@@ -212,6 +222,42 @@ export function Pager({ pages, nextKey, busy, label }: { pages: KeysetPages; nex
         <Trans>Next page</Trans>
       </button>
     </nav>
+  );
+}
+
+/** A list's free-text filter and the filters form's Search button after it. */
+export function ListSearchField({
+  label,
+  value,
+  maxLength,
+  onChange,
+  code = false,
+}: {
+  label: ReactNode;
+  value: string;
+  maxLength: number;
+  onChange: (text: string) => void;
+  /** A code typed as given: no autocomplete, no spelling marks. */
+  code?: boolean;
+}) {
+  const id = useId();
+  return (
+    <>
+      <div className="field admin-search">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          type="search"
+          value={value}
+          maxLength={maxLength}
+          {...(code ? { autoComplete: 'off', spellCheck: false } : {})}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button">
+        <Trans>Search</Trans>
+      </button>
+    </>
   );
 }
 

@@ -135,7 +135,7 @@ function AuditLog() {
         busy={list.isFetching}
         sort={sort.table(AuditSort.entries.Field.options, NEWEST_FIRST)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={list.isFetching} label={t`Pages of the audit log`} />
+      <Pager pages={pages} list={list} busy={list.isFetching} label={t`Pages of the audit log`} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { STAFF_PRODUCTS_PAGE_MAX, StaffProductSort, type StaffProduct, type StaffVariance } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
@@ -8,7 +8,7 @@ import { Price } from '../../ui/Price.tsx';
 import { formatNumber } from '../../ui/format.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, ListSearchField, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { useLocalName } from './catalogue-form.ts';
 import { catalogueQueries, type ProductFilters } from './catalogue-queries.ts';
 import { ProductDialog } from './CatalogueProductDialog.tsx';
@@ -48,7 +48,6 @@ export function CatalogueScreen() {
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
   const sort = useListSort<StaffProductSort['Field']>(pages);
-  const textId = useId();
 
   const types = useQuery(catalogueQueries.productTypes(api));
   const typeName = useMemo(() => {
@@ -160,15 +159,7 @@ export function CatalogueScreen() {
           ]}
         />
         <PageSizeField value={size} max={STAFF_PRODUCTS_PAGE_MAX} onChange={setSize} pages={pages} />
-        <div className="field admin-search">
-          <label htmlFor={textId}>
-            <Trans>Name or product id</Trans>
-          </label>
-          <input id={textId} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
-        </div>
-        <button type="submit" className="button">
-          <Trans>Search</Trans>
-        </button>
+        <ListSearchField label={<Trans>Name or product id</Trans>} value={typed} maxLength={100} onChange={setTyped} />
       </form>
       {types.isError && (
         <p className="muted small">
@@ -189,7 +180,7 @@ export function CatalogueScreen() {
         busy={busy}
         sort={sort.table(StaffProductSort.entries.Field.options, BY_ID)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of products`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of products`} />
       {action?.type === 'newProduct' && (
         <ProductDialog productTypes={types.data ?? []} onClose={close} onSaved={({ Name: { en: name }, ProductID: id }) => finished(t`Product ${name} made (${id}).`)} />
       )}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { STAFF_COUPONS_PAGE_MAX, StaffCouponSort, type CouponStatus, type StaffCoupon } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
@@ -8,7 +8,7 @@ import { Price } from '../../ui/Price.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { useAdminErrorText, useKindName } from './admin-words.ts';
-import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, ListSearchField, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { CouponFormDialog, CouponSwitchDialog } from './CouponDialogs.tsx';
 import { couponSubscriptionQueries, type CouponFilters } from './coupon-subscription-queries.ts';
 import './coupons-subscriptions.css';
@@ -54,7 +54,6 @@ export function CouponsScreen() {
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
   const sort = useListSort<StaffCouponSort['Field']>(pages);
-  const prefixId = useId();
 
   const filters: CouponFilters = { Status: status, ...(prefix ? { CodePrefix: prefix } : {}), Size: size, ...sort.body };
   const list = useQuery(couponSubscriptionQueries.coupons(api, filters, pages.key));
@@ -165,15 +164,7 @@ export function CouponsScreen() {
       <form className="admin-filters" onSubmit={search} role="search" aria-label={t`Find coupons`}>
         <FilterSelect label={<Trans>Status</Trans>} value={status} onChange={setStatus} pages={pages} options={STATUS_FILTERS.map((s) => ({ value: s, label: statusWords(s) }))} />
         <PageSizeField value={size} max={STAFF_COUPONS_PAGE_MAX} onChange={setSize} pages={pages} />
-        <div className="field admin-search">
-          <label htmlFor={prefixId}>
-            <Trans>Code begins with</Trans>
-          </label>
-          <input id={prefixId} type="search" value={typed} maxLength={40} autoComplete="off" spellCheck={false} onChange={(e) => setTyped(e.target.value)} />
-        </div>
-        <button type="submit" className="button">
-          <Trans>Search</Trans>
-        </button>
+        <ListSearchField label={<Trans>Code begins with</Trans>} value={typed} maxLength={40} code onChange={setTyped} />
       </form>
       <p className="admin-done" role="status">
         {done}
@@ -189,7 +180,7 @@ export function CouponsScreen() {
         busy={busy}
         sort={sort.table(StaffCouponSort.entries.Field.options, BY_CODE)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of coupons`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of coupons`} />
       {action?.type === 'new' && (
         <CouponFormDialog
           onClose={() => setAction(null)}

@@ -109,7 +109,7 @@ export function EnquiriesScreen() {
         busy={list.isFetching}
         sort={sort.table(EnquirySort.entries.Field.options, NEWEST_FIRST)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={list.isFetching} label={t`Pages of enquiries`} />
+      <Pager pages={pages} list={list} busy={list.isFetching} label={t`Pages of enquiries`} />
       {open && <EnquiryForm key={open.EnquiryID} enquiry={open} onDone={() => setOpen(null)} />}
     </section>
   );

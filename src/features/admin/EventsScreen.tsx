@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { STAFF_EVENTS_PAGE_MAX, StaffEventSort, type StaffEvent } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { useAdminErrorText } from './admin-words.ts';
-import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, ListSearchField, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { useLocalName } from './catalogue-form.ts';
 import { catalogueQueries } from './catalogue-queries.ts';
 import { EventFormDialog } from './EventFormDialog.tsx';
@@ -42,7 +42,6 @@ export function EventsScreen() {
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
   const sort = useListSort<StaffEventSort['Field']>(pages);
-  const textId = useId();
 
   const types = useQuery(catalogueQueries.productTypes(api));
   const typeName = useMemo(() => {
@@ -197,15 +196,7 @@ export function EventsScreen() {
           ]}
         />
         <PageSizeField value={size} max={STAFF_EVENTS_PAGE_MAX} onChange={setSize} pages={pages} />
-        <div className="field admin-search">
-          <label htmlFor={textId}>
-            <Trans>Title or event id</Trans>
-          </label>
-          <input id={textId} type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
-        </div>
-        <button type="submit" className="button">
-          <Trans>Search</Trans>
-        </button>
+        <ListSearchField label={<Trans>Title or event id</Trans>} value={typed} maxLength={100} onChange={setTyped} />
       </form>
       {types.isError && (
         <p className="muted small">
@@ -226,7 +217,7 @@ export function EventsScreen() {
         busy={busy}
         sort={sort.table(StaffEventSort.entries.Field.options, BY_ID)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of events`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of events`} />
       {action?.type === 'new' && (
         <EventFormDialog productTypes={types.data ?? []} onClose={close} onSaved={({ Title: { en: title }, EventID: id }) => finished(t`Event ${title} made (${id}).`)} />
       )}

@@ -120,7 +120,7 @@ export function FailedRenewals() {
         busy={busy}
         sort={sort.table(FailedRenewalSort.entries.Field.options, NEWEST_FIRST)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of failed renewals`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of failed renewals`} />
     </div>
   );
 }

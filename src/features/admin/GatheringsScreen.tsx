@@ -147,7 +147,7 @@ export function GatheringsScreen() {
         busy={busy}
         sort={sort.table(StaffGatheringSort.entries.Field.options, startOrder(status))}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of gatherings`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of gatherings`} />
     </section>
   );
 }

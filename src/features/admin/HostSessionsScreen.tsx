@@ -128,7 +128,7 @@ export function HostSessionsScreen() {
             onRetry={() => void list.refetch()}
             busy={busy}
           />
-          <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of your sessions`} />
+          <Pager pages={pages} list={list} busy={busy} label={t`Pages of your sessions`} />
         </>
       )}
     </section>

@@ -105,7 +105,7 @@ export function NewsletterIssues() {
         onRetry={() => void list.refetch()}
         busy={list.isFetching}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={list.isFetching} label={t`Pages of newsletter issues`} />
+      <Pager pages={pages} list={list} busy={list.isFetching} label={t`Pages of newsletter issues`} />
       {open?.type === 'write' && (
         <NewsletterComposer
           key={open.issue?.IssueID ?? 'new'}

@@ -189,7 +189,7 @@ export function NfcTagsScreen() {
         busy={busy}
         sort={sort.table(StaffNfcTagSort.entries.Field.options, NEWEST_FIRST)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of tags`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of tags`} />
       {action && (
         <NfcTagDialog
           tag={action.type === 'repoint' ? action.tag : undefined}

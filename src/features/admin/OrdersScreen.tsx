@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { STAFF_ORDERS_PAGE_MAX, StaffOrderKind, StaffOrderSort, type StaffOrder } from '../../../contract/index.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
@@ -8,7 +8,7 @@ import { Price } from '../../ui/Price.tsx';
 import { hongKongDateTime } from '../../ui/event-dates.ts';
 import { useMethodName, useOrderStatusText } from '../../ui/order-words.ts';
 import { useAdminErrorText, useKindName } from './admin-words.ts';
-import { adminColumns, AdminTable, FilterSelect, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
+import { adminColumns, AdminTable, FilterSelect, ListSearchField, PageSizeField, Pager, useKeysetPages, useListSort, type AdminColumn } from './AdminTable.tsx';
 import { CancelOrderDialog, ShipOrderDialog } from './OrderActions.tsx';
 import { adminQueries, type OrderFilters } from './queries.ts';
 
@@ -51,7 +51,6 @@ export function OrdersScreen() {
   const [done, setDone] = useState('');
   const pages = useKeysetPages();
   const sort = useListSort<StaffOrderSort['Field']>(pages);
-  const queryId = useId();
 
   const filters: OrderFilters = { ...(kind ? { Kind: kind } : {}), ...STATUS_FILTERS[status], ...(query ? { Query: query } : {}), Size: size, ...sort.body };
   const list = useQuery(adminQueries.orders(api, filters, pages.key));
@@ -162,15 +161,7 @@ export function OrdersScreen() {
           ]}
         />
         <PageSizeField value={size} max={STAFF_ORDERS_PAGE_MAX} onChange={setSize} pages={pages} />
-        <div className="field admin-search">
-          <label htmlFor={queryId}>
-            <Trans>Reference or e-mail</Trans>
-          </label>
-          <input id={queryId} type="search" value={typed} maxLength={254} onChange={(e) => setTyped(e.target.value)} />
-        </div>
-        <button type="submit" className="button">
-          <Trans>Search</Trans>
-        </button>
+        <ListSearchField label={<Trans>Reference or e-mail</Trans>} value={typed} maxLength={254} onChange={setTyped} />
       </form>
       <p className="admin-done" role="status">
         {done}
@@ -186,7 +177,7 @@ export function OrdersScreen() {
         busy={busy}
         sort={sort.table(StaffOrderSort.entries.Field.options, NEWEST_FIRST)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of orders`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of orders`} />
       {action?.type === 'ship' && (
         <ShipOrderDialog
           order={action.order}

@@ -119,7 +119,7 @@ export function RefundsScreen() {
         busy={list.isFetching}
         sort={sort.table(RefundSort.entries.Field.options, defaultSort(shown))}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={list.isFetching} label={t`Pages of refunds`} />
+      <Pager pages={pages} list={list} busy={list.isFetching} label={t`Pages of refunds`} />
       {paying && <PayoutDialog refund={paying} onClose={() => setPaying(null)} />}
     </section>
   );

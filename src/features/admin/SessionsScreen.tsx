@@ -297,7 +297,7 @@ export function SessionsScreen() {
         busy={busy}
         sort={sort.table(StaffSessionSort.entries.Field.options, startOrder(when))}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of sessions`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of sessions`} />
       {action?.type === 'create' && <SessionFormDialog event={event} onClose={close} onSaved={saved} />}
       {action?.type === 'edit' && <SessionFormDialog session={action.session} onClose={close} onSaved={saved} />}
       {action?.type === 'cancel' && <SessionCancelDialog session={action.session} eventName={eventName(action.session)} onClose={close} />}

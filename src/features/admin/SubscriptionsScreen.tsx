@@ -266,7 +266,7 @@ function Subscribers({ plans }: { plans: StaffSubscriptionPlan[] }) {
         busy={busy}
         sort={sort.table(StaffSubscriptionSort.entries.Field.options, NEWEST_FIRST)}
       />
-      <Pager pages={pages} nextKey={list.isPlaceholderData ? undefined : list.data?.LastEvaluatedKey} busy={busy} label={t`Pages of subscribers`} />
+      <Pager pages={pages} list={list} busy={busy} label={t`Pages of subscribers`} />
     </div>
   );
 }
