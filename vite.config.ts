@@ -98,19 +98,43 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id) => !/(?:\.html|[\\/]src[\\/]main\.tsx)$/.test(id),
             },
+            // A price and the formats it uses, which nearly every screen showing one loads: one file, not two.
+            { name: 'price', test: /[\\/]src[\\/]ui[\\/]Price\.tsx$/ },
             // What the first screens import beyond that: what other screens share, and what only they need.
             ...firstScreen.groups,
             {
               // What every checkout (product, event, subscription) loads with its screen besides its own
               // flow: the selectors and types of paying and of choosing how to pay, what fetches the payment
-              // step's chunk, and the frame and parts every checkout step draws (with them, the order kinds and
-              // order queries they import). Apart, these are small files that compress worse (DESIGN §10). Their dependencies
-              // come along: keep them to these. Not their machines: those are the payment step's chunk
+              // step's chunk, and the frame and parts every checkout step draws (not the order kinds' registry:
+              // the frame fetches it once the checkout shows, src/app/order-outcome.ts). Apart, these are small
+              // files that compress worse (DESIGN §10). Their dependencies come along: keep them to these. Not their machines: those are the payment step's chunk
               // (src/features/checkout/payment-step-chunk.ts).
               name: 'checkout-common',
               test: (id) =>
                 /[\\/]machines[\\/](order-payment[\\/]order-payment|payment-choice[\\/]payment-choice)\.(selectors|types)\.ts$|[\\/]machines[\\/]payment-step[\\/]payment-step\.selectors\.ts$|[\\/]src[\\/]features[\\/]checkout[\\/](order-fail-data|payment-step-chunk|CheckoutFrame|checkout-parts)\.tsx?$|[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useRouterState\.js$/.test(id),
             },
+            // An address as the checkouts and the order records show it, with the postal codes and places it reads
+            // (the enquiry form's places come with it): one file, not three.
+            { name: 'address-summary', test: /[\\/]src[\\/]ui[\\/](AddressSummary\.tsx|postal-codes\.ts)$/ },
+            // A taste card's flow, which /taste_card/select_product and /taste_card/steps load under their layout:
+            // its rules (which a submitted survey reads too), and what the layout, both screens and their steps read
+            // of it, each in one file rather than the several that the steps loaded later made of them. Nothing
+            // with words: a chunk's words come with every screen chunk importing it (build/first-load-messages.ts),
+            // and the layout's would then carry the screens' words too.
+            { name: 'taste-card-rules', test: /[\\/]machines[\\/]taste-card(-steps)?[\\/]taste-card(-steps)?\.rules\.ts$/ },
+            { name: 'taste-card-flow-parts', test: /[\\/]machines[\\/]taste-card[\\/]taste-card\.selectors\.ts$|[\\/]src[\\/]features[\\/]taste-cards[\\/]flow-context\.ts$/ },
+            // What the post editor, its later steps and its leave dialog share (its selectors and rules, the words of
+            // a step's problems): one file, not three.
+            {
+              name: 'inspiration-editor-parts',
+              test: /[\\/]machines[\\/]inspiration-editor[\\/]inspiration-editor\.(selectors|rules)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]EditorProblems\.tsx$/,
+            },
+            // Every checkout's coupon and totals, before the flows below, which would each take it along.
+            { name: 'coupon-totals', test: /[\\/]machines[\\/]coupon-totals[\\/]coupon-totals\.(machine|provide|types)\.ts$/ },
+            // A checkout's flow (its machine, its actors with their calls, its selectors) in one chunk: apart, the
+            // steps loaded after the screen, which import some of it, split it into three files (DESIGN §10).
+            { name: 'product-checkout-flow', test: /[\\/]machines[\\/]checkout[\\/]checkout\.(machine|selectors)\.ts$|[\\/]src[\\/]features[\\/]checkout[\\/]checkout\.actors\.ts$/ },
+            { name: 'event-join-flow', test: /[\\/]machines[\\/]event-join[\\/]event-join\.(machine|selectors|guests)\.ts$|[\\/]event-join\.actors\.ts$/ },
           ],
         },
       },

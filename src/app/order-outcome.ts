@@ -1,11 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CheckoutOutput } from '../../machines/checkout/checkout.types.ts';
 import type { EventJoinOutput } from '../../machines/event-join/event-join.types.ts';
 import type { SubscriptionCheckoutOutput } from '../../machines/subscription-checkout/subscription-checkout.types.ts';
-import { confirmLocation, orderKinds, type OrderKind } from './order-kinds.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './lazy-screen.ts';
+import type { OrderKind } from './order-kinds.ts';
 import { useServices } from './services.ts';
+
+// The registry of order kinds, with every kind's calls and order reads, is needed once a checkout ends: it is
+// a chunk of its own, which a checkout fetches as it shows, not in its first load (DESIGN §10).
+const loadOrderKinds = () => withTimeout(import('./order-kinds.ts'), CHUNK_LOAD_TIMEOUT_MS);
 
 /** How any kind's checkout ended (its flow's output). */
 export type OrderCheckoutResult = CheckoutOutput | EventJoinOutput | SubscriptionCheckoutOutput;
@@ -23,38 +28,52 @@ export function useOrderOutcome(kind: OrderKind, result: OrderCheckoutResult | u
   // Leaving may close over what the page shows (the event left): the latest, without re-running the effect.
   const onLeave = useRef(leave);
   onLeave.current = leave;
+  // A registry that failed to load goes to the route's error screen, as the screen's own chunk would.
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  if (failure) throw failure.error;
+  useEffect(() => void loadOrderKinds().catch(() => {}), []);
   useEffect(() => {
     if (!result) return;
-    const entry = orderKinds[kind];
-    const orderID = result.OrderID;
-    if (orderID) {
-      const stale = entry.stale(api, orderID);
-      for (const queryKey of stale.remove) queryClient.removeQueries({ queryKey });
-      for (const queryKey of stale.invalidate) void queryClient.invalidateQueries({ queryKey });
-    }
-    switch (result.outcome) {
-      case 'confirmed':
-      case 'subscribed':
-      case 'processing':
-        if (orderID) void navigate({ ...confirmLocation(kind, orderID), replace: true });
-        break;
-      case 'redirect':
-        if (result.RedirectURL) window.location.assign(result.RedirectURL);
-        break;
-      case 'fps':
-        if (orderID) popups.open('fpsPayment', { orderID, kind });
-        break;
-      case 'failed':
-        // The checkout page is left behind: going back from payment_fail returns to where the checkout began.
-        void navigate({ to: '/payment_fail', search: { orderID, code: result.ErrorCode }, replace: true });
-        break;
-      case 'backToBag':
-      case 'left':
-        if (onLeave.current) onLeave.current();
-        else void navigate({ to: entry.back.to });
-        break;
-      case 'cancelled':
-        break;
-    }
+    let mounted = true;
+    loadOrderKinds().then(
+      ({ orderKinds, confirmLocation }) => {
+        if (!mounted) return;
+        const entry = orderKinds[kind];
+        const orderID = result.OrderID;
+        if (orderID) {
+          const stale = entry.stale(api, orderID);
+          for (const queryKey of stale.remove) queryClient.removeQueries({ queryKey });
+          for (const queryKey of stale.invalidate) void queryClient.invalidateQueries({ queryKey });
+        }
+        switch (result.outcome) {
+          case 'confirmed':
+          case 'subscribed':
+          case 'processing':
+            if (orderID) void navigate({ ...confirmLocation(kind, orderID), replace: true });
+            break;
+          case 'redirect':
+            if (result.RedirectURL) window.location.assign(result.RedirectURL);
+            break;
+          case 'fps':
+            if (orderID) popups.open('fpsPayment', { orderID, kind });
+            break;
+          case 'failed':
+            // The checkout page is left behind: going back from payment_fail returns to where the checkout began.
+            void navigate({ to: '/payment_fail', search: { orderID, code: result.ErrorCode }, replace: true });
+            break;
+          case 'backToBag':
+          case 'left':
+            if (onLeave.current) onLeave.current();
+            else void navigate({ to: entry.back.to });
+            break;
+          case 'cancelled':
+            break;
+        }
+      },
+      (error: unknown) => mounted && setFailure({ error }),
+    );
+    return () => {
+      mounted = false;
+    };
   }, [kind, result, api, navigate, popups, queryClient]);
 }

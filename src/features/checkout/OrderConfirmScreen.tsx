@@ -1,22 +1,20 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import type { PaymentMethod, ProductOrder } from '../../../contract/index.ts';
-import * as checkoutState from '../../../machines/checkout/checkout.selectors.ts';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import type { ProductOrder } from '../../../contract/index.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, lazy, withTimeout } from '../../app/lazy-screen.ts';
 import { useServices } from '../../app/services.ts';
-import { useStore } from '../../app/store.ts';
-import { useFlow } from '../../app/use-flow.ts';
-import { contentLanguage } from '../../i18n/i18n.ts';
 import { OrderDetails } from '../../ui/OrderDetails.tsx';
 import { currentBag } from '../../app/bag.ts';
-import { createCheckoutFlow } from './checkout.actors.ts';
-import { preloadPaymentStep, usePaymentStep } from './payment-step-chunk.ts';
-import type { CreatePaymentStep } from './payment-step.actors.ts';
-import { Unconfirmed } from './LostAnswer.tsx';
+import { preloadPaymentStep } from './payment-step-chunk.ts';
 import './checkout.css';
 import { productOrderQuery } from '../../api/order-queries.ts';
+
+// Picking up a payment (the checkout flow, with its machine) is a chunk of its own: only a visit coming back
+// from a provider's page needs it, and it is fetched then beside the order (DESIGN §10).
+const loadResumePayment = () => import('./ResumePayment.tsx');
+const ResumePayment = lazy(() => withTimeout(loadResumePayment(), CHUNK_LOAD_TIMEOUT_MS).then((m) => ({ default: m.ResumePayment })));
 
 /**
  * Spec §2 order_product_confirm/{orderID}: the placed order. Coming back from a provider's page
@@ -30,9 +28,11 @@ export function OrderConfirmScreen() {
   const paymentID = search.payment ?? search.payment_intent;
   const [resumed, setResumed] = useState(paymentID === undefined);
   const order = useQuery(productOrderQuery(services.api, orderID, resumed));
-  // Resuming needs the payment step's chunk: fetched beside the order, not after it.
+  // Resuming needs its own chunk and the payment step's: fetched beside the order, not after it.
   useEffect(() => {
-    if (paymentID !== undefined) preloadPaymentStep().catch(() => {});
+    if (paymentID === undefined) return;
+    preloadPaymentStep().catch(() => {});
+    loadResumePayment().catch(() => {});
   }, [paymentID]);
 
   // The order took the bag's lines: show the bag as it is now.
@@ -54,16 +54,20 @@ export function OrderConfirmScreen() {
       </p>
     );
   } else if (!resumed && data.PaymentStatus !== 'Paid') {
+    const confirming = <Confirming />;
     body = (
-      <ResumePayment
-        orderID={orderID}
-        method={search.method ?? data.PaymentMethod}
-        paymentID={paymentID!}
-        onDone={() => {
-          setResumed(true);
-          void order.refetch();
-        }}
-      />
+      <Suspense fallback={confirming}>
+        <ResumePayment
+          orderID={orderID}
+          method={search.method ?? data.PaymentMethod}
+          paymentID={paymentID!}
+          confirming={confirming}
+          onDone={() => {
+            setResumed(true);
+            void order.refetch();
+          }}
+        />
+      </Suspense>
     );
   } else {
     body = <OrderState order={data} />;
@@ -138,44 +142,10 @@ function OrderState({ order }: { order: ProductOrder }) {
   );
 }
 
-type ResumeProps = { orderID: string; method: PaymentMethod; paymentID: string; onDone: () => void };
-
-/** Back from a provider's page: the checkout flow picks up the order's payment (card outcome, or the order's status). */
-function ResumePayment(props: ResumeProps) {
-  const createPaymentStep = usePaymentStep();
-  return createPaymentStep ? <ResumeFlow {...props} createPaymentStep={createPaymentStep} /> : <Confirming />;
-}
-
 function Confirming() {
   return (
     <p className="muted" role="status">
       <Trans>Confirming your payment…</Trans>
     </p>
   );
-}
-
-function ResumeFlow(props: ResumeProps & { createPaymentStep: CreatePaymentStep }) {
-  const services = useServices();
-  const navigate = useNavigate();
-  const { locale, currency } = useStore(services.preferences);
-  const [machine] = useState(() => createCheckoutFlow(services.api, services.session, props.createPaymentStep));
-  const actor = useFlow(machine, {
-    input: {
-      currency: currency ?? 'HKD',
-      language: contentLanguage(locale),
-      resume: { OrderID: props.orderID, PaymentMethod: props.method, PaymentID: props.paymentID },
-    },
-  });
-  const result = useSelector(actor, checkoutState.result);
-  // The outcome's answer was lost, and so was the look-up of the order: say so, and offer to look again.
-  const unconfirmed = useSelector(actor, (s) => checkoutState.step(s) === 'unconfirmed');
-  const { onDone, orderID } = props;
-  useEffect(() => {
-    if (!result) return;
-    if (result.outcome === 'failed') void navigate({ to: '/payment_fail', search: { orderID, code: result.ErrorCode }, replace: true });
-    else if (result.outcome === 'redirect' && result.RedirectURL) window.location.assign(result.RedirectURL);
-    else onDone();
-  }, [result, orderID, navigate, onDone]);
-  if (unconfirmed) return <Unconfirmed actor={actor} />;
-  return <Confirming />;
 }

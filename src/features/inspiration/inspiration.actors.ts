@@ -1,24 +1,14 @@
 /**
- * The inspiration flows with their real actors, named after the calls they make (DESIGN §5: business
- * failures resolve as CallResult values): the editor (get-user-inspiration, upload-temporary-media with
- * Purpose inspiration then the PUT, create-inspiration, update-inspiration) and the optimistic toggle for
- * like-inspiration, save-inspiration, like-comment and follow-user. A new post's draft is kept on the device,
- * per member, sealed with the id cookie (src/app/device-draft.ts).
+ * The inspiration editor's flow with its real actors, named after the calls they make (DESIGN §5: business
+ * failures resolve as CallResult values): get-user-inspiration, upload-temporary-media with Purpose
+ * inspiration then the PUT, create-inspiration, update-inspiration. A new post's draft is kept on the device,
+ * per member, sealed with the id cookie (src/app/device-draft.ts). The likes, saves and follows are
+ * toggle.actors.ts: the post and member pages load those without the editor.
  */
 import { fromPromise, type Actor } from 'xstate';
-import {
-  createInspiration,
-  followUser,
-  getUserInspiration,
-  likeComment,
-  likeInspiration,
-  saveInspiration,
-  updateInspiration,
-} from '../../../contract/index.ts';
+import { createInspiration, getUserInspiration, updateInspiration } from '../../../contract/index.ts';
 import { inspirationEditorMachine } from '../../../machines/inspiration-editor/inspiration-editor.machine.ts';
 import type { InspirationDraft } from '../../../machines/inspiration-editor/inspiration-editor.types.ts';
-import { optimisticToggleMachine } from '../../../machines/optimistic-toggle/optimistic-toggle.machine.ts';
-import type { CallResult, SetToggleOutput } from '../../../machines/optimistic-toggle/optimistic-toggle.types.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { uploadBase64Media } from '../../api/upload-media.ts';
@@ -67,26 +57,3 @@ export function createInspirationEditorFlow(deps: EditorDeps) {
 }
 
 export type EditorActor = Actor<ReturnType<typeof createInspirationEditorFlow>>;
-
-export type ToggleKind = 'likeInspiration' | 'saveInspiration' | 'likeComment' | 'followUser';
-
-/** The toggle machine for one object, with the call its kind makes. */
-export function createToggleFlow(api: ApiClient, kind: ToggleKind, id: string) {
-  const setToggle = async ({ on }: { on: boolean }): Promise<CallResult<SetToggleOutput>> => {
-    switch (kind) {
-      case 'likeInspiration':
-        return asCallResult(api.call(likeInspiration, { InspirationID: id, IsLike: on }).then((r) => ({ on: r.IsLike, count: r.LikeCount })));
-      case 'saveInspiration':
-        return asCallResult(api.call(saveInspiration, { InspirationID: id, IsSave: on }).then((r) => ({ on: r.IsSave, count: r.SaveCount })));
-      case 'likeComment':
-        return asCallResult(api.call(likeComment, { CommentID: id, IsLike: on }).then((r) => ({ on: r.IsLike, count: r.LikeCount })));
-      case 'followUser': {
-        // follow-user follows or unfollows (spec §4): asked for the state it already holds, it is sent once more.
-        let answer = await asCallResult(api.call(followUser, { FolloweeID: id }));
-        if (answer.ok && answer.data.IsFollowing !== on) answer = await asCallResult(api.call(followUser, { FolloweeID: id }));
-        return answer.ok ? { ok: true, data: { on: answer.data.IsFollowing, count: answer.data.FollowerCount } } : answer;
-      }
-    }
-  };
-  return optimisticToggleMachine.provide({ actors: { setToggle: fromPromise(({ input }) => setToggle(input)) } });
-}

@@ -7,7 +7,7 @@ import * as sessionState from '../../../machines/session/session.selectors.ts';
 import { useServices } from '../../app/services.ts';
 import { useFlow } from '../../app/use-flow.ts';
 import { HeartIcon } from '../../ui/HeartButton.tsx';
-import { createToggleFlow, type ToggleKind } from './inspiration.actors.ts';
+import { createToggleFlow, type ToggleKind } from './toggle.actors.ts';
 
 /**
  * One like / save / follow through the optimistic toggle flow: shown at once, rolled back on failure

@@ -14,13 +14,11 @@ import { useFlow } from '../../../app/use-flow.ts';
 import { contentLanguage } from '../../../i18n/i18n.ts';
 import { useBilingual } from '../../../ui/Bilingual.tsx';
 import { sessionWhen } from '../../../ui/event-dates.ts';
-import { OrderTotals } from '../../../ui/OrderTotals.tsx';
-import { Price } from '../../../ui/Price.tsx';
 import { QuantityStepper } from '../../../ui/QuantityStepper.tsx';
 import '../checkout.css';
 import './event-checkout.css';
 import type { HeadingRef, JoinActor } from './event-checkout-parts.tsx';
-import { createEventJoinFlow, joinEvent, joinTotals } from './event-join.actors.ts';
+import { createEventJoinFlow, joinEvent } from './event-join.actors.ts';
 import { CheckoutFrame, CheckoutPage } from '../CheckoutFrame.tsx';
 import { preloadPaymentStep } from '../payment-step-chunk.ts';
 import type { CreatePaymentStep } from '../payment-step.actors.ts';
@@ -47,9 +45,11 @@ const AfterPlacing = preloadable(() => import('./EventCheckoutEnd.tsx').then((m)
 // up or closed meanwhile (or a link named none).
 const SessionStep = preloadable(() => import('./EventSessionStep.tsx').then((m) => m.SessionStep));
 const StepFailed = preloadable(() => import('../StepFailed.tsx').then((m) => m.StepFailed));
+// The summary shows once the total is worked out, after the seats: its totals' parts come meanwhile.
+const JoinSummary = preloadable(() => import('./EventJoinSummary.tsx').then((m) => m.JoinSummary));
 
 function prefetchSteps() {
-  for (const step of [SessionStep, GuestsStep, PaymentStep, AfterPlacing, StepFailed]) step.preload().catch(() => {});
+  for (const step of [SessionStep, GuestsStep, PaymentStep, AfterPlacing, StepFailed, JoinSummary]) step.preload().catch(() => {});
 }
 
 /** Spec §2 checkout_event: session, seats and guests, coupon, summary, payment method, over-18 confirmation, place order. */
@@ -245,37 +245,6 @@ function SeatsStep({ actor, headingRef }: { actor: JoinActor; headingRef: Headin
           <Trans>Change session</Trans>
         </button>
       </div>
-    </section>
-  );
-}
-
-/** Seats, price per person and the totals (EventCalculate's answer). */
-function JoinSummary({ actor }: { actor: JoinActor }) {
-  const { t } = useLingui();
-  const totals = useSelector(actor, joinTotals);
-  const seats = useSelector(actor, join.seats);
-  const couponError = useSelector(actor, join.couponError);
-  const id = useId();
-  if (!totals) return null;
-  const detail = totals.orderDetail;
-  const code = couponError?.couponID ?? '';
-  return (
-    <section className="checkout-summary" aria-labelledby={id}>
-      <h2 id={id} className="checkout-title">
-        <Trans>Summary</Trans>
-      </h2>
-      <p className="event-summary-seats">
-        <span>
-          <Plural value={detail.NumberOfSeat || seats} one="# seat" other="# seats" /> ×{' '}
-          <Price amount={detail.PricePerPerson} currency={detail.Currency} />
-        </span>
-      </p>
-      {couponError && (
-        <p className="field-error" role="alert">
-          {couponError.message || t`Coupon ${code} could not be applied and was removed.`}
-        </p>
-      )}
-      <OrderTotals detail={detail} live shipping={false} />
     </section>
   );
 }
