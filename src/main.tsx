@@ -4,6 +4,7 @@ import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.ts';
 import { createAppServices } from './app/services.ts';
 import { activateLocale } from './i18n/i18n.ts';
+import { browserPageActivity, whenPageIsIn } from './app/page-is-in.ts';
 import './ui/styles.css';
 
 /**
@@ -54,30 +55,10 @@ startTransition(() =>
   ),
 );
 
-/** How long the page must have fetched nothing (no call pending, no file or answer arriving) to count as in. */
-const PAGE_QUIET_MS = 3000;
-
-/** Runs `work` at an idle time once the page has loaded and then fetched nothing for PAGE_QUIET_MS. */
-function whenPageIsIn(work: () => void) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const restart = () => {
-    clearTimeout(timer);
-    if (document.readyState === 'complete' && services.api.pendingCount() === 0) timer = setTimeout(done, PAGE_QUIET_MS);
-  };
-  const arrivals = new PerformanceObserver(restart);
-  const unsubscribe = services.api.subscribePending(restart);
-  function done() {
-    arrivals.disconnect();
-    unsubscribe();
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(work);
-    else work();
-  }
-  arrivals.observe({ type: 'resource' });
-  window.addEventListener('load', restart, { once: true });
-  restart();
-}
-
 // Once the page is in, in a chunk of its own: a first visit's worker fetches and stores every file of the shop
 // (src/sw/sw.ts), some 250 requests over seconds, which, started right after the first render, competed with
 // the page's own chunks and answers for the network and the phone's cores (issue 30).
-whenPageIsIn(() => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated)));
+whenPageIsIn(
+  () => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated)),
+  browserPageActivity(services.api),
+);

@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouteComponent } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
 import { PendingScreen, RouteErrorScreen } from '../ui/RouteStates.tsx';
 import { isLoggedIn } from '../../machines/session/session.selectors.ts';
@@ -24,6 +24,16 @@ export function createAppRouter(services: AppServices, options: { history?: Para
     const without = { to: '.', search: (search: Record<string, unknown>) => ({ ...search, [param]: undefined }), hash: true } as const;
     urlCleanup = router.buildLocation(without).href;
     void router.navigate({ ...without, replace: true, resetScroll: false });
+  });
+  // The router asks for a page's screen chunk only once the page's beforeLoad has passed; on a guarded page
+  // (src/app/guards.ts) that is after the guard's own chunk and the session, one wait after the other (issue 30:
+  // the survey's booking page and the checkouts). The screens are fetched while the guard decides.
+  router.subscribe('onBeforeLoad', ({ toLocation }) => {
+    const [routes] = router.getMatchedRoutes(toLocation.pathname);
+    for (const route of routes) {
+      const screen = route.options?.component as RouteComponent | undefined;
+      screen?.preload?.()?.catch(() => {});
+    }
   });
   // Spec §2: every navigation closes all popups and scrolls to top; the page history is recorded after it.
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { MAX_SEATS_PER_ORDER, type EventDetail, type EventVariance } from '../../../contract/index.ts';
@@ -205,6 +205,7 @@ function JoinForm({ event }: { event: EventDetail }) {
   const group = useId();
   const [seats, setSeats] = useState(1);
   const chosen = sessions.find((v) => v.VarianceID === chosenId) ?? sessions.find((v) => bookable(v, svip));
+  const canJoin = chosen !== undefined && bookable(chosen, svip);
   const records = useQuery({ ...eventQueries.allRecords(api), enabled: member });
   const joined = new Map(
     (records.data ?? []).filter((r) => r.EventID === event.EventID && r.Tab !== 'cancelled').map((r) => [r.VarianceID, r]),
@@ -218,6 +219,14 @@ function JoinForm({ event }: { event: EventDetail }) {
     void navigate({ to: '/checkout_event', search: { eventID: result.EventID, varianceID: result.VarianceID, seats: result.seats } });
   }, [result, done, event.EventID, navigate]);
 
+  // Join takes a member to the checkout: its screen (and the chunks it starts) is fetched once Join shows, as
+  // a link's preload does when it comes into view, not after the tap (issue 30: Join → the checkout took 1 s).
+  const router = useRouter();
+  const joinShown = member && canJoin;
+  useEffect(() => {
+    if (joinShown) router.preloadRoute({ to: '/checkout_event', search: { eventID: event.EventID } }).catch(() => {});
+  }, [joinShown, router, event.EventID]);
+
   if (sessions.length === 0) {
     return (
       <p className="notice">
@@ -228,7 +237,6 @@ function JoinForm({ event }: { event: EventDetail }) {
 
   const maxSeats = chosen ? Math.max(1, Math.min(MAX_SEATS_PER_ORDER, chosen.SpacesLeft)) : 1;
   const seatCount = Math.min(seats, maxSeats);
-  const canJoin = chosen !== undefined && bookable(chosen, svip);
   const chosenRecord = chosen ? joined.get(chosen.VarianceID) : undefined;
   const title = pick(event.Title);
 

@@ -11,9 +11,10 @@ import { useTasteCardFlow } from './flow-context.ts';
 import { FlowStarting } from './FlowStarting.tsx';
 import { STEP_NAMES } from './taste-card-words.ts';
 
-// Every step is a chunk of its own (the five senses' one with Radix Slider), fetched as soon as the screen
-// shows, while the flow is still reading the draft and the drink, so that the steps page's first load
-// stays within its budget (issue 14, Fast). The flow shows "getting ready" until the step it opens on is in.
+// Every step is a chunk of its own (the five senses' one with Radix Slider), fetched as soon as this screen's
+// chunk runs (below), at the latest while the flow is still reading the draft and the drink, so that the steps
+// page's first load stays within its budget (issue 14, Fast). The flow shows "getting ready" until the step it
+// opens on is in.
 const FiveSensesStep = preloadable(() => import('./FiveSensesStep.tsx').then((m) => m.FiveSensesStep));
 const NotesStep = preloadable(() => import('./NotesStep.tsx').then((m) => m.NotesStep));
 const RecipeStep = preloadable(() => import('./RecipeStep.tsx').then((m) => m.RecipeStep));
@@ -39,6 +40,10 @@ function prefetchSteps() {
     );
   }
 }
+
+// The steps are fetched as soon as this chunk runs, also when the router preloads the page from a link that
+// shows it (the product page's "Write a taste card"): the first step is then in by the tap (issue 30).
+prefetchSteps();
 
 /** Whether the chunk of `step` has come in; re-renders once it has. */
 function useStepIn(step: TasteCardStep): boolean {
@@ -72,7 +77,6 @@ export function TasteCardStepsScreen() {
   const headingId = useId();
   // A new step is announced by moving the focus to its heading (not on the first paint).
   const shown = useRef<TasteCardStep | undefined>(undefined);
-  useEffect(prefetchSteps, []);
   const stepIn = useStepIn(step);
   useEffect(() => {
     if (shown.current !== undefined && shown.current !== step) headingRef.current?.focus();
