@@ -509,7 +509,8 @@ async function benchLighthouse() {
     if (main) {
       console.log(
         `${page.path}: main-thread tasks ${main.wallMs.toFixed(0)} ms, of which on a core ${main.cpuMs.toFixed(0)} ms ` +
-          `(${((100 * main.cpuMs) / main.wallMs).toFixed(0)} %; the rest waited for one)`,
+          // Off a core for the rest: waiting for a core, the compositor, the disk or the GPU process; a trace cannot tell which.
+          `(${((100 * main.cpuMs) / main.wallMs).toFixed(0)} %; off a core for the rest)`,
       );
     }
     // Lighthouse's 4× CPU slowdown assumes a host whose BenchmarkIndex is about 1,500; it warns below 1,000.

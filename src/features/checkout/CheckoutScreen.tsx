@@ -15,9 +15,8 @@ import { contentLanguage } from '../../i18n/i18n.ts';
 import { AddressSummary } from '../../ui/AddressSummary.tsx';
 import { useAddressLabel } from '../../ui/address-label.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import { Price } from '../../ui/Price.tsx';
-import { ErrorNote, sendToPaymentStep, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
+import { CheckoutSummary, ErrorNote, sendToPaymentStep, type CheckoutActor, type HeadingRef } from './checkout-parts.tsx';
 import { CheckoutFrame, CheckoutPage, mainAddressIndex } from './CheckoutFrame.tsx';
 import { checkoutBag, createCheckoutFlow } from './checkout.actors.ts';
 import { preloadPaymentStep } from './payment-step-chunk.ts';
@@ -82,7 +81,7 @@ function CheckoutFlow({ member, createPaymentStep }: { member: UserDetail; creat
       actor={actor}
       view={checkoutState}
       quiet={['loading']}
-      summary={<CheckoutSummary actor={actor} orderID={search.orderID} />}
+      summary={<BagOrOrderSummary actor={actor} orderID={search.orderID} />}
       ownStep={(step, heading) => <OwnStep step={step} actor={actor} member={member} headingRef={heading} />}
       payment={(heading) => (
         <>
@@ -305,7 +304,7 @@ function ChosenAddresses(props: { actor: CheckoutActor; member: UserDetail; orde
 }
 
 /** The bag's lines and totals; when paying an order placed earlier, that order's. */
-function CheckoutSummary({ actor, orderID }: { actor: CheckoutActor; orderID: string | undefined }) {
+function BagOrOrderSummary({ actor, orderID }: { actor: CheckoutActor; orderID: string | undefined }) {
   const { api } = useServices();
   const pick = useBilingual();
   const { t } = useLingui();
@@ -314,14 +313,9 @@ function CheckoutSummary({ actor, orderID }: { actor: CheckoutActor; orderID: st
   const order = useQuery({ ...productOrderQuery(api, orderID ?? '', false), enabled: !bag && orderID !== undefined });
   const lines = bag?.productList ?? order.data?.ProductList.map((l) => ({ ...l, SelectedQuantity: l.Quantity })) ?? [];
   const detail = bag?.orderDetail ?? order.data?.orderDetail;
-  const id = useId();
   if (!detail) return null;
-  const code = couponError?.couponID ?? '';
   return (
-    <section className="checkout-summary" aria-labelledby={id}>
-      <h2 id={id} className="checkout-title">
-        <Trans>Summary</Trans>
-      </h2>
+    <CheckoutSummary couponError={couponError} detail={detail} note={<Trans>Standard delivery within 4-7 working days.</Trans>}>
       <ul className="checkout-lines" aria-label={t`Items`}>
         {lines.map((line) => (
           <li key={line.VarianceID} className="checkout-line">
@@ -343,15 +337,6 @@ function CheckoutSummary({ actor, orderID }: { actor: CheckoutActor; orderID: st
           </li>
         ))}
       </ul>
-      {couponError && (
-        <p className="field-error" role="alert">
-          {couponError.message || t`Coupon ${code} could not be applied and was removed.`}
-        </p>
-      )}
-      <OrderTotals detail={detail} live />
-      <p className="muted small">
-        <Trans>Standard delivery within 4-7 working days.</Trans>
-      </p>
-    </section>
+    </CheckoutSummary>
   );
 }

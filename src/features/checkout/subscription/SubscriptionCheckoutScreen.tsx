@@ -14,10 +14,10 @@ import { contentLanguage } from '../../../i18n/i18n.ts';
 import { AddressSummary } from '../../../ui/AddressSummary.tsx';
 import { useAddressLabel } from '../../../ui/address-label.ts';
 import { useBilingual } from '../../../ui/Bilingual.tsx';
-import { OrderTotals } from '../../../ui/OrderTotals.tsx';
 import { Price } from '../../../ui/Price.tsx';
 import '../checkout.css';
 import './subscription-checkout.css';
+import { CheckoutSummary } from '../checkout-parts.tsx';
 import { ErrorNote, type HeadingRef, type SubscribeActor } from './subscription-checkout-parts.tsx';
 import { checkoutPlan, checkoutTotals, createSubscriptionCheckoutFlow } from './subscription-checkout.actors.ts';
 import { CheckoutFrame, CheckoutPage, mainAddressIndex } from '../CheckoutFrame.tsx';
@@ -235,19 +235,17 @@ function AddressStep({ actor, member, headingRef }: { actor: SubscribeActor; mem
 
 /** The plan chosen and, once worked out, what a cycle costs delivered to the selected address. */
 function PlanSummary({ actor }: { actor: SubscribeActor }) {
-  const { t } = useLingui();
   const pick = useBilingual();
   const plan = useSelector(actor, checkoutPlan);
   const totals = useSelector(actor, checkoutTotals);
   const couponError = useSelector(actor, subscribe.couponError);
-  const id = useId();
   if (!plan) return null;
-  const code = couponError?.couponID ?? '';
   return (
-    <section className="checkout-summary" aria-labelledby={id}>
-      <h2 id={id} className="checkout-title">
-        <Trans>Summary</Trans>
-      </h2>
+    <CheckoutSummary
+      couponError={couponError}
+      detail={totals?.orderDetail}
+      note={<Trans>The first box is billed now; then each cycle renews on its own until you cancel. A coupon applies to the first box only.</Trans>}
+    >
       <div className="subscription-checkout-plan">
         {plan.Image && <img src={plan.Image} alt="" width={72} height={72} className="subscription-checkout-image" />}
         <div>
@@ -258,19 +256,6 @@ function PlanSummary({ actor }: { actor: SubscribeActor }) {
           </p>
         </div>
       </div>
-      {couponError && (
-        <p className="field-error" role="alert">
-          {couponError.message || t`Coupon ${code} could not be applied and was removed.`}
-        </p>
-      )}
-      {totals && (
-        <>
-          <OrderTotals detail={totals.orderDetail} live />
-          <p className="muted small">
-            <Trans>The first box is billed now; then each cycle renews on its own until you cancel. A coupon applies to the first box only.</Trans>
-          </p>
-        </>
-      )}
-    </section>
+    </CheckoutSummary>
   );
 }
