@@ -2,9 +2,17 @@ import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { AppServices } from '../app/services.ts';
 import { PageTitleAnnouncer } from '../app/page-title.tsx';
 import { RootLayout } from '../features/layout/RootLayout.tsx';
+import { layoutQueries } from '../features/layout/queries.ts';
 import { NotFoundScreen, RouteErrorScreen } from '../ui/RouteStates.tsx';
 
 export const Route = createRootRouteWithContext<AppServices>()({
+  // The frame's answers (top menu, footer) are asked beside the page's own, not once the first render asks for
+  // them: on a first visit that render waited for them, one round trip after the page's (issue 30). Not waited
+  // for; fresh for an hour, so later pages ask nothing.
+  loader: ({ context: { api, queryClient } }) => {
+    void queryClient.prefetchQuery(layoutQueries.navigationMenu(api));
+    void queryClient.prefetchQuery(layoutQueries.footer(api));
+  },
   component: () => (
     <>
       <PageTitleAnnouncer />
