@@ -129,6 +129,8 @@ export default defineConfig({
               name: 'inspiration-editor-parts',
               test: /[\\/]machines[\\/]inspiration-editor[\\/]inspiration-editor\.(selectors|rules)\.ts$|[\\/]src[\\/]features[\\/]inspiration[\\/]EditorProblems\.tsx$/,
             },
+            // A checkout's summary with the totals it draws (bag and order pages fetch the few lines of the summary along).
+            { name: 'checkout-summary', test: /[\\/]src[\\/]features[\\/]checkout[\\/]CheckoutSummary\.tsx$|[\\/]src[\\/]ui[\\/]OrderTotals\.tsx$/ },
             // Every checkout's coupon and totals, before the flows below, which would each take it along.
             { name: 'coupon-totals', test: /[\\/]machines[\\/]coupon-totals[\\/]coupon-totals\.(machine|provide|types)\.ts$/ },
             // A checkout's flow (its machine, its actors with their calls, its selectors) in one chunk: apart, the

@@ -1,13 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
-import type { OrderDetail } from '../../../contract/index.ts';
+import { useLingui } from '@lingui/react/macro';
 import type { FlowCode } from '../../../machines/shared/codes.ts';
-import type { CouponError } from '../../../machines/shared/coupon.ts';
 import { paymentStepActor, type KindCheckoutSnapshot } from '../../../machines/payment-step/payment-step.selectors.ts';
 import type { PaymentStepEvent, PaymentStepExtraEvent } from '../../../machines/payment-step/payment-step.types.ts';
 import { paymentMessage, serverDetail } from '../../api/payment-messages.ts';
 import type { useFlow } from '../../app/use-flow.ts';
-import { OrderTotals } from '../../ui/OrderTotals.tsx';
 import type { createCheckoutFlow } from './checkout.actors.ts';
 
 /** What the checkouts' steps share (the screens and the steps loaded after them). */
@@ -42,40 +38,5 @@ export function ErrorNote({ error }: { error: { code: FlowCode; message?: string
       <p>{text.shown}</p>
       {text.detail && <p className="small">{text.detail}</p>}
     </div>
-  );
-}
-
-/**
- * Every checkout's summary: the heading, the kind's own lines (children), the coupon the server dropped and,
- * once worked out, the totals with the kind's note under them. An event booking has no shipping line.
- */
-export function CheckoutSummary(props: {
-  couponError: CouponError | undefined;
-  detail: OrderDetail | undefined;
-  shipping?: boolean;
-  note?: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useLingui();
-  const id = useId();
-  const code = props.couponError?.couponID ?? '';
-  return (
-    <section className="checkout-summary" aria-labelledby={id}>
-      <h2 id={id} className="checkout-title">
-        <Trans>Summary</Trans>
-      </h2>
-      {props.children}
-      {props.couponError && (
-        <p className="field-error" role="alert">
-          {props.couponError.message || t`Coupon ${code} could not be applied and was removed.`}
-        </p>
-      )}
-      {props.detail && (
-        <>
-          <OrderTotals detail={props.detail} live shipping={props.shipping} />
-          {props.note && <p className="muted small">{props.note}</p>}
-        </>
-      )}
-    </section>
   );
 }

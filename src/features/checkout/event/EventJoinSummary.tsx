@@ -2,7 +2,7 @@ import { Plural } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import * as join from '../../../../machines/event-join/event-join.selectors.ts';
 import { Price } from '../../../ui/Price.tsx';
-import { CheckoutSummary } from '../checkout-parts.tsx';
+import { CheckoutSummary } from '../CheckoutSummary.tsx';
 import type { JoinActor } from './event-checkout-parts.tsx';
 import { joinTotals } from './event-join.actors.ts';
 

@@ -17,7 +17,7 @@ import { useBilingual } from '../../../ui/Bilingual.tsx';
 import { Price } from '../../../ui/Price.tsx';
 import '../checkout.css';
 import './subscription-checkout.css';
-import { CheckoutSummary } from '../checkout-parts.tsx';
+import { CheckoutSummary } from '../CheckoutSummary.tsx';
 import { ErrorNote, type HeadingRef, type SubscribeActor } from './subscription-checkout-parts.tsx';
 import { checkoutPlan, checkoutTotals, createSubscriptionCheckoutFlow } from './subscription-checkout.actors.ts';
 import { CheckoutFrame, CheckoutPage, mainAddressIndex } from '../CheckoutFrame.tsx';
