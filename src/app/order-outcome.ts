@@ -37,14 +37,16 @@ export function useOrderOutcome(kind: OrderKind, result: OrderCheckoutResult | u
     let mounted = true;
     loadOrderKinds().then(
       ({ orderKinds, confirmLocation }) => {
-        if (!mounted) return;
         const entry = orderKinds[kind];
         const orderID = result.OrderID;
+        // What the checkout read of the order is stale even when the member has left the page meanwhile.
         if (orderID) {
           const stale = entry.stale(api, orderID);
           for (const queryKey of stale.remove) queryClient.removeQueries({ queryKey });
           for (const queryKey of stale.invalidate) void queryClient.invalidateQueries({ queryKey });
         }
+        // A member who left the checkout before the registry came is not taken anywhere.
+        if (!mounted) return;
         switch (result.outcome) {
           case 'confirmed':
           case 'subscribed':
