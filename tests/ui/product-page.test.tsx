@@ -47,7 +47,7 @@ describe('product page', () => {
     await renderApp(server, '/product/spirits-baijiu-moutai-style');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('No longer available', { selector: '.stock' })).toBeTruthy();
-    expect(screen.getByText(/aged 18 or over/)).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText(/aged 18 or over/)).toBeTruthy();
   });
 
   it('marks a size that cannot be bought as such before it is chosen', async () => {
