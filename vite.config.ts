@@ -8,6 +8,7 @@ import { linguiMacro } from './build/lingui-macro.ts';
 import { linguiPlainNumbers } from './build/lingui-plain-numbers.ts';
 import { firstScreenChunk } from './build/first-screen-chunk.ts';
 import { precompress } from './build/precompress.ts';
+import { routeChunks } from './build/route-chunks.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { shortMessageIds } from './build/short-message-ids.ts';
 import { stripMachineDescriptions } from './build/strip-machine-descriptions.ts';
@@ -62,6 +63,8 @@ export default defineConfig({
     firstLoadMessages({ firstScreens }),
     firstScreen.plugin,
     scriptsAfterFirstPaint(),
+    // Production builds: each page's screen files, which the server names in the page's HTML (issue 30).
+    routeChunks(),
     // Production builds: /sw.js, Workbox with the build's precache list (issue 20).
     serviceWorker({ entry: 'src/sw/sw.ts' }),
     // Production builds: a .br and a .gz beside every text file, for the server to send as they are.

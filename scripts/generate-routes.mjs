@@ -30,23 +30,31 @@ function routeFiles(dir) {
   });
 }
 
-/** The pages of the route tree under `dir`, sorted by path. */
-export function pageRoutes(dir = ROUTES_DIR) {
-  const routes = routeFiles(dir).flatMap((file) => {
+/** Every route file under `dir` with its route id and source (the root route has no id and is left out). */
+export function routeSources(dir = ROUTES_DIR) {
+  return routeFiles(dir).flatMap((file) => {
     const source = readFileSync(file, 'utf8');
     const id = ROUTE_ID.exec(source)?.[1];
-    if (id === undefined) return [];
-    return [{ id, title: FIXED_TITLE.exec(source)?.[1], guarded: GUARD.test(source) }];
+    return id === undefined ? [] : [{ file, id, source }];
   });
+}
+
+/** A page's path: its route id without pathless segments (_flow) and an index's trailing slash. */
+export function pathOfRouteId(id) {
+  return `/${id.split('/').filter((s) => s !== '' && !s.startsWith('_')).join('/')}`;
+}
+
+/** The pages of the route tree under `dir`, sorted by path. */
+export function pageRoutes(dir = ROUTES_DIR) {
+  const routes = routeSources(dir).map(({ id, source }) => ({ id, title: FIXED_TITLE.exec(source)?.[1], guarded: GUARD.test(source) }));
   // An index route (its id ends in a slash: '/', '/inspiration/') is a page even with routes beside it.
   const isLayout = (id) => !id.endsWith('/') && routes.some((other) => other.id.startsWith(`${id}/`));
   const guardedAbove = (id) => routes.some((other) => other.guarded && other.id !== id && id.startsWith(`${other.id}/`));
   return routes
     .filter((route) => !isLayout(route.id))
     .map((route) => {
-      const segments = route.id.split('/').filter((s) => s !== '' && !s.startsWith('_'));
       return {
-        path: `/${segments.join('/')}`,
+        path: pathOfRouteId(route.id),
         ...(route.title === undefined ? {} : { title: route.title }),
         ...(route.guarded || guardedAbove(route.id) ? { signedIn: true } : {}),
       };

@@ -16,7 +16,7 @@ import { mountNewsletterRoutes } from './http/newsletter-routes.ts';
 import { renderArtwork } from './services/artwork.ts';
 import { mountOidcRoutes } from './http/oidc-routes.ts';
 import { openApiRoutes } from './http/openapi.ts';
-import { createPages, type RenderedPage } from './http/page-head.ts';
+import { createPages, type RenderedPage, type RouteFiles } from './http/page-head.ts';
 import { mountPaymentRoutes } from './http/payment-routes.ts';
 import { COMPLETE_ANSWER, contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
 import { mountSiteFiles } from './http/site-files.ts';
@@ -127,8 +127,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     const metas: Record<string, string> = {};
     if (flowTools) metas['sg-flow-tools'] = 'on';
     if (deps.payments.walletKey) metas['sg-stripe-key'] = deps.payments.walletKey;
-    mountSpa(app, options.spaDir, metas, security, (template) => {
-      const pages = createPages(createPageFacts(deps), { publicUrl: deps.config.publicUrl, flowTools }, template);
+    mountSpa(app, options.spaDir, metas, security, (template, routeFiles) => {
+      const pages = createPages(createPageFacts(deps), { publicUrl: deps.config.publicUrl, flowTools }, template, routeFiles);
       // The visitor's default currency (as getCurrency answers it) comes with the page; a results page's
       // filters in the query change what it shows.
       return (c) => pages(c.req.path, defaultCurrencyFor(deps.geo.countryOf(clientIp(c, deps))), new URL(c.req.url).searchParams);
@@ -163,7 +163,7 @@ function mountSpa(
   spaDir: string,
   metas: Record<string, string>,
   security: SecurityOptions,
-  pagesOf: (template: () => string) => (c: Context<AppEnv>) => Promise<RenderedPage>,
+  pagesOf: (template: () => string, routeFiles: () => RouteFiles) => (c: Context<AppEnv>) => Promise<RenderedPage>,
 ) {
   const files = listBuiltFiles(spaDir);
   // A file listed at start but gone since (dist rebuilt under a running server) is missing, not a failure.
@@ -186,7 +186,19 @@ function mountSpa(
     }
     return index;
   };
-  const pages = pagesOf(() => template().html);
+  // Each page's screen files (build/route-chunks.ts); a build without them (tests' own files) names none.
+  let screens: RouteFiles | undefined;
+  const routeFiles = () => {
+    if (!screens) {
+      try {
+        screens = new Map(Object.entries(JSON.parse(readFileSync(path.join(spaDir, '.vite', 'route-chunks.json'), 'utf8')) as Record<string, { js: string[]; css: string[] }>));
+      } catch {
+        screens = new Map();
+      }
+    }
+    return screens;
+  };
+  const pages = pagesOf(() => template().html, routeFiles);
   const serveIndex = async (c: Context<AppEnv>) => {
     const { policy } = template();
     const page = await pages(c);

@@ -108,6 +108,24 @@ export function renderPage(template: string, head: PageHead): string {
 
 // ------------------------------------------------------------------------------------ pages
 
+/** The files each page's screen loads beyond the first load, by route path (build/route-chunks.ts writes them). */
+export type RouteFiles = ReadonlyMap<string, { js: readonly string[]; css: readonly string[] }>;
+
+/**
+ * The page's screen files named in its head (issue 30): fetched beside the entry, at the entry's low priority,
+ * instead of once the entry has run and the router has matched the page. Their crossorigin mode is the one the
+ * SPA loads them with (Vite's preload: anonymous), so the browser uses what it fetched here.
+ */
+export function screenPreloads(files: { js: readonly string[]; css: readonly string[] } | undefined): string {
+  if (!files) return '';
+  return [
+    ...files.js.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(file)}" />`),
+    ...files.css.map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${escapeHtml(file)}" />`),
+  ]
+    .map((tag) => `  ${tag}\n`)
+    .join('');
+}
+
 /** Pages kept rendered and compressed, by path (and visitor's currency); past it the least recently used goes. */
 const MAX_PAGES = 1_000;
 
@@ -127,7 +145,7 @@ export interface RenderedPage {
  * data; a page is kept once per currency. `query`: the address's query, of which only a results page's
  * filters count (filtersResults): such a page is kept apart, with skeletons for its results.
  */
-export function createPages(facts: PageFacts, options: PageHeadOptions, template: () => string) {
+export function createPages(facts: PageFacts, options: PageHeadOptions, template: () => string, routeFiles: () => RouteFiles = () => new Map()) {
   const kept = new Map<string, { sources: unknown[]; page: RenderedPage }>();
   return async (pathname: string, currency: Currency, query?: URLSearchParams): Promise<RenderedPage> => {
     const filtered = query !== undefined && filtersResults(query);
@@ -139,7 +157,8 @@ export function createPages(facts: PageFacts, options: PageHeadOptions, template
       kept.set(key, hit);
       return hit.page;
     }
-    const html = renderPage(template(), head).replace(/<\/head>/i, () => `  <meta name="sg-currency" content="${escapeHtml(currency)}" />\n  </head>`);
+    const screen = head.status === 200 ? screenPreloads(routeFiles().get(routeOf(pathname)?.route.path ?? '')) : '';
+    const html = renderPage(template(), head).replace(/<\/head>/i, () => `${screen}  <meta name="sg-currency" content="${escapeHtml(currency)}" />\n  </head>`);
     const page: RenderedPage = { status: head.status, variants: precompress(html) };
     if (head.status === 200) {
       kept.delete(key);
