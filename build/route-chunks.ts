@@ -8,7 +8,7 @@
  * with the pages below it. A screen is what a route's `component: lazyScreen(() => import('…'))` loads.
  * Written to .vite/route-chunks.json beside the build, which the server reads with index.html and never serves.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { pathOfRouteId, routeSources } from '../scripts/generate-routes.mjs';
@@ -81,7 +81,6 @@ export function routeChunkMap(options: {
 export function routeChunks(): Plugin {
   let base = '/';
   let outDir = '';
-  let map: Record<string, RouteFiles> | undefined;
   return {
     name: 'sg:route-chunks',
     apply: 'build',
@@ -89,10 +88,12 @@ export function routeChunks(): Plugin {
       base = config.base;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    generateBundle(_options, bundle) {
+    // From the bundle as written: a chunk of the bundle that no file imports is not written (a dozen here), and
+    // a page must not name a file that is not there (a 404 on every first visit).
+    writeBundle(_options, bundle) {
       const routes = routeSources();
       const chunks = Object.values(bundle)
-        .filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
+        .filter((file): file is Rollup.OutputChunk => file.type === 'chunk' && existsSync(path.join(outDir, file.fileName)))
         .map((chunk): BuiltChunk => ({
           fileName: chunk.fileName,
           imports: chunk.imports,
@@ -100,12 +101,11 @@ export function routeChunks(): Plugin {
           facadeModuleId: chunk.facadeModuleId,
           css: [...((chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])],
         }));
-      map = routeChunkMap({ routeIds: routes.map((route) => route.id), screens: routeScreens(routes), chunks, base });
+      const map = routeChunkMap({ routeIds: routes.map((route) => route.id), screens: routeScreens(routes), chunks, base });
       if (!map[pathOfRouteId('/home')]) this.error('route-chunks: no files found for /home');
-    },
-    // Written beside the build, not emitted into it: no precache list or compressed copy takes it along.
-    writeBundle() {
-      if (!map) return;
+      const missing = Object.values(map).flatMap((files) => [...files.js, ...files.css]).filter((url) => !existsSync(path.join(outDir, url.slice(base.length))));
+      if (missing.length > 0) this.error(`route-chunks: files named but not written: ${[...new Set(missing)].join(', ')}`);
+      // Beside the build, not emitted into it: no precache list or compressed copy takes it along.
       mkdirSync(path.join(outDir, '.vite'), { recursive: true });
       writeFileSync(path.join(outDir, '.vite', 'route-chunks.json'), JSON.stringify(map));
     },
