@@ -22,13 +22,21 @@ function elementErrorWrittenWhenRead(message: string | null, container: Element)
   let written: string | undefined;
   Object.defineProperty(error, 'message', {
     get: () =>
-      (written ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n')),
+      (written ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(pageMain(container))}`].filter(Boolean).join('\n\n')),
     set: (value: string) => {
       written = value;
     },
     configurable: true,
   });
   return error;
+}
+
+/**
+ * The page's `main` when the query ran over the whole page: the shop's header and menus are the same on every
+ * page and filled prettyDOM's print limit, so a failure in CI showed the header and none of what was asked about.
+ */
+function pageMain(container: Element): Element {
+  return container === document.body ? (container.querySelector('main') ?? container) : container;
 }
 
 // jsdom implements no scrolling; the router scrolls to top after each navigation.

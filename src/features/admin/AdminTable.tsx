@@ -81,6 +81,18 @@ function SortIcon({ direction }: { direction: SortDirection | false }) {
 }
 
 /**
+ * A column's header or cell: its definition called as a function inside this one component. TanStack's FlexRender
+ * mounts a definition function as a component of its own, so when a screen made its columns again (a query
+ * answered, a hook gave a new function) every cell was unmounted and mounted anew: a button or link in a row
+ * lost keyboard focus, and an element found a moment before was no longer in the page (a CI failure: the test
+ * clicked an events row's link that the search's answer had just replaced). Called, the new definition's output
+ * is reconciled with the old, and the DOM stays.
+ */
+function ColumnContent<C>({ render, context }: { render: ((context: C) => ReactNode) | ReactNode; context: C }): ReactNode {
+  return typeof render === 'function' ? (render as (context: C) => ReactNode)(context) : render;
+}
+
+/**
  * A table of one page of server rows, named by its caption; while there is nothing to show it says why in words,
  * in the table itself: loading (a status), nothing found, or a failure with Try again (an alert).
  */
@@ -141,14 +153,14 @@ export function AdminTable<T extends RowData, F extends string = string>(props: 
                   <th key={header.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
                     {header.isPlaceholder ? null : sortable ? (
                       <button type="button" className="admin-sort" onClick={header.column.getToggleSortingHandler()}>
-                        <table.FlexRender header={header} />
+                        <ColumnContent render={header.column.columnDef.header} context={header.getContext()} />
                         <SortIcon direction={sorted} />
                         {sorted && (
                           <span className="visually-hidden">{sorted === 'asc' ? <Trans>, sorted ascending</Trans> : <Trans>, sorted descending</Trans>}</span>
                         )}
                       </button>
                     ) : (
-                      <table.FlexRender header={header} />
+                      <ColumnContent render={header.column.columnDef.header} context={header.getContext()} />
                     )}
                   </th>
                 );
@@ -167,7 +179,7 @@ export function AdminTable<T extends RowData, F extends string = string>(props: 
                     <tr key={row.id}>
                       {row.getAllCells().map((cell) => (
                         <td key={cell.id}>
-                          <table.FlexRender cell={cell} />
+                          <ColumnContent render={cell.column.columnDef.cell} context={cell.getContext()} />
                         </td>
                       ))}
                     </tr>

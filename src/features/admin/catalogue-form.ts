@@ -4,6 +4,7 @@
  * words said at each such field.
  */
 import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
 import * as v from 'valibot';
 import type { Bilingual } from '../../../contract/index.ts';
 import { ApiError } from '../../api/client.ts';
@@ -64,10 +65,14 @@ export function focusFirstError(form: HTMLFormElement | null) {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
-/** A name in the reader's language (Chinese for zh-Hant), English when that one is empty. */
+/**
+ * A name in the reader's language (Chinese for zh-Hant), English when that one is empty. The same function
+ * until the language changes: screens make their table columns from it.
+ */
 export function useLocalName(): (name: Bilingual) => string {
   const { i18n } = useLingui();
-  return (name) => (i18n.locale === 'zh-Hant' && name.zh ? name.zh : name.en);
+  const { locale } = i18n;
+  return useCallback((name: Bilingual) => (locale === 'zh-Hant' && name.zh ? name.zh : name.en), [locale]);
 }
 
 /**
