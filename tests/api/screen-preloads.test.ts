@@ -1,8 +1,11 @@
 /**
  * Issue 30: a page's HTML names its screen's files (build/route-chunks.ts finds them in the bundle, the server
- * adds them to the head), so a first visit fetches the screen beside the entry rather than after it has run.
+ * adds them to the head as a data block, index.html's loader asks for them once the page has painted), so a first
+ * visit fetches the screen beside the entry rather than after it has run. The loader is an inline script: the
+ * page's Content-Security-Policy lets it run by its hash.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +61,9 @@ it('finds the screen of the route files as they are written, each a module that 
   for (const [id, module] of screens) expect(existsSync(module), `${id}: ${module}`).toBe(true);
 });
 
+/** index.html's inline loader, as the build keeps it. */
+const loader = /<script>([\s\S]*?)<\/script>/.exec(readFileSync(new URL('../../index.html', import.meta.url), 'utf8'))![1]!;
+
 describe('the page’s head', () => {
   let t: TestApp;
   let app: ReturnType<typeof createApp>;
@@ -71,6 +77,7 @@ describe('the page’s head', () => {
     writeFileSync(
       path.join(spaDir, 'index.html'),
       `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Sip &amp; Gather</title>
+<script>${loader}</script>
 <script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`,
     );
     writeFileSync(
@@ -89,25 +96,31 @@ describe('the page’s head', () => {
 
   const head = async (url: string) => {
     const answer = await app.request(url);
-    return { status: answer.status, html: (await answer.text()).split('</head>')[0]! };
+    return { status: answer.status, policy: answer.headers.get('content-security-policy') ?? '', html: (await answer.text()).split('</head>')[0]! };
+  };
+  /** The screen files the page names for the loader, or undefined when it names none. */
+  const named = (html: string) => {
+    const block = /<script type="application\/json" id="sg-screen-files">([^<]*)<\/script>/.exec(html);
+    return block ? (JSON.parse(block[1]!) as { js: string[]; css: string[] }) : undefined;
   };
 
-  it('names the page’s screen files, at low priority and in the mode the SPA loads them', async () => {
+  it('names the page’s screen files for the loader, and nothing in the head fetches them before the first paint', async () => {
     const home = await head('/home');
     expect(home.status).toBe(200);
-    expect(home.html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home.js" />');
-    expect(home.html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card.js" />');
-    expect(home.html).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/s-home.css" />');
-    expect(home.html).not.toContain('/assets/product.js');
-    const product = await head('/product/tea-tieguanyin');
-    expect(product.html).toContain('href="/assets/product.js"');
-    expect(product.html).not.toContain('/assets/home.js');
+    expect(named(home.html)).toEqual({ js: ['/assets/home.js', '/assets/card.js'], css: ['/assets/s-home.css'] });
+    expect(home.html).not.toMatch(/<link [^>]*rel="(modulepreload|preload)"[^>]*\/assets\/(home|card|s-home)/);
+    expect(named((await head('/product/tea-tieguanyin')).html)).toEqual({ js: ['/assets/product.js'], css: [] });
+  });
+
+  it('lets index.html’s loader run under the page’s Content-Security-Policy, by its hash', async () => {
+    const hash = `'sha256-${createHash('sha256').update(loader).digest('base64')}'`;
+    expect((await head('/home')).policy).toMatch(new RegExp(`script-src [^;]*${hash.replace(/[+/]/g, '\\$&')}`));
   });
 
   it('names none on a page that is not there, or whose route has no screen files', async () => {
     const missing = await head('/product/no-such-product');
     expect(missing.status).toBe(404);
-    expect(missing.html).not.toContain('modulepreload');
-    expect((await head('/about')).html).not.toContain('modulepreload');
+    expect(named(missing.html)).toBeUndefined();
+    expect(named((await head('/about')).html)).toBeUndefined();
   });
 });
