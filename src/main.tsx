@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { createAppRouter } from './app/router.ts';
+import { createAppRouter, preloadScreens } from './app/router.ts';
 import { createAppServices } from './app/services.ts';
 import { activateLocale } from './i18n/i18n.ts';
 import { browserPageActivity, whenPageIsIn } from './app/page-is-in.ts';
@@ -37,6 +37,10 @@ const services = createAppServices({
 await nextTask();
 const router = createAppRouter(services);
 // Making the router and its first load (matching, the loaders' calls) were one task of 70-150 ms here.
+await nextTask();
+// The page's screen chunk, named in the page (index.html's loader), has often arrived by now: evaluating it was
+// part of the router's first load, a task of 60-90 ms with the loaders' calls (issue 30); now a task of its own.
+preloadScreens(router, window.location.pathname);
 await nextTask();
 // The router loads the page (its screen's chunk, its loaders' answers) before the first render, while the server's
 // first paint stays up: a render started earlier was thrown away when the router's store changed under it and

@@ -28,13 +28,7 @@ export function createAppRouter(services: AppServices, options: { history?: Para
   // The router asks for a page's screen chunk only once the page's beforeLoad has passed; on a guarded page
   // (src/app/guards.ts) that is after the guard's own chunk and the session, one wait after the other (issue 30:
   // the survey's booking page and the checkouts). The screens are fetched while the guard decides.
-  router.subscribe('onBeforeLoad', ({ toLocation }) => {
-    const [routes] = router.getMatchedRoutes(toLocation.pathname);
-    for (const route of routes) {
-      const screen = route.options?.component as RouteComponent | undefined;
-      screen?.preload?.()?.catch(() => {});
-    }
-  });
+  router.subscribe('onBeforeLoad', ({ toLocation }) => preloadScreens(router, toLocation.pathname));
   // Spec §2: every navigation closes all popups and scrolls to top; the page history is recorded after it.
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     if (urlCleanup === undefined || toLocation.href !== urlCleanup) services.popups.closeAll();
@@ -57,6 +51,15 @@ export function createAppRouter(services: AppServices, options: { history?: Para
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Asks for the screen chunks of the routes a path matches (a chunk already asked for is not asked again). */
+export function preloadScreens(router: AppRouter, pathname: string): void {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) {
+    const screen = route.options?.component as RouteComponent | undefined;
+    screen?.preload?.()?.catch(() => {});
+  }
+}
 
 declare module '@tanstack/react-router' {
   interface Register {

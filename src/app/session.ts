@@ -33,15 +33,13 @@ export function createSession(deps: {
   inspect?: (event: InspectionEvent) => void;
 }): SessionActor {
   const { api } = deps;
-  const machine = createSessionFlow(api).provide({
-    actions: {
-      persistTokens: ({ context }) => {
-        if (context.tokens) deps.storage.setItem(TOKENS_KEY, JSON.stringify(context.tokens));
-        else deps.storage.removeItem(TOKENS_KEY);
-      },
-      clearMemberState: () => deps.clearMemberState(),
-      openLogin: () => deps.openLogin(),
+  const machine = createSessionFlow(api, {
+    persistTokens: ({ context }) => {
+      if (context.tokens) deps.storage.setItem(TOKENS_KEY, JSON.stringify(context.tokens));
+      else deps.storage.removeItem(TOKENS_KEY);
     },
+    clearMemberState: () => deps.clearMemberState(),
+    openLogin: () => deps.openLogin(),
   });
   const actor = createFlow(deps.inspect, machine, { input: { tokens: restoreTokens(deps.storage) } });
   api.setAuth({

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { BoxSetIcon, EventsIcon, HomeIcon, InspirationIcon, NewInIcon } from '../../ui/frame-icons.tsx';
 import { ContentLink } from './ContentLink.tsx';
 
 /**
@@ -11,23 +12,33 @@ export function Navigator() {
   return (
     <nav className="navigator" aria-label={t`Main`}>
       <Link to="/home" activeOptions={{ includeHash: true }} activeProps={{ 'aria-current': 'page' }}>
-        <span aria-hidden="true">⌂</span>
+        <span aria-hidden="true">
+          <HomeIcon />
+        </span>
         <Trans>Home</Trans>
       </Link>
       <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: undefined }} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
-        <span aria-hidden="true">✦</span>
+        <span aria-hidden="true">
+          <NewInIcon />
+        </span>
         <Trans>New in</Trans>
       </Link>
       <ContentLink to="/home#upcoming-tastings">
-        <span aria-hidden="true">◷</span>
+        <span aria-hidden="true">
+          <EventsIcon />
+        </span>
         <Trans>Events</Trans>
       </ContentLink>
       <Link to="/inspiration" activeProps={{ 'aria-current': 'page' }}>
-        <span aria-hidden="true">❋</span>
+        <span aria-hidden="true">
+          <InspirationIcon />
+        </span>
         <Trans>Inspiration</Trans>
       </Link>
       <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: 'boxset' }} activeProps={{ 'aria-current': 'page' }}>
-        <span aria-hidden="true">▣</span>
+        <span aria-hidden="true">
+          <BoxSetIcon />
+        </span>
         <Trans>Box sets</Trans>
       </Link>
     </nav>
