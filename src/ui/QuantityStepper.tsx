@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { MAX_LINE_QUANTITY } from '../../machines/bag/bag.types.ts';
 import './stepper.css';
 
@@ -31,7 +31,13 @@ export function QuantityStepper(props: {
   const noteId = useId();
   const limit = Math.max(1, Math.min(props.max ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY));
   const [draft, setDraft] = useState(String(value));
-  useEffect(() => setDraft(String(value)), [value]);
+  // A new value from outside replaces the draft during the render (React's pattern for state that follows a prop):
+  // an effect did it after every mount too, a second render of each stepper on a page's first load (issue 30).
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setDraft(String(value));
+  }
 
   const clamp = (n: number) => Math.min(limit, Math.max(1, Math.trunc(n)));
   const parse = (text: string): number | undefined => {
