@@ -110,6 +110,22 @@ export async function logIn(page: Page, email: string, password: string) {
   await expect(page.getByRole('button', { name: 'Account and settings' })).toBeVisible();
 }
 
+/**
+ * Scrolls down as a reader does, most of a screen at a time (from the top again once at the bottom), until
+ * `target` shows: parts below the first screen load only as the reader comes near them (src/ui/use-near.ts),
+ * so a jump straight to the bottom passes them by.
+ */
+export async function scrollDownUntil(page: Page, target: Locator) {
+  await expect(async () => {
+    await page.evaluate(() => {
+      const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      if (atBottom) window.scrollTo(0, 0);
+      else window.scrollBy(0, Math.round(window.innerHeight * 0.75));
+    });
+    await expect(target).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
+
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account and settings' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { atEveryWidth, expect, freshMember, LAYOUT_WIDTHS, resizeTo, shoot, test } from './support.ts';
+import { atEveryWidth, expect, freshMember, LAYOUT_WIDTHS, resizeTo, scrollDownUntil, shoot, test } from './support.ts';
 
 /**
  * Writing a taste card in Chromium on a phone against the real server (issue 16): from a product page's
@@ -96,10 +96,7 @@ test('a member writes a taste card for a product from its page, sees it there an
   await page.getByRole('link', { name: "See the drink's page" }).click();
   await expect(page).toHaveURL(new RegExp(`/product/${PRODUCT}$`));
   const tasteHeading = page.getByRole('heading', { name: 'Tasting notes' });
-  await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect(tasteHeading).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  await scrollDownUntil(page, tasteHeading);
   const cards = page.getByRole('region', { name: 'Taste cards' });
   await expect(cards.getByRole('button', { name: 'Orchid and honey, second steep' })).toBeVisible();
 

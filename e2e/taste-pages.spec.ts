@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { atEveryWidth, expect, LAYOUT_WIDTHS, logIn, resizeTo, shoot, test } from './support.ts';
+import { atEveryWidth, expect, LAYOUT_WIDTHS, logIn, resizeTo, scrollDownUntil, shoot, test } from './support.ts';
 
 /**
  * Taste pages (issue 16) in Chromium against the real server and its seed: a seeded taster sees the
@@ -14,10 +14,7 @@ const PRODUCT = 'tea-tieguanyin';
 /** The taste sections load as the reader scrolls near them: scroll down until they are in. */
 async function scrollToTaste(page: Page) {
   const heading = page.getByRole('heading', { name: /Tasting notes|品嚐筆記/ });
-  await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect(heading).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  await scrollDownUntil(page, heading);
   await heading.scrollIntoViewIfNeeded();
 }
 

@@ -18,14 +18,19 @@ const PARTS = slotParts(LOADERS);
 
 /**
  * Another feature's part of this page. `whenNear`: below the fold, it loads only when the reader
- * scrolls near it (never delaying the page's first paint); otherwise at once. `fallback` holds its place
- * while it loads.
+ * scrolls near it (never delaying the page's first paint), `nearMargin` near (use-near.ts); otherwise at once.
+ * `fallback` holds its place while it loads.
  */
 type PartProps<N extends SlotName> = SlotProps[N] extends Record<string, never> ? unknown : SlotProps[N];
 
-export function Slot<N extends SlotName>(props: { name: N; whenNear?: boolean; fallback?: ReactNode } & PartProps<N>) {
-  const { name, whenNear = false, fallback = null, ...partProps } = props as { name: N; whenNear?: boolean; fallback?: ReactNode };
-  const { near, place: placeholder } = useNear<HTMLDivElement>(!whenNear);
+export function Slot<N extends SlotName>(props: { name: N; whenNear?: boolean; nearMargin?: string; fallback?: ReactNode } & PartProps<N>) {
+  const { name, whenNear = false, nearMargin, fallback = null, ...partProps } = props as {
+    name: N;
+    whenNear?: boolean;
+    nearMargin?: string;
+    fallback?: ReactNode;
+  };
+  const { near, place: placeholder } = useNear<HTMLDivElement>(!whenNear, nearMargin);
   if (!near) return <div ref={placeholder}>{fallback}</div>;
   return <QuietPart parts={PARTS} name={name} fallback={fallback} partProps={partProps} />;
 }
