@@ -5,6 +5,7 @@ import { createAppRouter, preloadScreens } from './app/router.ts';
 import { createAppServices } from './app/services.ts';
 import { activateLocale } from './i18n/i18n.ts';
 import { browserPageActivity, whenPageIsIn } from './app/page-is-in.ts';
+import { nextTask } from './app/next-task.ts';
 import './ui/styles.css';
 
 /**
@@ -23,8 +24,6 @@ function heroShown(): Promise<void> {
   return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, HERO_WAIT_MS))]);
 }
 
-/** Ends the task under way, so that the browser may paint and answer input between two pieces of start-up. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Evaluating the modules, making the services (the session's machine) and making the router were one task of
 // some 100 ms (400 ms on Lighthouse's phone); shorter ones block less (issue 30).

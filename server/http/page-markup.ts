@@ -33,10 +33,8 @@ export const bannerFigure = (banner: BannerFacts, className: string) =>
   `<p class="shell-banner-text"><span class="shell-banner-title">${escapeHtml(banner.title)}</span>` +
   `<span>${escapeHtml(banner.subtitle)}</span></p></div>`;
 
-/** The brand mark as the SPA draws it (src/ui/frame-icons.tsx BrandMarkIcon). */
-const BRAND_MARK =
-  '<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">' +
-  '<path fill="currentColor" fill-rule="evenodd" d="M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zm0 2v14a7 7 0 0 0 0-14z"></path></svg>';
+/** The brand mark as the SPA draws it (src/ui/frame-icons.tsx), from index.html's sprite. */
+const BRAND_MARK = '<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false"><use href="#icon-brand"></use></svg>';
 
 /** The top bar as the SPA draws it (TopMenuBar), the brand alone: its buttons need the script. */
 const TOP_BAR =

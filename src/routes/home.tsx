@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { shopQueries } from '../features/shop/queries.ts';
 import { MemberHomeSkeletonPart } from '../features/shop/member-home-skeleton-part.ts';
 import { lazyScreen } from '../app/lazy-screen.ts';
+import { nextTask } from '../app/next-task.ts';
 import { isLoggedIn } from '../../machines/session/session.selectors.ts';
 
 export const Route = createFileRoute('/home')({
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/home')({
       void queryClient.prefetchQuery(shopQueries.memberGuide(api));
       void queryClient.prefetchQuery(shopQueries.eventRecords(api));
       void queryClient.prefetchQuery(shopQueries.recommendations(api, currency));
+      // Starting a request costs the main thread a millisecond or more: the first screen's in a task of their own.
+      await nextTask();
     }
     await Promise.all([
       queryClient.ensureQueryData(shopQueries.bigBanners(api)),

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { BoxSetIcon, EventsIcon, HomeIcon, InspirationIcon, NewInIcon } from '../../ui/frame-icons.tsx';
+import { FrameIcon } from '../../ui/frame-icons.tsx';
 import { ContentLink } from './ContentLink.tsx';
 
 /**
@@ -13,31 +13,31 @@ export function Navigator() {
     <nav className="navigator" aria-label={t`Main`}>
       <Link to="/home" activeOptions={{ includeHash: true }} activeProps={{ 'aria-current': 'page' }}>
         <span aria-hidden="true">
-          <HomeIcon />
+          <FrameIcon name="home" />
         </span>
         <Trans>Home</Trans>
       </Link>
       <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: undefined }} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
         <span aria-hidden="true">
-          <NewInIcon />
+          <FrameIcon name="new-in" />
         </span>
         <Trans>New in</Trans>
       </Link>
       <ContentLink to="/home#upcoming-tastings">
         <span aria-hidden="true">
-          <EventsIcon />
+          <FrameIcon name="events" />
         </span>
         <Trans>Events</Trans>
       </ContentLink>
       <Link to="/inspiration" activeProps={{ 'aria-current': 'page' }}>
         <span aria-hidden="true">
-          <InspirationIcon />
+          <FrameIcon name="inspiration" />
         </span>
         <Trans>Inspiration</Trans>
       </Link>
       <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: 'boxset' }} activeProps={{ 'aria-current': 'page' }}>
         <span aria-hidden="true">
-          <BoxSetIcon />
+          <FrameIcon name="box-set" />
         </span>
         <Trans>Box sets</Trans>
       </Link>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useMatchRoute } from '@tanstack/react-router';
 import { myGatheringQuery } from '../../api/gathering-queries.ts';
 import { useServices } from '../../app/services.ts';
+import { FrameIcon } from '../../ui/frame-icons.tsx';
 import './tonight-button.css';
 
 /**
@@ -17,7 +18,7 @@ export function TonightButton() {
   if (!gathering?.IAmIn || onTonight) return null;
   return (
     <Link to="/tonight" className="fab" aria-label={t`Tonight`}>
-      <span aria-hidden="true">☾</span>
+      <FrameIcon name="tonight" />
     </Link>
   );
 }

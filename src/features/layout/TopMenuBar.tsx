@@ -6,7 +6,7 @@ import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useStore } from '../../app/store.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
-import { BrandMarkIcon } from '../../ui/frame-icons.tsx';
+import { FrameIcon } from '../../ui/frame-icons.tsx';
 import { useResolvedCurrency } from '../../ui/use-currency.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { ContentLink } from './ContentLink.tsx';
@@ -27,7 +27,7 @@ export function TopMenuBar() {
       <div className="top-menu-row">
         <Link to="/home" className="brand" aria-label={t`Sip & Gather home`}>
           <span className="brand-mark" aria-hidden="true">
-            <BrandMarkIcon />
+            <FrameIcon name="brand" />
           </span>
           <span className="brand-name">Sip &amp; Gather</span>
         </Link>
