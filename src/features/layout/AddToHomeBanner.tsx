@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { createStore, useStore } from '../../app/store.ts';
+import { FrameIcon } from '../../ui/frame-icons.tsx';
 
 const DISMISSED_KEY = 'sg.addToHomeDismissed';
 
@@ -98,7 +99,7 @@ export function AddToHomeBanner({ addToHome }: { addToHome: AddToHome }) {
           <Trans>Add Sip &amp; Gather to your home screen.</Trans>
         ) : addToHome.ios ? (
           <Trans>
-            Add us to your home screen: tap Share <ShareIcon />, then “Add to Home Screen”.
+            Add us to your home screen: tap Share <FrameIcon name="share" />, then “Add to Home Screen”.
           </Trans>
         ) : (
           <Trans>Add us to your home screen: browser menu › “Add to Home Screen”.</Trans>
@@ -113,15 +114,5 @@ export function AddToHomeBanner({ addToHome }: { addToHome: AddToHome }) {
         ×
       </button>
     </aside>
-  );
-}
-
-/** The iOS Share symbol (a box with an arrow up), as the instructions name it; read as the word before it. */
-function ShareIcon() {
-  return (
-    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" style={{ display: "inline-block", verticalAlign: "-2px", marginInline: "2px" }}>
-      <path d="M8 1.5v8M5 4.5l3-3 3 3" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M5.5 7H4v7.5h8V7h-1.5" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
-    </svg>
   );
 }
