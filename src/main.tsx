@@ -24,7 +24,6 @@ function heroShown(): Promise<void> {
   return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, HERO_WAIT_MS))]);
 }
 
-
 // Evaluating the modules, making the services (the session's machine) and making the router were one task of
 // some 100 ms (400 ms on Lighthouse's phone); shorter ones block less (issue 30).
 await nextTask();

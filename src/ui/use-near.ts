@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** Starts loading this far before the place scrolls into view, so the part is there when the reader is. */
-export const NEAR_MARGIN = '600px 0px';
+const NEAR_MARGIN = '600px 0px';
 
 /**
  * Whether the reader has come near `place` (a part below the fold loads only then, never delaying the first

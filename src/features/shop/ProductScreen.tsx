@@ -191,7 +191,7 @@ export function ProductScreen() {
 
       {/* Members' tasting notes, radar and similar products (the taste feature's), loaded as the reader scrolls near:
           within a screen (600 px) it was most of a phone's first load, its chunk, three answers and some 270 elements
-          just below the product's details, 23% of the main thread's work (issue 30). */}
+          just below the product's details, about a fifth of the main thread's work (issue 30). */}
       <Slot name="productTaste" productID={productID} whenNear nearMargin={TASTE_NEAR_MARGIN} />
 
       {related.data && related.data.length > 0 && (
