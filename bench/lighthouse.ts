@@ -296,12 +296,16 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
   mkdirSync(reportDir, { recursive: true });
   const shop = await startShop(options.repoRoot, dataDir);
   // Chromium's headless shell (the same Blink, V8 and compositor as /usr/bin/chromium), as the browser suite runs in
-  // (playwright.config.ts). The full browser, headless, still builds and composites a window of its own, and
-  // Chromium 156.0.8078.114 also starts its omnibox popup there at every launch (a web page of ~350 modules in a
-  // renderer of its own). Traced, as Lighthouse traces, it held the page's first frame back by one or two seconds
-  // in most runs: first paint at 1,220-2,400 ms unthrottled instead of 160-300, and Lighthouse's simulation then
-  // counted everything loaded by then into FCP and LCP (1.5 and 2.6 s on every page, 0.8 and 1.8-2.0 s in the
-  // shell, same build). The shell shows such a stall far less often (once in 15 runs of the bench).
+  // (playwright.config.ts). The full browser, headless, also builds a window of its own, and Chromium 156.0.8078.114
+  // starts its omnibox popup there at every launch: a web page of ~350 modules in a renderer of its own, beside the
+  // page under test on a machine of two cores.
+  // Traced as Lighthouse traces, both browsers at times hold the page's first frame back by a second or two while
+  // its main thread is idle (the frame is committed and activated, then not drawn): first paint at 1,220-2,400 ms
+  // unthrottled instead of 160-330, and Lighthouse's simulation then counts all that loaded by then into FCP and LCP
+  // (1.5-1.6 and 2.4-2.7 s instead of 0.8 and 1.8). The full browser did so in most runs, the shell in 2 of 6 to 7
+  // of 8 runs of one page. --run-all-compositor-stages-before-draw ends it, but makes every commit wait for raster
+  // on the main thread (/home's TBT 150-260 became 500-810 ms), so the bench does not use it: read FCP with the
+  // medians' observed first paint in mind. A phone opening the shop waits for neither.
   const chromePath = options.chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
   // A browser per run, as Lighthouse's CLI and PageSpeed Insights run it (issue 30): nothing a run leaves
   // (caches, storage, a warm renderer, a service worker) reaches the next.
