@@ -2,8 +2,9 @@
  * The walk's steps: what a new customer does on the phone, each with the same accessible-role locators the
  * e2e specs use (e2e/*.spec.ts), in the walk's language (bench/walk/words.ts). What is timed is each TAP
  * (`s.tap`, issue 30 item 3): from the action the customer then waits on (a tap that opens a page or a
- * dialog, or sends something to the shop; an address opened; a reload) to the moment the next screen's
- * content is visible, the shop's time and the browser's both. Filling fields, checking radios, typing and
+ * dialog, or sends something to the shop, from its pointerdown or keydown in the page; an address opened; a
+ * reload) to the moment the next screen's content is visible, the shop's time and the browser's both.
+ * Filling fields, checking radios, typing and
  * the customer reading (their mail for a code) are the customer's own speed and not timed; nor is the
  * walk's own set-up (through the API, or pages opened only to start from), nor the overflow checks
  * (`s.fits`). A step's figure is its slowest tap.
