@@ -21,6 +21,8 @@ export const surveyQueries = {
     queryOptions({
       queryKey: ['member', 'surveyResult', SurveyID, VarianceID],
       queryFn: ({ signal }) => api.call(getSurveyResult, { SurveyID, VarianceID }, { signal }).then((r) => r.Survey),
+      // Asked by the event record's loader a moment before it mounts; a submission invalidates it.
+      staleTime: 10_000,
       retry: false,
       meta: { handlesErrors: true },
     }),

@@ -73,7 +73,14 @@ export const orderKinds: Record<OrderKind, OrderKindEntry> = {
   event: {
     confirmRoute: '/order_event_confirm/$orderID',
     back: { to: '/home', label: msg`Back to home` },
-    stale: (api, orderID) => ({ remove: [eventOrderQuery(api, orderID, false).queryKey], invalidate: [] }),
+    // The member's bookings and a session's orders: their pages keep what they read for a few seconds.
+    stale: (api, orderID) => ({
+      remove: [eventOrderQuery(api, orderID, false).queryKey],
+      invalidate: [
+        ['member', 'eventRecord'],
+        ['member', 'eventOrders'],
+      ],
+    }),
     pay: (api, input) => asCallResult(api.call(createEventPayment, input)),
     readStatus: (api, orderID) => asCallResult(api.call(getEventOrder, { orderID })).then(statusOf),
   },

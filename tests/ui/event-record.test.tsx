@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderSVG } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateTicket, getUserEventRecord, type TokenSet } from '../../contract/index.ts';
+import { activateTicket, getEventSurveyList, getUserEventRecord, type TokenSet } from '../../contract/index.ts';
 import { SEED_EVENT_IDS } from '../../server/db/seed/event-data.ts';
 import { eventMember, fromSeed, paidBooking, signIn } from '../support/event-bookings.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -24,8 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function openRecord(tokens: TokenSet, options: { locale?: 'zh-Hant'; varianceID?: string } = {}) {
-  const view = await renderApp(server, '/home', options.locale ? { locale: options.locale } : {});
+async function openRecord(
+  tokens: TokenSet,
+  options: { locale?: 'zh-Hant'; varianceID?: string; wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch } = {},
+) {
+  const view = await renderApp(server, '/home', { ...(options.locale ? { locale: options.locale } : {}), ...(options.wrapFetch ? { wrapFetch: options.wrapFetch } : {}) });
   await signIn(view, tokens);
   await act(() => view.router.navigate({ to: '/event_record/$eventID/$varianceID', params: { eventID: EVENT, varianceID: options.varianceID ?? SESSION } }));
   return view;
@@ -119,6 +122,22 @@ describe('the event record', () => {
     expect(await screen.findByRole('heading', { name: 'No booking found' })).toBeTruthy();
     expect(screen.getByText('You have no seats at this session.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the event' }).getAttribute('href')).toBe(`/event/${EVENT}`);
+  });
+
+  it('asks for the session’s surveys with the booking, not after it (issue 30)', async () => {
+    const member = await eventMember(server);
+    const asked: string[] = [];
+    // The booking never answers: only the page's loader can have asked for the surveys (its part of the
+    // screen mounts with the booking).
+    await openRecord(member, {
+      wrapFetch: (fetch) => (input, init) => {
+        const call = new URL(String(input), 'http://shop.test').pathname.replace('/api/', '');
+        asked.push(call);
+        return call === getUserEventRecord.name ? new Promise<Response>(() => {}) : fetch(input, init);
+      },
+    });
+    await waitFor(() => expect(asked).toContain(getEventSurveyList.name));
+    expect(asked).toContain(getUserEventRecord.name);
   });
 
   it('in Chinese', async () => {

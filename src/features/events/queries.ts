@@ -24,6 +24,9 @@ export const eventQueries = {
     queryOptions({
       queryKey: ['member', 'eventRecord', VarianceID],
       queryFn: ({ signal }) => api.call(getUserEventRecord, { VarianceID }, { signal }).then((r) => r.Record),
+      // Asked by its page's loader a moment before the screen mounts (src/routes/event_record): not again then.
+      // A change made here invalidates it (GuestForm).
+      staleTime: 10_000,
       retry: false,
       meta: { handlesErrors: true },
     }),
@@ -46,6 +49,7 @@ export const eventQueries = {
     queryOptions({
       queryKey: ['member', 'eventOrders', VarianceID],
       queryFn: ({ signal }) => api.call(listUserEventOrder, { VarianceID }, { signal }).then((r) => r.OrderList),
+      staleTime: 10_000,
       meta: { handlesErrors: true },
     }),
   /** A ticket link's ticket (public: the id is the proof). */
