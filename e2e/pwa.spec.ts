@@ -110,6 +110,17 @@ test('offline: a visited page opens from the cache with what it showed, another 
   await controlled(page);
   await page.goto('/product/tea-tieguanyin');
   await expect(page.getByRole('heading', { level: 1, name: 'Anxi Tieguanyin' })).toBeVisible();
+  // The page's build files came from the caches by static routing, not through the worker's script, and
+  // navigations are preloaded while the worker starts (src/sw/sw.ts, issue 30).
+  const sources = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.startsWith('/assets/'))
+      .map((e) => (e as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType),
+  );
+  expect(sources.length).toBeGreaterThan(0);
+  expect(new Set(sources)).toEqual(new Set(['cache']));
+  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.navigationPreload.getState()))).toMatchObject({ enabled: true });
   await expect.poll(() => keptCopyOf(page, ['product', 'tea-tieguanyin', 'HKD'])).toBe(true);
   await page.goto('/faq');
   const heading = page.getByRole('heading', { level: 1 });
