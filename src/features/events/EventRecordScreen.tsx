@@ -1,9 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { ErrorCode, type EventOrder, type EventRecord, type EventSession, type EventTicket } from '../../../contract/index.ts';
+import type { ApiClient } from '../../api/client.ts';
 import { errorCode } from '../../api/error-code.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -19,7 +20,8 @@ import './events.css';
 const route = getRouteApi('/event_record/$eventID/$varianceID');
 
 // The session's surveys are a chunk of their own (issue 17), so that the record's first load stays within budget.
-const SessionSurveys = preloadable(() => import('./SessionSurveys.tsx').then((m) => m.SessionSurveys));
+const SessionSurveysModule = () => import('./SessionSurveys.tsx');
+const SessionSurveys = preloadable(() => SessionSurveysModule().then((m) => m.SessionSurveys));
 // The guest details form (with the contract's checks of a name and a number) too: fetched once the tickets
 // show to a booker who may still change them, before Add guest details is pressed.
 const GuestForm = preloadable(() => import('./GuestForm.tsx').then((m) => m.GuestForm));
@@ -27,6 +29,17 @@ const GuestForm = preloadable(() => import('./GuestForm.tsx').then((m) => m.Gues
 /** The address a ticket's QR code and link carry: whoever opens it can take the seat (activate_ticket). */
 export const ticketLink = (TicketID: string) =>
   `${typeof location === 'undefined' ? '' : location.origin}/activate_ticket/${encodeURIComponent(TicketID)}`;
+
+/**
+ * What the record shows, asked by its page's loader at once: one after another, as each part of the screen
+ * mounted (the booking, then the surveys' chunk, their list, the member's answers), they took an opened record
+ * 1.0-1.5 s to "Answer the survey" on the bench's phone (issue 30).
+ */
+export function prefetchEventRecord(queryClient: QueryClient, api: ApiClient, eventID: string, varianceID: string) {
+  void queryClient.prefetchQuery(eventQueries.record(api, varianceID));
+  void queryClient.prefetchQuery(eventQueries.orders(api, varianceID));
+  void SessionSurveysModule().then((m) => m.prefetchSessionSurveys(queryClient, api, eventID, varianceID), () => undefined);
+}
 
 /** Spec §2 event_record/{eventID}/{varianceID}: the member's booking at a session, its tickets and orders. */
 export function EventRecordScreen() {

@@ -1,12 +1,19 @@
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { EventRecord } from '../../../contract/event-orders.ts';
 import type { EventSurvey } from '../../../contract/event-surveys.ts';
+import type { ApiClient } from '../../api/client.ts';
 import { surveyQueries } from '../../api/survey-queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { formatDate } from '../../ui/format.ts';
+
+/** The event's surveys and the member's answers to them, asked by the record's loader before the screen mounts. */
+export async function prefetchSessionSurveys(queryClient: QueryClient, api: ApiClient, EventID: string, VarianceID: string) {
+  const surveys = await queryClient.ensureQueryData(surveyQueries.list(api, EventID)).catch(() => []);
+  await Promise.all(surveys.map((survey) => queryClient.prefetchQuery(surveyQueries.result(api, survey.SurveyID, VarianceID))));
+}
 
 /** Issue 17: once the session has started, its surveys (getEventSurveyList), each answered or not (getSurveyResult). */
 export function SessionSurveys({ record }: { record: EventRecord }) {
