@@ -186,8 +186,12 @@ describe('survey results', () => {
     const { user } = await openAdmin('surveys');
     const picker = await screen.findByRole('combobox', { name: 'Session' });
     expect(screen.getByText('Choose a session to see what its guests answered.')).toBeTruthy();
-    // The session just started is among the started ones the picker offers.
-    await waitFor(() => expect(picker.querySelector(`option[value="${SESSION}"]`)).not.toBeNull());
+    // The session just started is among the started ones the picker offers, once both lists are in (the picker is
+    // disabled until then: a choice made while the upcoming ones load would not be taken).
+    await waitFor(() => {
+      expect(picker.querySelector(`option[value="${SESSION}"]`)).not.toBeNull();
+      expect((picker as HTMLSelectElement).disabled).toBe(false);
+    });
     await user.selectOptions(picker, SESSION);
 
     const survey = await screen.findByRole('region', { name: 'Tieguanyin: your tasting notes' });

@@ -28,9 +28,10 @@ async function openRecord(
   tokens: TokenSet,
   options: { locale?: 'zh-Hant'; varianceID?: string; wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch } = {},
 ) {
-  const view = await renderApp(server, '/home', { ...(options.locale ? { locale: options.locale } : {}), ...(options.wrapFetch ? { wrapFetch: options.wrapFetch } : {}) });
+  const { varianceID, ...appOptions } = options;
+  const view = await renderApp(server, '/home', appOptions);
   await signIn(view, tokens);
-  await act(() => view.router.navigate({ to: '/event_record/$eventID/$varianceID', params: { eventID: EVENT, varianceID: options.varianceID ?? SESSION } }));
+  await act(() => view.router.navigate({ to: '/event_record/$eventID/$varianceID', params: { eventID: EVENT, varianceID: varianceID ?? SESSION } }));
   return view;
 }
 

@@ -24,7 +24,7 @@ export const eventQueries = {
     queryOptions({
       queryKey: ['member', 'eventRecord', VarianceID],
       queryFn: ({ signal }) => api.call(getUserEventRecord, { VarianceID }, { signal }).then((r) => r.Record),
-      // Asked by its page's loader a moment before the screen mounts (src/routes/event_record): not again then.
+      // Asked by its page's loader a moment before the screen mounts (prefetchEventRecord): not again then.
       // A change made here invalidates it (GuestForm).
       staleTime: 10_000,
       retry: false,
