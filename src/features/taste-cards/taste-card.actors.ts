@@ -10,7 +10,6 @@ import { tasteCardStepsMachine } from '../../../machines/taste-card-steps/taste-
 import type { TasteCardDraft } from '../../../machines/taste-card/taste-card.types.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { uploadBase64Media } from '../../api/upload-media.ts';
 import type { EncryptedStorage } from '../../app/encrypted-storage.ts';
 import { deviceDraftActors } from '../../app/device-draft.ts';
 import { draftKey } from '../../app/taste-card-draft.ts';
@@ -54,8 +53,13 @@ export function createTasteCardFlow(deps: TasteCardFlowDeps) {
           })),
         ),
       ),
+      // The upload's code loads as the photo is sent: the flow's first screens (choosing the product) do without it.
       uploadTemporaryMedia: fromPromise(({ input }) =>
-        asCallResult(uploadBase64Media({ api, base64: input.Base64, contentType: input.ContentType, idToken: deps.idToken, ...(deps.fetch ? { fetch: deps.fetch } : {}) })),
+        asCallResult(
+          import('../../api/upload-media.ts').then(({ uploadBase64Media }) =>
+            uploadBase64Media({ api, base64: input.Base64, contentType: input.ContentType, idToken: deps.idToken, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+          ),
+        ),
       ),
       newCreateTasteCard: fromPromise(({ input }) =>
         asCallResult(api.call(newCreateTasteCard, input).then(({ Card }) => ({ Card: { CardID: Card.CardID, ProductID: Card.ProductID, Title: Card.Title } }))),
