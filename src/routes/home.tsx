@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { shopQueries } from '../features/shop/queries.ts';
-import { MemberHomeSkeletonPart } from '../features/shop/member-home-skeleton-part.ts';
+import { MemberHomePart, MemberHomeSkeletonPart } from '../features/shop/member-home-part.tsx';
 import { lazyScreen } from '../app/lazy-screen.ts';
 import { nextTask } from '../app/next-task.ts';
 import { isLoggedIn } from '../../machines/session/session.selectors.ts';
@@ -18,6 +18,8 @@ export const Route = createFileRoute('/home')({
     // round trip after another on a phone (issue 30). MemberHome finds them in flight or answered.
     const member = isLoggedIn(session.getSnapshot());
     if (member) {
+      // Its chunk too, which waited for the home to render.
+      void MemberHomePart.preload().catch(() => undefined);
       void queryClient.prefetchQuery(shopQueries.memberGuide(api));
       void queryClient.prefetchQuery(shopQueries.eventRecords(api));
       void queryClient.prefetchQuery(shopQueries.recommendations(api, currency));

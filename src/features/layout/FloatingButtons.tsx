@@ -2,8 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { membersOnly } from '../../app/members-only.tsx';
 
-// A member's button, in a chunk of its own: a visitor's first load carries none of it.
-const TonightButton = membersOnly(() => import('./TonightButton.tsx').then((m) => ({ default: m.TonightButton })));
+// A member's button, in a chunk of its own: a visitor's first load carries none of it (preloaded for a member by
+// the root route's loader).
+export const TonightButton = membersOnly(() => import('./TonightButton.tsx').then((m) => ({ default: m.TonightButton })));
 
 /** Tonight while the member is at a gathering; back-to-top, shown once the page has scrolled. */
 export function FloatingButtons() {

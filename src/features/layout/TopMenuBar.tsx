@@ -12,8 +12,9 @@ import { AccountButton } from './AccountButton.tsx';
 import { ContentLink } from './ContentLink.tsx';
 import { WishlistButton } from './WishlistButton.tsx';
 
-// The bag and its badge are the member's: a visitor's first load leaves them out.
-const BagBadge = membersOnly(() => import('./BagBadge.tsx').then((m) => ({ default: m.BagBadge })));
+// The bag and its badge are the member's: a visitor's first load leaves them out (preloaded for a member by the
+// root route's loader).
+export const BagBadge = membersOnly(() => import('./BagBadge.tsx').then((m) => ({ default: m.BagBadge })));
 
 export function TopMenuBar() {
   const { api, popups, preferences } = useServices();

@@ -3,18 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { shopQueries } from './queries.ts';
 import { BannerCard } from './BannerCard.tsx';
-import { MemberHomeSkeletonPart } from './member-home-skeleton-part.ts';
+import { MemberHomePart } from './member-home-part.tsx';
 import { WhenNear } from './WhenNear.tsx';
 import { lazy } from '../../app/lazy-screen.ts';
-import { membersOnly } from '../../app/members-only.tsx';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
 import './shop.css';
-
-// The member's greeting and guide; a visitor's first load leaves it out. Its place is held while it loads.
-const MemberHome = membersOnly(() => import('./MemberHome.tsx').then((m) => ({ default: m.MemberHome })), <MemberHomeSkeletonPart />);
 
 // The blocks below the first screen: one chunk (HomeBlocks.tsx), loaded when the reader scrolls near them.
 const blocks = () => import('./HomeBlocks.tsx');
@@ -43,7 +39,7 @@ export function HomeScreen() {
   return (
     <div className="page home">
       <h1 className="visually-hidden">Sip &amp; Gather</h1>
-      <MemberHome />
+      <MemberHomePart />
       <section aria-label={t`Featured`} className="banner-rail">
         {big.data?.map((b, i) => <BannerCard key={b.BannerID} banner={b} big first={i === 0} />)}
       </section>
