@@ -27,12 +27,10 @@ function heroShown(): Promise<void> {
 // Evaluating the modules, making the services (the session's machine) and making the router were one task of
 // some 100 ms (400 ms on Lighthouse's phone); shorter ones block less (issue 30).
 await nextTask();
-let pageIsIn!: () => void;
 const services = createAppServices({
   storage: localStorage,
   sessionStorage,
   keptAnswers: () => import('./app/kept-answers.ts').then((kept) => kept.browserKeptAnswers(localStorage)),
-  keepAnswersFrom: new Promise<void>((resolve) => (pageIsIn = resolve)),
 });
 await nextTask();
 const router = createAppRouter(services);
@@ -63,9 +61,8 @@ startTransition(() =>
 
 // Once the page is in, in a chunk of its own: a first visit's worker fetches and stores every file of the shop
 // (src/sw/sw.ts), some 250 requests over seconds, which, started right after the first render, competed with
-// the page's own chunks and answers for the network and the phone's cores (issue 30). The answers kept for
-// offline are kept from then on too (kept-answers-persister.ts).
-whenPageIsIn(() => {
-  pageIsIn();
-  void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated));
-}, browserPageActivity(services.api));
+// the page's own chunks and answers for the network and the phone's cores (issue 30).
+whenPageIsIn(
+  () => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker(services.serviceWorkerUpdated)),
+  browserPageActivity(services.api),
+);

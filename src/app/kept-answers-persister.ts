@@ -4,10 +4,8 @@
  * (kept-answers.ts).
  *
  * - The shop answered: the answer is kept once the browser is idle, so keeping is never on the way to the screen:
- *   the answers of a while one per idle task, the latest of each query, and no deadline that would bring the
- *   work back into a page still loading (issue 30). Nor does it start before `keepFrom` (the page is in, main.tsx):
- *   idle moments come between a loading page's chunks and answers too, and there the sealing and writing of each
- *   answer (its code's chunks, the key, the index and the copy in localStorage) were tasks of 15-40 ms each.
+ *   all the answers of a while in one idle task, the latest of each query, and no deadline that would bring the
+ *   work back into a page still loading (issue 30).
  * - The shop could not be reached at all (`fetch` itself failed, which it reports as a TypeError; an error answer
  *   is an ApiError and an aborted fetch an AbortError): the kept copy answers instead, and `shownSince` tells the
  *   page when it was saved (the oldest on screen), until a kept query is answered by the shop again.
@@ -24,11 +22,7 @@ export interface KeptAnswersPersister {
   forgetMember(): void;
 }
 
-export function keptAnswersPersister(
-  load: () => Promise<KeptAnswers | undefined>,
-  shownSince: Store<number | null>,
-  keepFrom: Promise<void> = Promise.resolve(),
-): KeptAnswersPersister {
+export function keptAnswersPersister(load: () => Promise<KeptAnswers | undefined>, shownSince: Store<number | null>): KeptAnswersPersister {
   let loaded: Promise<KeptAnswers | undefined> | undefined;
   const kept = () => (loaded ??= load().catch(() => undefined));
   // Answers to keep at the next idle time, by query hash.
@@ -37,7 +31,6 @@ export function keptAnswersPersister(
   let signOuts = 0;
   const keepWaiting = async () => {
     const began = signOuts;
-    await keepFrom;
     const answers = await kept();
     const batch = [...waiting];
     waiting.clear();

@@ -53,8 +53,6 @@ export function createAppServices(options: {
   sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
   /** Loads the answers kept on the device for offline (src/app/kept-answers.ts); without it (tests), nothing is kept. */
   keptAnswers?: () => Promise<KeptAnswers | undefined>;
-  /** Answers are kept once this settles (the browser's page is in, src/main.tsx); at once without it. */
-  keepAnswersFrom?: Promise<void>;
 } = {}): AppServices {
   const api = createApiClient({ fetch: options.fetch });
   const popups = createPopups();
@@ -64,7 +62,7 @@ export function createAppServices(options: {
     popups.open('error', { code: error.code, reason: error.serverMessage });
   };
   const keptCopyShownSince = createStore<number | null>(null);
-  const keptAnswers = options.keptAnswers ? keptAnswersPersister(options.keptAnswers, keptCopyShownSince, options.keepAnswersFrom) : undefined;
+  const keptAnswers = options.keptAnswers ? keptAnswersPersister(options.keptAnswers, keptCopyShownSince) : undefined;
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => centralHandler(error, query.meta) }),
     mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => centralHandler(error, mutation.meta) }),

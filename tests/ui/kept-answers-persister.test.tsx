@@ -1,7 +1,6 @@
 /**
  * Issue 30: the answers to keep for offline are sealed one per idle time, not all in one long task of a
- * loading page, and none (nor their code) before the page is in; a sign-out between two of them keeps nothing
- * more of the batch.
+ * loading page; a sign-out between two of them keeps nothing more of the batch.
  */
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
@@ -58,28 +57,6 @@ describe('the answers kept for offline', () => {
     expect(kept).toEqual(['a', 'b']);
 
     forgetMember();
-    await idle.runOne();
-    expect(kept).toEqual(['a', 'b']);
-    vi.unstubAllGlobals();
-  });
-
-  it('are neither sealed nor their code loaded before the page is in', async () => {
-    const idle = idleQueue();
-    const { answers, kept } = fakeKept();
-    let loads = 0;
-    let pageIsIn!: () => void;
-    const keepFrom = new Promise<void>((resolve) => (pageIsIn = resolve));
-    const { persister } = keptAnswersPersister(async () => (loads++, answers), createStore<number | null>(null), keepFrom);
-    for (const hash of ['a', 'b']) await persister(...(fetchOf(hash) as unknown as Parameters<typeof persister>));
-
-    // Idle moments of a page still loading: nothing is done in them.
-    await idle.runOne();
-    expect(idle.length).toBe(0);
-    expect([loads, kept]).toEqual([0, []]);
-
-    pageIsIn();
-    await new Promise((settled) => setTimeout(settled, 0));
-    expect([loads, kept]).toEqual([1, ['a']]);
     await idle.runOne();
     expect(kept).toEqual(['a', 'b']);
     vi.unstubAllGlobals();
