@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { EventCard as Card } from '../../contract/index.ts';
 import { useBilingual } from './Bilingual.tsx';
 import { sessionWhen } from './event-dates.ts';
+import { LazyImage } from './LazyImage.tsx';
 import { Price } from './Price.tsx';
 import { Rail } from './Rail.tsx';
 import './event-card.css';
@@ -19,7 +20,7 @@ export function EventCard({ event }: { event: Card }) {
   return (
     <li className="event-card">
       <Link to="/event/$eventID" params={{ eventID: event.EventID }} className="event-card-link">
-        <img src={event.Image} alt="" loading="lazy" decoding="async" width={480} height={320} className="event-card-image" />
+        <LazyImage src={event.Image} width={480} height={320} className="event-card-image" />
         <span className="event-card-name">{pick(event.Title)}</span>
         {next &&
           (nextIsFull ? (

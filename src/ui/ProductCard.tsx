@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ProductCard as Card } from '../../contract/index.ts';
 import { useBilingual } from './Bilingual.tsx';
+import { LazyImage } from './LazyImage.tsx';
 import { Price } from './Price.tsx';
 import { WishlistHeart } from './WishlistHeart.tsx';
 
@@ -16,15 +17,19 @@ export function ProductCard({ product, action, load = 'lazy' }: { product: Card;
   return (
     <li className="product-card">
       <Link to="/product/$productID" params={{ productID: product.ProductID }} className="product-card-link">
-        <img
-          src={product.Image}
-          alt=""
-          loading={load === 'lazy' ? 'lazy' : 'eager'}
-          {...(load === 'high' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
-          width={400}
-          height={400}
-          className="product-card-image"
-        />
+        {load === 'lazy' ? (
+          <LazyImage src={product.Image} width={400} height={400} className="product-card-image" />
+        ) : (
+          <img
+            src={product.Image}
+            alt=""
+            loading="eager"
+            {...(load === 'high' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
+            width={400}
+            height={400}
+            className="product-card-image"
+          />
+        )}
         <span className="product-card-name">{pick(product.Name)}</span>
         <span className="product-card-meta">
           <Price amount={product.Price} currency={product.Currency} from />

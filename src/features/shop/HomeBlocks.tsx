@@ -8,6 +8,7 @@ import { subscriptionQueries } from '../../api/subscription-queries.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
 import { EventRail } from '../../ui/EventCard.tsx';
+import { LazyImage } from '../../ui/LazyImage.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { Rail } from '../../ui/Rail.tsx';
@@ -65,7 +66,7 @@ export function SurveyLandingBlock() {
   const { Title, Text, Image, Button } = block.data;
   return (
     <section aria-labelledby="survey-landing-title" className="section survey-landing">
-      <img src={Image} alt="" width={320} height={320} loading="lazy" decoding="async" className="survey-landing-image" />
+      <LazyImage src={Image} width={320} height={320} className="survey-landing-image" />
       <div className="survey-landing-body">
         <h2 id="survey-landing-title">{pick(Title)}</h2>
         <p>{pick(Text)}</p>
@@ -126,14 +127,11 @@ function InspirationCard({ post }: { post: Inspiration }) {
     <li className="inspiration-tile">
       <Link to={to} className="inspiration-tile-link">
         {picture && picture.Type === 'image' ? (
-          <img
+          <LazyImage
             src={picture.Url}
             {...(srcSet ? { srcSet, sizes: '(min-width: 900px) 260px, 62vw' } : {})}
-            alt=""
             width={picture.Width ?? 400}
             height={picture.Height ?? 500}
-            loading="lazy"
-            decoding="async"
             className="inspiration-tile-image"
           />
         ) : (
@@ -195,7 +193,7 @@ export function MembershipBlock() {
           </p>
           {box && (
             <div className="svip-box">
-              <img src={box.Image} alt="" width={160} height={160} loading="lazy" decoding="async" className="svip-box-image" />
+              <LazyImage src={box.Image} width={160} height={160} className="svip-box-image" />
               <div className="svip-box-text">
                 <p className="svip-box-name">{pick(box.Name)}</p>
                 <p className="svip-box-price">

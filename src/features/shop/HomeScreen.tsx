@@ -8,6 +8,7 @@ import { WhenNear } from './WhenNear.tsx';
 import { lazy } from '../../app/lazy-screen.ts';
 import { useServices } from '../../app/services.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
+import { LazyImage } from '../../ui/LazyImage.tsx';
 import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { useCurrency } from '../../ui/use-currency.ts';
 import './shop.css';
@@ -52,7 +53,7 @@ export function HomeScreen() {
           {types.data?.map((type) => (
             <li key={type.ProductTypeID}>
               <Link to="/new_in/{-$productTypeID}" params={{ productTypeID: type.ProductTypeID }} className="type-card">
-                <img src={type.Image} alt="" width={160} height={160} loading="lazy" decoding="async" />
+                <LazyImage src={type.Image} width={160} height={160} />
                 <span>{pick(type.Name)}</span>
               </Link>
             </li>
