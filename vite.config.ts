@@ -8,6 +8,7 @@ import { linguiMacro } from './build/lingui-macro.ts';
 import { linguiPlainNumbers } from './build/lingui-plain-numbers.ts';
 import { firstScreenChunk } from './build/first-screen-chunk.ts';
 import { precompress } from './build/precompress.ts';
+import { preloadOnePerTask } from './build/preload-one-per-task.ts';
 import { routeChunks } from './build/route-chunks.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { shortMessageIds } from './build/short-message-ids.ts';
@@ -63,6 +64,8 @@ export default defineConfig({
     firstLoadMessages({ firstScreens }),
     firstScreen.plugin,
     scriptsAfterFirstPaint(),
+    // Production builds: a lazy chunk's files are asked for one per task, not all in the task that imports it (issue 30).
+    preloadOnePerTask(),
     // Production builds: each page's screen files, which the server names in the page's HTML (issue 30).
     routeChunks(),
     // Production builds: /sw.js, Workbox with the build's precache list (issue 20).
