@@ -6,6 +6,7 @@ import { createAppServices } from './app/services.ts';
 import { activateLocale } from './i18n/i18n.ts';
 import { browserPageActivity, whenPageIsIn } from './app/page-is-in.ts';
 import { nextTask } from './app/next-task.ts';
+import { fetchOnePerTask } from './app/fetch-one-per-task.ts';
 import './ui/styles.css';
 
 /**
@@ -28,6 +29,7 @@ function heroShown(): Promise<void> {
 // some 100 ms (400 ms on Lighthouse's phone); shorter ones block less (issue 30).
 await nextTask();
 const services = createAppServices({
+  fetch: fetchOnePerTask((input, init) => fetch(input, init)),
   storage: localStorage,
   sessionStorage,
   keptAnswers: () => import('./app/kept-answers.ts').then((kept) => kept.browserKeptAnswers(localStorage)),
