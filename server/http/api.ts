@@ -9,7 +9,7 @@ import { requireRole } from '../services/staff/roles.ts';
 import { requireSecondFactor } from '../services/staff/second-factor.ts';
 import type { MemberClaims } from '../services/tokens.ts';
 import { encodedText } from './compression.ts';
-import { COMPLETE_ANSWER, securityHeaderSet, type SecurityOptions } from './security-headers.ts';
+import { apiHeaderSet, COMPLETE_ANSWER, type SecurityOptions } from './security-headers.ts';
 import { ApiError } from './errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 
@@ -20,8 +20,7 @@ const JSON_CONTENT = { 'content-type': 'application/json' };
 /** Serves every registered call at /<name> (mounted under /api). */
 export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Registered>, security: SecurityOptions) {
   const api = new Hono<AppEnv>();
-  const { fixed, policy } = securityHeaderSet(security);
-  const secured = { ...fixed, 'content-security-policy': policy };
+  const secured = apiHeaderSet(security);
 
   // Spec names may hold a slash (coupon/apply): the call is the whole path below the mount point. A
   // wildcard rather than a `{.+}` parameter keeps Hono on its fastest router (RegExpRouter).

@@ -116,8 +116,25 @@ export function securityHeaderSet(options: SecurityOptions): { fixed: Record<str
     // Older browsers that do not read frame-ancestors.
     'x-frame-options': 'DENY',
   };
-  if (options.publicUrl.startsWith('https:')) fixed['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  if (options.publicUrl.startsWith('https:')) fixed['strict-transport-security'] = HSTS;
   return { fixed, policy: contentSecurityPolicy(options) };
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers of an API call's JSON answer, as OWASP's REST Security Cheat Sheet lists them: nosniff, no framing,
+ * HSTS over HTTPS, and a policy under which nothing loads or runs should the answer ever be opened as a document.
+ * The pages' permissions policy and their longer policy govern documents and mean nothing to JSON, and they were
+ * ~800 of the ~1,100 bytes of headers on every call: bytes the server writes to the socket each time (DESIGN §10).
+ */
+export function apiHeaderSet(options: SecurityOptions): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    ...(options.publicUrl.startsWith('https:') ? { 'strict-transport-security': HSTS } : {}),
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Security headers (issue 14) on the SPA's page, API answers, built files, errors and the sandbox's
  * hosted payment page: a Content-Security-Policy that runs the shop's own scripts only, nosniff,
- * a referrer policy, a permissions policy, and HSTS when the shop is public over HTTPS.
+ * a referrer policy, a permissions policy, and HSTS when the shop is public over HTTPS; a call's JSON
+ * answer the API's own: nosniff, no framing, a policy that lets nothing load, HSTS.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,10 +50,12 @@ function directives(policy: string | null): Map<string, string[]> {
   );
 }
 
-const SAMPLES = ['/home', '/', '/api/getNavigationMenu', '/api/getNewInSection?Currency=HKD', '/api/no-such-call', '/assets/app-1.js', '/assets/missing.js', '/robots.txt', '/media/art/cup-30-0.svg'];
+const SAMPLES = ['/home', '/', '/api/no-such-call', '/assets/app-1.js', '/assets/missing.js', '/robots.txt', '/media/art/cup-30-0.svg'];
+/** Calls that answer: JSON with headers of its own (apiHeaderSet). */
+const CALLS = ['/api/getNavigationMenu', '/api/getNewInSection?Currency=HKD'];
 
 describe('every answer', () => {
-  it('carries nosniff, the referrer policy, the permissions policy and a CSP with frame-ancestors none', async () => {
+  it('of a page, a file or an error carries nosniff, the referrer policy, the permissions policy and a CSP with frame-ancestors none', async () => {
     const app = appWith();
     for (const url of SAMPLES) {
       const answer = await app.request(url);
@@ -70,6 +73,24 @@ describe('every answer', () => {
     }
   });
 
+  it("of a call carries the API's: nosniff, no framing, and a policy under which nothing loads or runs", async () => {
+    const app = appWith();
+    for (const url of CALLS) {
+      const answer = await app.request(url);
+      expect(answer.status, url).toBe(200);
+      expect(answer.headers.get('content-type'), url).toBe('application/json');
+      expect(answer.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options'), url).toBe('DENY');
+      const csp = directives(answer.headers.get('content-security-policy'));
+      expect([...csp.keys()], url).toEqual(['default-src', 'frame-ancestors']);
+      expect(csp.get('default-src'), url).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
+      // A document's permissions mean nothing to JSON.
+      expect(answer.headers.get('permissions-policy'), url).toBeNull();
+      expect(answer.headers.get('strict-transport-security'), url).toBeNull();
+    }
+  });
+
   it('API errors and thrown errors carry them too', async () => {
     const answer = await appWith().request('/api/user-signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(answer.status).toBeGreaterThanOrEqual(400);
@@ -79,11 +100,13 @@ describe('every answer', () => {
 
   it('carry HSTS when the shop is public over HTTPS, and ask for HTTPS subresources', async () => {
     const app = appWith({ publicUrl: 'https://sipandgather.hk' });
-    for (const url of ['/home', '/api/getNavigationMenu', '/assets/app-1.js']) {
+    for (const url of ['/home', '/assets/app-1.js']) {
       const answer = await app.request(url);
       expect(answer.headers.get('strict-transport-security'), url).toBe('max-age=31536000; includeSubDomains');
       expect(directives(answer.headers.get('content-security-policy')).has('upgrade-insecure-requests'), url).toBe(true);
     }
+    // A call's answer loads nothing, so has nothing to upgrade.
+    expect((await app.request(CALLS[0]!)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 });
 
