@@ -107,6 +107,8 @@ export function permissionsPolicy(options: SecurityOptions): string {
   ].join(', ');
 }
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** The headers every answer carries, the policy with them (an answer that sets its own policy keeps it). */
 export function securityHeaderSet(options: SecurityOptions): { fixed: Record<string, string>; policy: string } {
   const fixed: Record<string, string> = {
@@ -119,8 +121,6 @@ export function securityHeaderSet(options: SecurityOptions): { fixed: Record<str
   if (options.publicUrl.startsWith('https:')) fixed['strict-transport-security'] = HSTS;
   return { fixed, policy: contentSecurityPolicy(options) };
 }
-
-const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers of an API call's JSON answer, as OWASP's REST Security Cheat Sheet lists them: nosniff, no framing,

@@ -15,7 +15,14 @@ export function fetchOnePerTask(fetch: typeof globalThis.fetch): typeof globalTh
   };
   return (input, init) =>
     new Promise<Response>((resolve, reject) => {
-      waiting.push(() => fetch(input, init).then(resolve, reject));
+      // A fetch that throws instead of rejecting fails its own call, not the queue behind it.
+      waiting.push(() => {
+        try {
+          fetch(input, init).then(resolve, reject);
+        } catch (error) {
+          reject(error);
+        }
+      });
       if (draining) return;
       draining = true;
       setTimeout(drain, 0);

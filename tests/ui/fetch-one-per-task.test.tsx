@@ -35,4 +35,21 @@ describe('fetchOnePerTask', () => {
     vi.advanceTimersToNextTimer();
     await expect(answer).rejects.toThrow(TypeError);
   });
+
+  it('fails only the call whose fetch throws, and goes on with the rest', async () => {
+    const fetch = vi.fn((input: RequestInfo | URL) => {
+      if (String(input) === '/api/bad') throw new TypeError('Invalid URL');
+      return Promise.resolve(new Response(String(input)));
+    });
+    const oneByOne = fetchOnePerTask(fetch as typeof globalThis.fetch);
+    const bad = oneByOne('/api/bad');
+    const good = oneByOne('/api/good');
+    vi.advanceTimersToNextTimer();
+    await expect(bad).rejects.toThrow('Invalid URL');
+    vi.advanceTimersToNextTimer();
+    expect(await (await good).text()).toBe('/api/good');
+    const later = oneByOne('/api/later');
+    vi.advanceTimersToNextTimer();
+    expect(await (await later).text()).toBe('/api/later');
+  });
 });
