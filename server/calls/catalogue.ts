@@ -104,9 +104,9 @@ export const catalogueHandlers = implement(contract, {
 
   async getProduct({ body, deps: { db, productCache } }) {
     // Kept serialized: the most read answer of the shop is sent as it is.
-    const answer = await productCache.get(body.ProductID, body.Currency, async () => {
-      const [product] = await productDetails(db, body.Currency, [body.ProductID]);
-      return product && new PreparedAnswer<typeof contract.getProduct>({ Product: product });
+    const answer = await productCache.getBatched(body.ProductID, body.Currency, async (ids) => {
+      const found = await productDetails(db, body.Currency, ids);
+      return new Map(found.map((product) => [product.ProductID, new PreparedAnswer<typeof contract.getProduct>({ Product: product })]));
     });
     if (!answer) throw notFound('Product');
     return answer;

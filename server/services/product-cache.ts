@@ -23,10 +23,19 @@ export const PRODUCT_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 /** Catalogue-wide values (one per distinct search's filters): the busy searches, not every one ever typed. */
 const MAX_WIDE_ENTRIES = 1_000;
+/** The most products one batched read asks for; a bigger burst is read in several. */
+const MAX_BATCH = 100;
 
 export interface ProductCache {
   /** The product read through `load` at most once per TTL (concurrent misses share one read); a missing product is not kept. */
   get<T>(productId: string, variant: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /**
+   * As `get`, but the products this variant misses in one turn of the event loop are read together, through
+   * one `loadMany` (the first asker's: one variant is one kind of value, read one way). A product read alone
+   * costs ~1 ms of planning and mapping at 10,000 products; read 16 or more at a time, ~0.1 ms each. When a
+   * busy set of products expires at once, the misses come in a burst.
+   */
+  getBatched<T>(productId: string, variant: string, loadMany: (productIds: string[]) => Promise<ReadonlyMap<string, T>>): Promise<T | undefined>;
   /** Drop these products (their stock changed here), here and, through the signal, in every other process. */
   forget(productIds: Iterable<string>): void;
   clear(): void;
@@ -190,9 +199,15 @@ export function createProductCache(clock: Clock, ttlMs = PRODUCT_CACHE_TTL_MS, s
   const key = (productId: string, variant: string) => `${productId}${SEPARATOR}${variant}`;
   // Another process's change: drop the copy here (this process's own announcements come back too, and drop nothing new).
   signal?.onChange((productIds) => (productIds === 'all' ? clear() : drop(productIds)));
+  type Waiting = { resolve(value: unknown): void; reject(err: unknown): void };
+  /** Per variant, the misses of this turn, read together in the next check phase (setImmediate: after the poll phase has handed over every request that arrived). */
+  const batches = new Map<string, { loadMany: (ids: string[]) => Promise<ReadonlyMap<string, unknown>>; waiting: Map<string, Waiting[]> }>();
   return {
     get<T>(productId: string, variant: string, load: () => Promise<T | undefined>) {
       return read(entries, MAX_ENTRIES, key(productId, variant), load);
+    },
+    getBatched<T>(productId: string, variant: string, loadMany: (productIds: string[]) => Promise<ReadonlyMap<string, T>>) {
+      return read(entries, MAX_ENTRIES, key(productId, variant), () => inBatch<T>(productId, variant, loadMany));
     },
     catalogueWide<T>(k: string, load: () => Promise<T | undefined>) {
       return read(wide, MAX_WIDE_ENTRIES, k, load);
@@ -226,6 +241,35 @@ export function createProductCache(clock: Clock, ttlMs = PRODUCT_CACHE_TTL_MS, s
     map.set(k, entry);
     if (map.size > max) map.delete(map.keys().next().value!);
     return entry.value as Promise<T | undefined>;
+  }
+
+  function inBatch<T>(productId: string, variant: string, loadMany: (ids: string[]) => Promise<ReadonlyMap<string, T>>): Promise<T | undefined> {
+    let batch = batches.get(variant);
+    if (!batch) {
+      batch = { loadMany, waiting: new Map() };
+      batches.set(variant, batch);
+      setImmediate(() => flush(variant));
+    }
+    const waiting = batch.waiting.get(productId) ?? [];
+    batch.waiting.set(productId, waiting);
+    return new Promise<T | undefined>((resolve, reject) => waiting.push({ resolve: resolve as (value: unknown) => void, reject }));
+  }
+
+  function flush(variant: string) {
+    const batch = batches.get(variant)!;
+    batches.delete(variant);
+    const ids = [...batch.waiting.keys()];
+    for (let i = 0; i < ids.length; i += MAX_BATCH) {
+      const chunk = ids.slice(i, i + MAX_BATCH);
+      batch.loadMany(chunk).then(
+        (found) => {
+          for (const id of chunk) for (const w of batch.waiting.get(id)!) w.resolve(found.get(id));
+        },
+        (err: unknown) => {
+          for (const id of chunk) for (const w of batch.waiting.get(id)!) w.reject(err);
+        },
+      );
+    }
   }
 
   function clear() {

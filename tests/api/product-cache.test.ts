@@ -40,6 +40,45 @@ describe('the product cache', () => {
     expect(await cache.get('p2', 'HKD', async () => 'fine')).toBe('fine');
   });
 
+  it('reads the misses of one turn together, one read per variant, keeping neither missing products nor failed reads', async () => {
+    const cache = createProductCache({ now: () => new Date(0) }, 1000);
+    const reads: string[][] = [];
+    const loadMany = (variant: string) => async (ids: string[]) => {
+      reads.push(ids);
+      if (ids.includes('broken')) throw new Error('db down');
+      return new Map(ids.filter((id) => id !== 'gone').map((id) => [id, `${id} ${variant}`]));
+    };
+    const answers = await Promise.all([
+      cache.getBatched('p1', 'HKD', loadMany('HKD')),
+      cache.getBatched('p2', 'HKD', loadMany('HKD')),
+      cache.getBatched('p1', 'HKD', loadMany('HKD')),
+      cache.getBatched('gone', 'HKD', loadMany('HKD')),
+      cache.getBatched('p1', 'USD', loadMany('USD')),
+    ]);
+    expect(answers).toEqual(['p1 HKD', 'p2 HKD', 'p1 HKD', undefined, 'p1 USD']);
+    expect(reads).toEqual([['p1', 'p2', 'gone'], ['p1']]);
+    // Kept: read again only what was missing.
+    expect(await Promise.all([cache.getBatched('p1', 'HKD', loadMany('HKD')), cache.getBatched('gone', 'HKD', loadMany('HKD'))])).toEqual(['p1 HKD', undefined]);
+    expect(reads.at(-1)).toEqual(['gone']);
+    // A failed read fails every product it read, and none of them is kept.
+    const failed = await Promise.allSettled([cache.getBatched('p3', 'HKD', loadMany('HKD')), cache.getBatched('broken', 'HKD', loadMany('HKD'))]);
+    expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected']);
+    expect(await cache.getBatched('p3', 'HKD', loadMany('HKD'))).toBe('p3 HKD');
+    expect(reads.at(-1)).toEqual(['p3']);
+  });
+
+  it('reads a burst bigger than a batch in several reads', async () => {
+    const cache = createProductCache({ now: () => new Date(0) }, 1000);
+    const sizes: number[] = [];
+    const loadMany = async (ids: string[]) => {
+      sizes.push(ids.length);
+      return new Map(ids.map((id) => [id, id]));
+    };
+    const ids = Array.from({ length: 250 }, (_, i) => `p${i}`);
+    expect(await Promise.all(ids.map((id) => cache.getBatched(id, 'HKD', loadMany)))).toEqual(ids);
+    expect(sizes).toEqual([100, 100, 50]);
+  });
+
   it('drops catalogue-wide values (search counts) when any product changes, here or in another process', async () => {
     let announce: (ids: string[] | 'all') => void = () => {};
     const signal = { publish: () => {}, onChange: (listener: typeof announce) => void (announce = listener) };
