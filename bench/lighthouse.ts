@@ -19,6 +19,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { median } from './load.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -69,6 +70,8 @@ export interface PageResult {
   report: string;
   /** Lighthouse's BenchmarkIndex of each run, in run order: how fast the machine ran its yardstick just before. */
   benchmarkIndex: number[];
+  /** The CPU slowdown each run was simulated with, in run order. */
+  cpuSlowdown: number[];
 }
 
 export interface LighthouseOptions {
@@ -79,6 +82,35 @@ export interface LighthouseOptions {
   /** Leave dist/spa as it is (otherwise it is built first, as the tree stands). */
   skipBuild?: boolean;
   log?: (line: string) => void;
+  /**
+   * Lighthouse's CPU slowdown: its default (4×, as the CLI and PageSpeed Insights on a desktop run it), a number, or
+   * 'nominal': before each run the browser's BenchmarkIndex is taken and the slowdown scaled so the simulated phone
+   * is the one 4× makes of the host Lighthouse assumes (NOMINAL_HOST_BENCHMARK_INDEX), whatever this machine is.
+   */
+  cpuSlowdown?: number | 'nominal';
+}
+
+/**
+ * The host Lighthouse's 4× is made for: its CPU-throttling calculator gives 4× at a BenchmarkIndex of 1,533.
+ * BenchmarkIndex is a rate (work per second), so 4 × BI / 1,533 on another host simulates the same phone.
+ */
+export const NOMINAL_HOST_BENCHMARK_INDEX = 1533;
+const DEFAULT_CPU_SLOWDOWN = 4;
+
+/** The BenchmarkIndex of the browser on `chromePort`, by Lighthouse's own page function, the way Lighthouse takes it. */
+async function benchmarkIndexOf(chromePort: number): Promise<number> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  try {
+    const page = await browser.newPage();
+    // Lighthouse's function, as it sends it to the page; run twice, the first warms V8 as Lighthouse's warm-up does.
+    const source = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+    await page.evaluate(source);
+    const index = (await page.evaluate(source)) as number;
+    await page.close();
+    return index;
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 function freePort(): Promise<number> {
@@ -198,7 +230,7 @@ export function mainThreadTime(events: readonly TraceEvent[]): MainThreadTime | 
   return { wallMs: wall / 1000, cpuMs: cpu / 1000 };
 }
 
-function summarise(pagePath: string, lhrs: LighthouseResult[], mainThreads: (MainThreadTime | undefined)[], spaDir: string, reportDir: string): PageResult {
+function summarise(pagePath: string, lhrs: LighthouseResult[], mainThreads: (MainThreadTime | undefined)[], spaDir: string, reportDir: string): Omit<PageResult, 'cpuSlowdown'> {
   const score = (lhr: LighthouseResult, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const runs = lhrs.map((lhr) => Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr, c)])) as Record<Category, number>);
   const chosen = computeMedianRun(lhrs);
@@ -326,13 +358,20 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
     for (const page of options.pages ?? PAGES) {
       const lhrs: LighthouseResult[] = [];
       const mainThreads: (MainThreadTime | undefined)[] = [];
+      const slowdowns: number[] = [];
       for (let run = 0; run < options.runs; run++) {
         const chrome = await launchChrome();
         let result: Awaited<ReturnType<typeof lighthouse>>;
         try {
+          const cpuSlowdown =
+            options.cpuSlowdown === 'nominal'
+              ? Math.max(1, (DEFAULT_CPU_SLOWDOWN * (await benchmarkIndexOf(chrome.port))) / NOMINAL_HOST_BENCHMARK_INDEX)
+              : (options.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN);
+          slowdowns.push(cpuSlowdown);
           if (page.signedInAs) await signInBeforeRun(shop.url, chrome.port, page.signedInAs);
           result = await lighthouse(shop.url + page.path, {
             port: chrome.port,
+            throttling: { cpuSlowdownMultiplier: cpuSlowdown },
             output: 'json',
             logLevel: 'error',
             onlyCategories: [...CATEGORIES],
@@ -349,7 +388,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
         version = result.lhr.lighthouseVersion;
         browser = result.lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
       }
-      pages.push(summarise(pageName(page), lhrs, mainThreads, spaDir, reportDir));
+      pages.push({ ...summarise(pageName(page), lhrs, mainThreads, spaDir, reportDir), cpuSlowdown: slowdowns });
     }
     return { pages, reportDir, loadBefore, loadAfter: os.loadavg(), version, browser };
   } finally {
