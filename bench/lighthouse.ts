@@ -27,6 +27,8 @@ export type Category = (typeof CATEGORIES)[number];
 
 /** Issue 14's targets, as scores out of 100. */
 export const TARGETS: Partial<Record<Category, number>> = { performance: 95, accessibility: 100, seo: 100 };
+/** Issue 30's targets for the median run's metrics, ms. */
+export const METRIC_TARGETS = { tbt: 200, lcp: 2000 } as const;
 
 /** A page Lighthouse measures: its address, and the member it is seen as (a visitor when none). */
 export interface BenchPage {

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import type { FromServer, ToServer } from './child-protocol.ts';
 import { DEFAULT_POSTGRES_URL } from './child-protocol.ts';
 import { median, once, runLoad, type LoadOptions, type LoadResult, type Scenario } from './load.ts';
-import { CATEGORIES, NOMINAL_HOST_BENCHMARK_INDEX, runLighthouse, TARGETS } from './lighthouse.ts';
+import { CATEGORIES, METRIC_TARGETS, NOMINAL_HOST_BENCHMARK_INDEX, runLighthouse, TARGETS } from './lighthouse.ts';
 import { measureSpa, type SpaSizes } from './spa-size.ts';
 import { benchRequestTiming } from './request-timing.ts';
 import { benchTaste } from './taste.ts';
@@ -505,7 +505,7 @@ async function benchLighthouse() {
         p.metrics.si.toFixed(0),
         kB(p.js.gzip),
       ]),
-      ['target', ...CATEGORIES.map(targetText), '', '', '', '', '', ''],
+      ['target', ...CATEGORIES.map(targetText), '', `≤ ${METRIC_TARGETS.lcp}`, `≤ ${METRIC_TARGETS.tbt}`, '', '', ''],
     ],
   );
   console.log(
@@ -532,9 +532,10 @@ async function benchLighthouse() {
     for (const audit of page.failing) console.log(`${page.path}: ${audit.id} ${audit.score ?? ''} ${audit.title}${audit.display ? ` (${audit.display})` : ''}`);
   }
   console.log(`Median runs' reports: ${result.reportDir}`);
-  const missed = result.pages.flatMap((p) =>
-    CATEGORIES.filter((c) => TARGETS[c] !== undefined && p.median[c] < TARGETS[c]!).map((c) => `${p.path} ${c} ${p.median[c]} < ${TARGETS[c]}`),
-  );
+  const missed = result.pages.flatMap((p) => [
+    ...CATEGORIES.filter((c) => TARGETS[c] !== undefined && p.median[c] < TARGETS[c]!).map((c) => `${p.path} ${c} ${p.median[c]} < ${TARGETS[c]}`),
+    ...(['lcp', 'tbt'] as const).filter((m) => p.metrics[m] > METRIC_TARGETS[m]).map((m) => `${p.path} ${m.toUpperCase()} ${p.metrics[m].toFixed(0)} ms > ${METRIC_TARGETS[m]} ms`),
+  ]);
   if (missed.length) {
     console.error(`\nLighthouse targets missed: ${missed.join('; ')}`);
     process.exitCode = 1;
