@@ -261,7 +261,8 @@ export function createProductCache(clock: Clock, ttlMs = PRODUCT_CACHE_TTL_MS, s
     const ids = [...batch.waiting.keys()];
     for (let i = 0; i < ids.length; i += MAX_BATCH) {
       const chunk = ids.slice(i, i + MAX_BATCH);
-      batch.loadMany(chunk).then(
+      // Called inside a promise: a reader that throws instead of rejecting fails its products rather than leaving them waiting.
+      new Promise<ReadonlyMap<string, unknown>>((resolve) => resolve(batch.loadMany(chunk))).then(
         (found) => {
           for (const id of chunk) for (const w of batch.waiting.get(id)!) w.resolve(found.get(id));
         },

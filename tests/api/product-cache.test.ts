@@ -65,6 +65,12 @@ describe('the product cache', () => {
     expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected']);
     expect(await cache.getBatched('p3', 'HKD', loadMany('HKD'))).toBe('p3 HKD');
     expect(reads.at(-1)).toEqual(['p3']);
+    // A reader that throws rather than rejects fails its products too, instead of leaving them waiting.
+    const throwing = (): Promise<ReadonlyMap<string, string>> => {
+      throw new Error('bad reader');
+    };
+    await expect(cache.getBatched('p4', 'HKD', throwing)).rejects.toThrow('bad reader');
+    expect(await cache.getBatched('p4', 'HKD', loadMany('HKD'))).toBe('p4 HKD');
   });
 
   it('reads a burst bigger than a batch in several reads', async () => {
