@@ -99,6 +99,9 @@ export interface LighthouseOptions {
 export const NOMINAL_HOST_BENCHMARK_INDEX = 1533;
 const DEFAULT_CPU_SLOWDOWN = 4;
 
+/** The CPU slowdown that makes Lighthouse's phone on a host of this BenchmarkIndex (never below 1×). */
+export const nominalCpuSlowdown = (benchmarkIndex: number) => Math.max(1, (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / NOMINAL_HOST_BENCHMARK_INDEX);
+
 /** The BenchmarkIndex of the browser on `chromePort`, by Lighthouse's own page function, the way Lighthouse takes it. */
 async function benchmarkIndexOf(chromePort: number): Promise<number> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
@@ -366,9 +369,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
         let result: Awaited<ReturnType<typeof lighthouse>>;
         try {
           const cpuSlowdown =
-            options.cpuSlowdown === 'nominal'
-              ? Math.max(1, (DEFAULT_CPU_SLOWDOWN * (await benchmarkIndexOf(chrome.port))) / NOMINAL_HOST_BENCHMARK_INDEX)
-              : (options.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN);
+            options.cpuSlowdown === 'nominal' ? nominalCpuSlowdown(await benchmarkIndexOf(chrome.port)) : (options.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN);
           slowdowns.push(cpuSlowdown);
           if (page.signedInAs) await signInBeforeRun(shop.url, chrome.port, page.signedInAs);
           result = await lighthouse(shop.url + page.path, {

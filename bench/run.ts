@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import type { FromServer, ToServer } from './child-protocol.ts';
 import { DEFAULT_POSTGRES_URL } from './child-protocol.ts';
 import { median, once, runLoad, type LoadOptions, type LoadResult, type Scenario } from './load.ts';
-import { CATEGORIES, METRIC_TARGETS, NOMINAL_HOST_BENCHMARK_INDEX, runLighthouse, TARGETS } from './lighthouse.ts';
+import { CATEGORIES, METRIC_TARGETS, NOMINAL_HOST_BENCHMARK_INDEX, nominalCpuSlowdown, runLighthouse, TARGETS } from './lighthouse.ts';
 import { measureSpa, type SpaSizes } from './spa-size.ts';
 import { benchRequestTiming } from './request-timing.ts';
 import { benchTaste } from './taste.ts';
@@ -523,7 +523,7 @@ async function benchLighthouse() {
     }
     // Lighthouse's 4× CPU slowdown assumes a host whose BenchmarkIndex is about 1,500; it warns below 1,000. On a faster
     // host the same slowdown simulates a faster phone: the nominal slowdown says how much slower Lighthouse meant it.
-    const nominal = page.benchmarkIndex.map((bi) => Math.max(1, (4 * bi) / NOMINAL_HOST_BENCHMARK_INDEX));
+    const nominal = page.benchmarkIndex.map(nominalCpuSlowdown);
     console.log(
       `${page.path}: BenchmarkIndex per run ${page.benchmarkIndex.map((n) => n.toFixed(0)).join(' / ')}; CPU slowdown ${page.cpuSlowdown.map((n) => `${n.toFixed(1)}×`).join(' / ')} ` +
         `(Lighthouse's phone on this machine: ${nominal.map((n) => `${n.toFixed(1)}×`).join(' / ')}; --lighthouse-cpu nominal)`,
