@@ -74,6 +74,12 @@ export interface PageResult {
   benchmarkIndex: number[];
   /** The CPU slowdown each run was simulated with, in run order. */
   cpuSlowdown: number[];
+  /**
+   * Each run's first contentful paint as the browser reported it (not simulated), ms, in run order. The headless browser
+   * at times presents a page's first frame a second or two late while its main thread is idle; Lighthouse's simulation
+   * then takes every script that ran before that paint for one the paint waited on.
+   */
+  observedFcp: (number | undefined)[];
 }
 
 export interface LighthouseOptions {
@@ -90,6 +96,8 @@ export interface LighthouseOptions {
    * is the one 4× makes of the host Lighthouse assumes (NOMINAL_HOST_BENCHMARK_INDEX), whatever this machine is.
    */
   cpuSlowdown?: number | 'nominal';
+  /** Also write each run's trace beside the reports (`<page>.run<n>.trace.json`, for DevTools' performance panel). */
+  saveTraces?: boolean;
 }
 
 /**
@@ -235,6 +243,8 @@ export function mainThreadTime(events: readonly TraceEvent[]): MainThreadTime | 
   return { wallMs: wall / 1000, cpuMs: cpu / 1000 };
 }
 
+const fileNameOf = (pageName: string) => pageName.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '');
+
 function summarise(pagePath: string, lhrs: LighthouseResult[], mainThreads: (MainThreadTime | undefined)[], spaDir: string, reportDir: string): Omit<PageResult, 'cpuSlowdown'> {
   const score = (lhr: LighthouseResult, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const runs = lhrs.map((lhr) => Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr, c)])) as Record<Category, number>);
@@ -267,7 +277,7 @@ function summarise(pagePath: string, lhrs: LighthouseResult[], mainThreads: (Mai
     ?.items;
   const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet;
 
-  const report = path.join(reportDir, `${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '')}.json`);
+  const report = path.join(reportDir, `${fileNameOf(pagePath)}.json`);
   writeFileSync(report, JSON.stringify(chosen));
   return {
     path: pagePath,
@@ -287,7 +297,14 @@ function summarise(pagePath: string, lhrs: LighthouseResult[], mainThreads: (Mai
     failing,
     report,
     benchmarkIndex: lhrs.map((lhr) => lhr.environment.benchmarkIndex),
+    observedFcp: lhrs.map(observedFcpOf),
   };
+}
+
+/** The metrics audit's observed first contentful paint (from navigation start), when the run has one. */
+function observedFcpOf(lhr: LighthouseResult): number | undefined {
+  const items = (lhr.audits['metrics']?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items;
+  return items?.[0]?.observedFirstContentfulPaint;
 }
 
 /**
@@ -387,7 +404,9 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
         if (!result) throw new Error(`Lighthouse gave no result for ${pageName(page)}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${pageName(page)}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         lhrs.push(result.lhr);
-        mainThreads.push(mainThreadTime((result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? []));
+        const trace = (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace;
+        mainThreads.push(mainThreadTime(trace?.traceEvents ?? []));
+        if (options.saveTraces && trace) writeFileSync(path.join(reportDir, `${fileNameOf(pageName(page))}.run${run + 1}.trace.json`), JSON.stringify(trace));
         version = result.lhr.lighthouseVersion;
         browser = result.lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
       }

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import type { FromServer, ToServer } from './child-protocol.ts';
 import { DEFAULT_POSTGRES_URL } from './child-protocol.ts';
 import { median, once, runLoad, type LoadOptions, type LoadResult, type Scenario } from './load.ts';
-import { CATEGORIES, METRIC_TARGETS, NOMINAL_HOST_BENCHMARK_INDEX, nominalCpuSlowdown, runLighthouse, TARGETS } from './lighthouse.ts';
+import { type BenchPage, CATEGORIES, METRIC_TARGETS, NOMINAL_HOST_BENCHMARK_INDEX, nominalCpuSlowdown, PAGES, pageName, runLighthouse, TARGETS } from './lighthouse.ts';
 import { measureSpa, type SpaSizes } from './spa-size.ts';
 import { benchRequestTiming } from './request-timing.ts';
 import { benchTaste } from './taste.ts';
@@ -55,6 +55,10 @@ const { values: args } = parseArgs({
      * assumes, so that figures from a fast day and a slow day can be compared (bench/lighthouse.ts).
      */
     'lighthouse-cpu': { type: 'string', default: '4' },
+    /** Only these of bench/lighthouse.ts's pages, by the names the table prints (comma-separated), e.g. "/home (signed in)". */
+    'lighthouse-pages': { type: 'string' },
+    /** Keep each Lighthouse run's trace beside the median reports (to open in DevTools' performance panel). */
+    'lighthouse-traces': { type: 'boolean', default: false },
   },
 });
 if (args.db !== 'pglite' && args.db !== 'postgres') throw new Error(`--db must be pglite or postgres, not ${args.db}`);
@@ -483,13 +487,22 @@ async function benchApi() {
 /** The SPA as the tree stands, once Lighthouse has built it (dist/spa): the walk serves it instead of building again. */
 let builtSpa: string | undefined;
 
+/** --lighthouse-pages as bench pages; a name that is not one of them is refused, with the names there are. */
+function lighthousePages(): BenchPage[] | undefined {
+  if (args['lighthouse-pages'] === undefined) return undefined;
+  const names = args['lighthouse-pages'].split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !PAGES.some((p) => pageName(p) === n));
+  if (unknown.length > 0) throw new Error(`--lighthouse-pages: no page ${unknown.join(', ')}; the pages are ${PAGES.map(pageName).join(', ')}`);
+  return PAGES.filter((p) => names.includes(pageName(p)));
+}
+
 async function benchLighthouse() {
   const runs = positiveInt('lighthouse-runs', args['lighthouse-runs']!);
   const cpuSlowdown = args['lighthouse-cpu'] === 'nominal' ? 'nominal' : positiveNumber('lighthouse-cpu', args['lighthouse-cpu']);
   const cpuText = cpuSlowdown === 'nominal' ? `CPU slowdown scaled to Lighthouse's nominal host (BenchmarkIndex ${NOMINAL_HOST_BENCHMARK_INDEX} at 4×)` : `${cpuSlowdown}× CPU`;
   heading(`Lighthouse (mobile, simulated slow 4G, ${cpuText}) on npm start's shop, ${runs} runs per page`);
   console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(', ')} (Lighthouse's figures move with the machine's load).`);
-  const result = await runLighthouse({ repoRoot, runs, cpuSlowdown });
+  const result = await runLighthouse({ repoRoot, runs, cpuSlowdown, pages: lighthousePages(), saveTraces: args['lighthouse-traces'] });
   builtSpa = path.join(repoRoot, 'dist/spa');
   const targetText = (c: (typeof CATEGORIES)[number]) => (TARGETS[c] === undefined ? '' : `≥ ${TARGETS[c]}`);
   table(
@@ -527,6 +540,12 @@ async function benchLighthouse() {
     console.log(
       `${page.path}: BenchmarkIndex per run ${page.benchmarkIndex.map((n) => n.toFixed(0)).join(' / ')}; CPU slowdown ${page.cpuSlowdown.map((n) => `${n.toFixed(1)}×`).join(' / ')} ` +
         `(Lighthouse's phone on this machine: ${nominal.map((n) => `${n.toFixed(1)}×`).join(' / ')}; --lighthouse-cpu nominal)`,
+    );
+    // A first frame the browser presents late (about 1 or 2 s here, while the page's main thread is idle) moves the app's
+    // start before the observed paint, where Lighthouse's simulation counts it into FCP and LCP instead of TBT.
+    console.log(
+      `${page.path}: observed first contentful paint per run ${page.observedFcp.map((ms) => (ms === undefined ? '?' : `${Math.round(ms)} ms`)).join(' / ')} ` +
+        `(late when over ~1,000 ms: the browser held the first frame back)`,
     );
     if (page.lcpElement) console.log(`${page.path}: LCP element ${page.lcpElement}`);
     for (const audit of page.failing) console.log(`${page.path}: ${audit.id} ${audit.score ?? ''} ${audit.title}${audit.display ? ` (${audit.display})` : ''}`);
