@@ -57,7 +57,10 @@ test('a member chooses the quarterly box, adds an address, pays by card, sees th
 
   // The subscription bar invites to the plans (once the add-to-home banner, which comes first, is dismissed).
   await page.getByRole('complementary', { name: 'Add to home screen' }).getByRole('button').click();
-  await page.locator('.subscription-bar').getByRole('link', { name: 'See the plans' }).click();
+  // From the keyboard: the bar sticks to the screen's bottom, while a pointer click first scrolls the bar's own place
+  // in the page into view, and the home's blocks, loading as that brings them near, kept moving it (a 2-minute chase
+  // on a busy machine).
+  await page.locator('.subscription-bar').getByRole('link', { name: 'See the plans' }).press('Enter');
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByRole('heading', { level: 1, name: 'SVIP box subscriptions' })).toBeVisible();
   await page.getByRole('link', { name: 'Choose Seasonal Tasting Box' }).click();
