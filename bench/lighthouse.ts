@@ -21,6 +21,7 @@ import type { Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { median } from './load.ts';
+import { untracedPaint, type UntracedPaint } from './untraced-paint.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -80,6 +81,8 @@ export interface PageResult {
    * then takes every script that ran before that paint for one the paint waited on.
    */
   observedFcp: (number | undefined)[];
+  /** As many loads again with no trace recorded (bench/untraced-paint.ts): the paints a browser not being traced shows. */
+  untraced: UntracedPaint[];
 }
 
 export interface LighthouseOptions {
@@ -245,7 +248,7 @@ export function mainThreadTime(events: readonly TraceEvent[]): MainThreadTime | 
 
 const fileNameOf = (pageName: string) => pageName.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '');
 
-function summarise(pagePath: string, lhrs: LighthouseResult[], mainThreads: (MainThreadTime | undefined)[], spaDir: string, reportDir: string): Omit<PageResult, 'cpuSlowdown'> {
+function summarise(pagePath: string, lhrs: LighthouseResult[], mainThreads: (MainThreadTime | undefined)[], spaDir: string, reportDir: string): Omit<PageResult, 'cpuSlowdown' | 'untraced'> {
   const score = (lhr: LighthouseResult, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const runs = lhrs.map((lhr) => Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr, c)])) as Record<Category, number>);
   const chosen = computeMedianRun(lhrs);
@@ -356,10 +359,10 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
   // Traced as Lighthouse traces, both browsers at times hold the page's first frame back by a second or two while
   // its main thread is idle (the frame is committed and activated, then not drawn): first paint at 1,220-2,400 ms
   // unthrottled instead of 160-330, and Lighthouse's simulation then counts all that loaded by then into FCP and LCP
-  // (1.5-1.6 and 2.4-2.7 s instead of 0.8 and 1.8). The full browser did so in most runs, the shell in 2 of 6 to 7
-  // of 8 runs of one page. --run-all-compositor-stages-before-draw ends it, but makes every commit wait for raster
-  // on the main thread (/home's TBT 150-260 became 500-810 ms), so the bench does not use it: read FCP with the
-  // medians' observed first paint in mind. A phone opening the shop waits for neither.
+  // (1.5-1.6 and 2.4-2.7 s instead of 0.8 and 1.8). It is the recording's: untraced, the same page never held its
+  // first frame (bench/untraced-paint.ts), which each page's untraced loads show beside Lighthouse's figures.
+  // --run-all-compositor-stages-before-draw ends it, but makes every commit wait for raster on the main thread
+  // (/home's TBT 150-260 became 500-810 ms), so the bench does not use it. A phone opening the shop waits for neither.
   const chromePath = options.chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
   // A browser per run, as Lighthouse's CLI and PageSpeed Insights run it (issue 30): nothing a run leaves
   // (caches, storage, a warm renderer, a service worker) reaches the next.
@@ -410,7 +413,12 @@ export async function runLighthouse(options: LighthouseOptions): Promise<{ pages
         version = result.lhr.lighthouseVersion;
         browser = result.lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
       }
-      pages.push({ ...summarise(pageName(page), lhrs, mainThreads, spaDir, reportDir), cpuSlowdown: slowdowns });
+      const untraced: UntracedPaint[] = [];
+      const signIn = page.signedInAs;
+      for (let run = 0; run < options.runs; run++) {
+        untraced.push(await untracedPaint(shop.url + page.path, launchChrome, signIn && ((port) => signInBeforeRun(shop.url, port, signIn))));
+      }
+      pages.push({ ...summarise(pageName(page), lhrs, mainThreads, spaDir, reportDir), cpuSlowdown: slowdowns, untraced });
     }
     return { pages, reportDir, loadBefore, loadAfter: os.loadavg(), version, browser };
   } finally {

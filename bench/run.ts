@@ -541,11 +541,12 @@ async function benchLighthouse() {
       `${page.path}: BenchmarkIndex per run ${page.benchmarkIndex.map((n) => n.toFixed(0)).join(' / ')}; CPU slowdown ${page.cpuSlowdown.map((n) => `${n.toFixed(1)}×`).join(' / ')} ` +
         `(Lighthouse's phone on this machine: ${nominal.map((n) => `${n.toFixed(1)}×`).join(' / ')}; --lighthouse-cpu nominal)`,
     );
-    // A first frame the browser presents late (about 1 or 2 s here, while the page's main thread is idle) moves the app's
-    // start before the observed paint, where Lighthouse's simulation counts it into FCP and LCP instead of TBT.
+    // A first frame presented late (1 or 2 s, main thread idle: Lighthouse's trace recording does it) moves the app's start
+    // before the observed paint, where Lighthouse's simulation counts it into FCP and LCP instead of TBT.
+    const ms = (n: number | undefined) => (n === undefined ? '?' : `${Math.round(n)} ms`);
     console.log(
-      `${page.path}: observed first contentful paint per run ${page.observedFcp.map((ms) => (ms === undefined ? '?' : `${Math.round(ms)} ms`)).join(' / ')} ` +
-        `(late when over ~1,000 ms: the browser held the first frame back)`,
+      `${page.path}: observed first contentful paint per run ${page.observedFcp.map(ms).join(' / ')} (held back when over ~1,000 ms); ` +
+        `untraced loads: first ${page.untraced.map((p) => ms(p.fcp)).join(' / ')}, largest ${page.untraced.map((p) => ms(p.lcp)).join(' / ')}`,
     );
     if (page.lcpElement) console.log(`${page.path}: LCP element ${page.lcpElement}`);
     for (const audit of page.failing) console.log(`${page.path}: ${audit.id} ${audit.score ?? ''} ${audit.title}${audit.display ? ` (${audit.display})` : ''}`);
