@@ -1,3 +1,5 @@
+// First: the modules below are evaluated in a task after the ones before (src/app/boot-yield.ts, issue 30).
+import './boot-yield.ts';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { CURRENCIES, type Currency } from '../../contract/index.ts';
