@@ -8,9 +8,10 @@ const PRELOAD_HELPER = '\0vite/preload-helper.js';
  * file a lazy chunk imports, all in the task that calls import(); each starts a request, a millisecond or more of
  * the main thread, and a member's home asks for its screen, the member home, the bag badge and Tonight as it
  * loads: 40 ms of link appends in one task of 135 ms in a traced Lighthouse run. Here the chunk itself is asked
- * for at once, as before, and its files in the tasks that follow, long before the chunk has arrived and named
- * them. What is unchanged: a file already linked (by index.html's screen-files loader, or an earlier import) is
- * not linked again; a chunk's styles are in before its module runs, and a failed style or chunk is reported as
+ * for at once, and its files in the tasks that follow (styles first), long before the chunk has arrived and
+ * named them. Vite's asks for the chunk only once its styles are in; here it is fetched and run beside them and
+ * handed over (rendered) once they are in. What is unchanged: a file already linked (by index.html's screen-files
+ * loader, or an earlier import) is not linked again, and a failed style or chunk is reported as
  * `vite:preloadError` (cancelable) before it is thrown. The app is served from `/` (base), modern browsers only.
  */
 const HELPER = `
@@ -62,13 +63,19 @@ function reported(error) {
 }
 export const __vitePreload = function (baseModule, deps) {
   const styles = [];
-  for (const dep of deps || []) {
+  // Styles first: the chunk is not handed over before they are in.
+  const files = (deps || []).slice().sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')));
+  for (const dep of files) {
     const href = new URL('/' + dep, location.href).href;
     if (!(href in asked)) asked[href] = ask(href).catch((error) => { delete asked[href]; throw error; });
     if (href.endsWith('.css')) styles.push(asked[href]);
   }
-  const ready = styles.length ? Promise.all(styles).catch(reported) : Promise.resolve();
-  return ready.then(() => baseModule().catch(reported));
+  if (!styles.length) return baseModule().catch(reported);
+  // The chunk is fetched (and run) beside its styles, and handed over once they are in: asked for after
+  // them, it waited for every file queued before them and then for their download (issue 30).
+  const loading = baseModule();
+  loading.catch(() => {});
+  return Promise.all(styles).catch(reported).then(() => loading.catch(reported));
 };
 `;
 

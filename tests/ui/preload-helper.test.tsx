@@ -56,14 +56,22 @@ describe('the preload helper', () => {
     expect(links()).toEqual(['modulepreload /assets/a.js', 'modulepreload /assets/b.js']);
   });
 
-  it("runs a chunk only once its styles are in; a style that fails is reported and thrown", async () => {
+  it('fetches a chunk beside its styles, which are linked first, and hands it over only once they are in; a style that fails is reported and thrown', async () => {
     const preload = helper();
     const load = vi.fn(() => Promise.resolve('styled'));
-    const loaded = preload(load, ['assets/a.js', 'assets/s.css']);
+    let handedOver = false;
+    const loaded = preload(load, ['assets/a.js', 'assets/s.css']).then((chunk) => {
+      handedOver = true;
+      return chunk;
+    });
+    // Asked for at once, not after the styles' download.
+    expect(load).toHaveBeenCalledTimes(1);
+    nextTask();
+    expect(links()).toEqual(['stylesheet /assets/s.css']);
     vi.runAllTimers();
-    expect(links()).toEqual(['modulepreload /assets/a.js', 'stylesheet /assets/s.css']);
-    await Promise.resolve();
-    expect(load).not.toHaveBeenCalled();
+    expect(links()).toEqual(['stylesheet /assets/s.css', 'modulepreload /assets/a.js']);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(handedOver).toBe(false);
     document.head.querySelector('link[rel=stylesheet]')!.dispatchEvent(new Event('load'));
     await expect(loaded).resolves.toBe('styled');
 
