@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getCurrency, getThirdPartyProviders, getWishlist, type Currency } from '../../contract/index.ts';
+import { getCurrency, getProduct, getThirdPartyProviders, getWishlist, type Currency } from '../../contract/index.ts';
 import type { ApiClient } from './client.ts';
 
 const HOUR = 60 * 60_000;
@@ -17,6 +17,13 @@ export const nextFrom = <Page extends { Total: number; ProductList: unknown[] }>
  * is keyed under 'member', so signing out clears it.
  */
 export const queries = {
+  /** A product's page; the taste card flow reads the drink from here too, so a card begun on its page waits for no call. */
+  product: (api: ApiClient, ProductID: string, Currency: Currency) =>
+    queryOptions({
+      queryKey: ['product', ProductID, Currency],
+      queryFn: ({ signal }) => api.call(getProduct, { ProductID, Currency }, { signal }).then((r) => r.Product),
+      staleTime: 60_000,
+    }),
   defaultCurrency: (api: ApiClient) =>
     queryOptions({
       queryKey: ['defaultCurrency'],

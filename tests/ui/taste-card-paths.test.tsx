@@ -149,6 +149,27 @@ describe('taste card: the main path through the pages', () => {
     expect(CardList[0]!.TasteNote.map((n) => n.Name.en)).toEqual(['Jasmine', 'Honey', 'Orchid']);
     expect(CardList[0]!.Aroma.map((n) => n.Name.en)).toEqual(['Orchid']);
   }, 90_000);
+
+  it("begun on the drink's page, the flow asks for the drink no more: the page's answer is used (issue 30)", async () => {
+    const m = await member();
+    const asked: string[] = [];
+    const view = await renderApp(server, `/product/${PRODUCT}`, {
+      storage: memoryStorage(),
+      wrapFetch: (fetch) => (input, init) => {
+        asked.push(new URL(String(input), 'http://shop.test').pathname);
+        return fetch(input, init);
+      },
+    });
+    act(() => view.services.session.send({ type: 'SIGNED_IN', tokens: m }));
+    await waitFor(() => expect(view.services.session.getSnapshot().context.user).toBeDefined());
+    await screen.findByRole('heading', { level: 1, name: /Tieguanyin/ });
+    expect(asked).toContain('/api/getProduct');
+    asked.length = 0;
+    await userEvent.setup().click((await screen.findAllByRole('link', { name: 'Write a taste card' }))[0]!);
+    await screen.findByRole('heading', { level: 1, name: 'Five senses' });
+    expect(screen.getByText(/Tieguanyin/)).toBeTruthy();
+    expect(asked).not.toContain('/api/getProduct');
+  }, 60_000);
 });
 
 describe('taste card: the draft and leaving', () => {

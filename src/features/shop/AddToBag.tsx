@@ -6,7 +6,7 @@ import type { ProductCard, Variance } from '../../../contract/index.ts';
 import * as bagState from '../../../machines/bag/bag.selectors.ts';
 import { MAX_LINE_QUANTITY, type BagLine, type ChangeOutcome } from '../../../machines/bag/bag.types.ts';
 import * as sessionState from '../../../machines/session/session.selectors.ts';
-import { shopQueries } from './queries.ts';
+import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
 import { addOnceBagIsRead, askToSignIn, useIntentResult } from '../../app/sign-in-intent.ts';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -58,7 +58,7 @@ export function AddToBag({ product, variance }: { product: ProductCard; variance
 function CardAddForm({ bag, member, product, onClose }: { bag: BagActor | undefined; member: boolean; product: ProductCard; onClose: () => void }) {
   const { api } = useServices();
   const currency = useCurrency();
-  const detail = useQuery(shopQueries.product(api, product.ProductID, currency));
+  const detail = useQuery(queries.product(api, product.ProductID, currency));
   if (!detail.data) {
     return (
       <p className="muted small" role="status">

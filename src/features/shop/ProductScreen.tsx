@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import type { Variance } from '../../../contract/index.ts';
 import { isLoggedIn } from '../../../machines/session/session.selectors.ts';
 import { shopQueries } from './queries.ts';
+import { queries } from '../../api/queries.ts';
 import { useServices } from '../../app/services.ts';
 import { Slot } from '../../app/Slot.tsx';
 import { useBilingual } from '../../ui/Bilingual.tsx';
@@ -61,7 +62,7 @@ export function ProductScreen() {
   const currency = useCurrency();
   const pick = useBilingual();
   const { t } = useLingui();
-  const product = useQuery(shopQueries.product(api, productID, currency));
+  const product = useQuery(queries.product(api, productID, currency));
   const related = useQuery(shopQueries.relatedProducts(api, productID, currency));
   const [chosenId, setChosenId] = useState<string>();
   const sizes = useId();

@@ -5,7 +5,6 @@ import {
   getInspirationTitle,
   getMemberGuide,
   getNewInSection,
-  getProduct,
   getProductBanner,
   getProductType,
   getProductTypeList,
@@ -44,12 +43,6 @@ export const shopQueries = {
       queryKey: ['productBanners', ProductType],
       queryFn: ({ signal }) => api.call(getProductBanner, { ProductType }, { signal }).then((r) => r.BannerList),
       staleTime: HOUR,
-    }),
-  product: (api: ApiClient, ProductID: string, Currency: Currency) =>
-    queryOptions({
-      queryKey: ['product', ProductID, Currency],
-      queryFn: ({ signal }) => api.call(getProduct, { ProductID, Currency }, { signal }).then((r) => r.Product),
-      staleTime: 60_000,
     }),
   relatedProducts: (api: ApiClient, ProductID: string, Currency: Currency) =>
     queryOptions({

@@ -33,7 +33,7 @@ const LeaveDialog = preloadable(() => import('./LeaveDialog.tsx').then((m) => m.
  * with answers asks first, in a dialog the machine drives.
  */
 export function TasteCardFlowLayout() {
-  const { api, session, storage } = useServices();
+  const { api, queryClient, session, storage } = useServices();
   const { i18n } = useLingui();
   const currency = useCurrency();
   const member = useSelector(session, user);
@@ -41,8 +41,8 @@ export function TasteCardFlowLayout() {
   const userID = member?.userID ?? 'member';
   const machine = useMemo(() => {
     const drafts = canKeepDrafts() ? { storage: encryptedStorage({ secret: cookieId(), purpose: TASTE_CARD_DRAFT_PURPOSE, storage }), userID } : undefined;
-    return createTasteCardFlow({ api, drafts, idToken: () => tokens(session.getSnapshot())?.idToken });
-  }, [api, session, storage, userID]);
+    return createTasteCardFlow({ api, queryClient, drafts, idToken: () => tokens(session.getSnapshot())?.idToken });
+  }, [api, queryClient, session, storage, userID]);
   // The input is read once, when the flow starts: the drink asked for and the shop's language.
   const [input] = useStateOnce(() => ({
     ...(search.productID ? { productID: search.productID } : {}),

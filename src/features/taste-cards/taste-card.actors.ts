@@ -4,12 +4,14 @@
  * (spec §9, src/app/encrypted-storage.ts). Loaded with the taste card pages only.
  */
 import { fromPromise } from 'xstate';
-import { getProduct, newCreateTasteCard } from '../../../contract/index.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { newCreateTasteCard } from '../../../contract/index.ts';
 import { tasteCardMachine } from '../../../machines/taste-card/taste-card.machine.ts';
 import { tasteCardStepsMachine } from '../../../machines/taste-card-steps/taste-card-steps.machine.ts';
 import type { TasteCardDraft } from '../../../machines/taste-card/taste-card.types.ts';
 import { asCallResult } from '../../api/call-result.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { queries } from '../../api/queries.ts';
 import type { EncryptedStorage } from '../../app/encrypted-storage.ts';
 import { deviceDraftActors } from '../../app/device-draft.ts';
 import { draftKey } from '../../app/taste-card-draft.ts';
@@ -22,6 +24,8 @@ export { draftKey };
 
 export interface TasteCardFlowDeps {
   api: ApiClient;
+  /** The drink is read through it: a card begun on the drink's page finds it there (issue 30). */
+  queryClient: QueryClient;
   /** The sealed store and the member whose draft it is; undefined when the device cannot keep one. */
   drafts: { storage: EncryptedStorage; userID: string } | undefined;
   idToken: () => string | undefined;
@@ -48,7 +52,7 @@ export function createTasteCardFlow(deps: TasteCardFlowDeps) {
       tasteCardSteps: tasteCardStepsMachine,
       getProduct: fromPromise(({ input }) =>
         asCallResult(
-          api.call(getProduct, input).then(({ Product }) => ({
+          deps.queryClient.fetchQuery(queries.product(api, input.ProductID, input.Currency)).then((Product) => ({
             Product: { ProductID: Product.ProductID, Name: Product.Name, Image: Product.Image, ProductTypeID: Product.ProductTypeID },
           })),
         ),
