@@ -1,6 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useDeferredValue } from 'react';
+import { isLoggedIn } from '../../../machines/session/session.selectors.ts';
 import { shopQueries } from './queries.ts';
 import { BannerCard } from './BannerCard.tsx';
 import { MemberHomePart } from './member-home-part.tsx';
@@ -29,6 +32,23 @@ const BestSellersBlock = lazy(() => blocks().then((m) => ({ default: m.BestSelle
  * newsletter feature's slot there, on every page), so the landing does not show it twice.
  */
 export function HomeScreen() {
+  const { session } = useServices();
+  // A member's own home fills their first screen; the landing below it comes a render later (React renders a
+  // deferred value in the background and commits it apart). In one commit the two were one layout of nearly the
+  // whole page (504 of 529 boxes): 155 ms at 4x CPU in a single long task on a member's first visit (issue 30).
+  const member = useSelector(session, isLoggedIn);
+  const landing = useDeferredValue(true, !member);
+  return (
+    <div className="page home">
+      <h1 className="visually-hidden">Sip &amp; Gather</h1>
+      <MemberHomePart />
+      {landing && <Landing />}
+    </div>
+  );
+}
+
+/** The landing's sections: under a member's own home, or a visitor's first screen. */
+function Landing() {
   const { api } = useServices();
   const currency = useCurrency();
   const pick = useBilingual();
@@ -36,11 +56,8 @@ export function HomeScreen() {
   const big = useQuery(shopQueries.bigBanners(api));
   const types = useQuery(shopQueries.productTypes(api));
   const newIn = useQuery(shopQueries.newInSection(api, currency));
-
   return (
-    <div className="page home">
-      <h1 className="visually-hidden">Sip &amp; Gather</h1>
-      <MemberHomePart />
+    <>
       <section aria-label={t`Featured`} className="banner-rail">
         {big.data?.map((b, i) => <BannerCard key={b.BannerID} banner={b} big first={i === 0} />)}
       </section>
@@ -92,6 +109,6 @@ export function HomeScreen() {
       <WhenNear>
         <BestSellersBlock />
       </WhenNear>
-    </div>
+    </>
   );
 }
