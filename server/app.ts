@@ -9,7 +9,7 @@ import { registry as defaultRegistry } from './calls/index.ts';
 import type { Registered } from './calls/handler.ts';
 import type { Deps } from './deps.ts';
 import { clientIp, createApiRouter, type AppEnv } from './http/api.ts';
-import { compressAnswers, matchesEtag, sendVariant, strongEtag } from './http/compression.ts';
+import { compressAnswer, matchesEtag, sendVariant, strongEtag } from './http/compression.ts';
 import { ApiError } from './http/errors.ts';
 import { mountMediaRoutes } from './http/media-routes.ts';
 import { mountNewsletterRoutes } from './http/newsletter-routes.ts';
@@ -18,7 +18,7 @@ import { mountOidcRoutes } from './http/oidc-routes.ts';
 import { openApiRoutes } from './http/openapi.ts';
 import { createPages, type RenderedPage, type RouteFiles } from './http/page-head.ts';
 import { mountPaymentRoutes } from './http/payment-routes.ts';
-import { COMPLETE_ANSWER, contentSecurityPolicy, inlineHashes, securityHeaders, type SecurityOptions } from './http/security-headers.ts';
+import { COMPLETE_ANSWER, contentSecurityPolicy, inlineHashes, securityHeaderWriter, type SecurityOptions } from './http/security-headers.ts';
 import { mountSiteFiles } from './http/site-files.ts';
 import { listBuiltFiles, sendBuiltFile, type BuiltFile } from './http/static-files.ts';
 import { defaultCurrencyFor } from './services/geo.ts';
@@ -35,35 +35,29 @@ export interface AppOptions {
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
-  // Hono's requestId() sets its header before the answer exists, which makes every answer build web Headers;
-  // the same id, set afterwards, or by the API's calls in their own headers (COMPLETE_ANSWER).
+  const security: SecurityOptions = { publicUrl: deps.config.publicUrl, stripe: Boolean(deps.payments.walletKey) };
+  const setSecurityHeaders = securityHeaderWriter(security);
+  // Every answer's frame, in one middleware (each one more costs every call, DESIGN §10): the request id, the
+  // access log, then, on answers the API's calls have not completed themselves (COMPLETE_ANSWER), compression
+  // from 1 KB (built files and index.html come compressed already, see compression.ts), the security headers
+  // and the id. Hono's requestId() sets its header before the answer exists, which makes every answer build web Headers.
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const id = incoming && incoming.length <= 255 && !/[^\w\-=]/.test(incoming) ? incoming : randomUUID();
     c.set('requestId', id);
-    await next();
-    if (!c.get(COMPLETE_ANSWER)) c.res.headers.set('x-request-id', id);
-  });
-  app.use('*', async (c, next) => {
     // No access log, no log record to build (every call pays for it otherwise).
-    if (!deps.log.isLevelEnabled('info')) return next();
-    const started = performance.now();
+    const started = deps.log.isLevelEnabled('info') ? performance.now() : undefined;
     await next();
-    deps.log.info(
-      {
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
+    if (!c.get(COMPLETE_ANSWER)) {
+      await compressAnswer(c, 1024);
+      setSecurityHeaders(c.res.headers);
+      c.res.headers.set('x-request-id', id);
+    }
+    if (started !== undefined) {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      deps.log.info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    }
   });
-  const security: SecurityOptions = { publicUrl: deps.config.publicUrl, stripe: Boolean(deps.payments.walletKey) };
-  app.use('*', securityHeaders(security));
-  // Dynamic answers from 1 KB; built files and index.html come compressed already (see compression.ts).
-  app.use('*', compressAnswers({ threshold: 1024 }));
 
   if (!deps.config.production) {
     // Development and tests read mail here instead of an inbox (DESIGN §7).

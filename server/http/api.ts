@@ -2,25 +2,23 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { isRoleAuth, type CallDef } from '../../contract/index.ts';
-import { PreparedAnswer, type ApiCookies, type Registered } from '../calls/handler.ts';
+import { PreparedAnswer, type ApiCookies, type CallContext, type Registered } from '../calls/handler.ts';
 import type { Deps } from '../deps.ts';
 import { isSessionActive } from '../services/sessions.ts';
 import { requireRole } from '../services/staff/roles.ts';
 import { requireSecondFactor } from '../services/staff/second-factor.ts';
 import type { MemberClaims } from '../services/tokens.ts';
 import { encodedText } from './compression.ts';
-import { apiHeaderSet, COMPLETE_ANSWER, type SecurityOptions } from './security-headers.ts';
+import { apiAnswerHeaders, COMPLETE_ANSWER, type SecurityOptions } from './security-headers.ts';
 import { ApiError } from './errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 
 export type AppEnv = { Variables: { requestId: string; [COMPLETE_ANSWER]?: boolean } };
 
-const JSON_CONTENT = { 'content-type': 'application/json' };
-
 /** Serves every registered call at /<name> (mounted under /api). */
 export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Registered>, security: SecurityOptions) {
   const api = new Hono<AppEnv>();
-  const secured = apiHeaderSet(security);
+  const answerHeaders = apiAnswerHeaders(security);
 
   // Spec names may hold a slash (coupon/apply): the call is the whole path below the mount point. A
   // wildcard rather than a `{.+}` parameter keeps Hono on its fastest router (RegExpRouter).
@@ -40,19 +38,53 @@ export function createApiRouter(deps: Deps, registry: ReadonlyMap<string, Regist
       if (deps.config.staffSecondFactor && (call.auth === 'staff' || call.auth === 'owner')) await requireSecondFactor(deps, caller.sessionId);
     }
     const body = parseBody(call, await readInput(c, call, deps.config.maxBodyBytes));
-    const signedInMember = () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
-    let setCookies = false;
-    const cookies = apiCookies(c, deps, () => (setCookies = true));
-    const data = await handler({ body, deps, clientIp: clientIp(c, deps), userId, sessionId: caller?.sessionId, signedInMember, cookies });
+    const context = new ApiCallContext(c, deps, body, userId, caller?.sessionId);
+    const data = await handler(context);
     const answer = encodedText(data instanceof PreparedAnswer ? data.json : JSON.stringify({ result: true, ...data }), c.req.header('accept-encoding'));
-    const headers = { ...JSON_CONTENT, ...answer.headers };
     // Cookies are headers Hono holds for the answer: it merges them in, and the middlewares add the rest.
-    if (setCookies) return c.body(answer.body, 200, headers);
+    if (context.cookiesSet) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(answer.length), vary: 'Accept-Encoding' };
+      if (answer.encoding) headers['content-encoding'] = answer.encoding;
+      return c.body(answer.body, 200, headers);
+    }
     c.set(COMPLETE_ANSWER, true);
-    return new Response(answer.body, { status: 200, headers: { ...headers, ...secured, 'x-request-id': c.get('requestId') } });
+    return new Response(answer.body, { status: 200, headers: answerHeaders(answer, c.get('requestId')) });
   });
 
   return api;
+}
+
+/**
+ * What a handler is given. The client's address, its cookies and the optional member are worked out when a
+ * handler asks for them (few do): a closure made for every call costs getProduct, the busiest, a few µs each
+ * (DESIGN §10), more under tsx, which names every one.
+ */
+class ApiCallContext implements CallContext<CallDef> {
+  /** A handler set a cookie: the answer goes out through Hono, which holds them. */
+  cookiesSet = false;
+  constructor(
+    private readonly c: Context,
+    readonly deps: Deps,
+    readonly body: CallContext<CallDef>['body'],
+    readonly userId: string | undefined,
+    readonly sessionId: string | undefined,
+  ) {}
+
+  get clientIp() {
+    return clientIp(this.c, this.deps);
+  }
+
+  /** A function (handlers take it out of their context): the member the bearer token names, if any. */
+  get signedInMember() {
+    const { c, deps, userId } = this;
+    return () => (userId ? Promise.resolve(userId) : bearerMember(c, deps));
+  }
+
+  get cookies(): ApiCookies {
+    return apiCookies(this.c, this.deps, () => {
+      this.cookiesSet = true;
+    });
+  }
 }
 
 async function readInput(c: Context, call: CallDef, maxBytes: number): Promise<unknown> {

@@ -137,19 +137,19 @@ export const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * A text the server holds whole (an API answer), compressed now at the per-request settings when the request
- * accepts it and it is long enough, with its Content-Length and Vary: no stream to read back, which on Node
+ * accepts it and it is long enough, with its length and encoding (the answer's Vary is Accept-Encoding): no stream to read back, which on Node
  * cost more than the call itself (DESIGN §10).
  */
-export function encodedText(text: string, acceptEncoding: string | undefined): { body: string | Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+export function encodedText(text: string, acceptEncoding: string | undefined): { body: string | Uint8Array<ArrayBuffer>; length: number; encoding: Encoding | undefined } {
   const bytes = Buffer.byteLength(text);
   const encoding = bytes >= COMPRESS_FROM_BYTES ? chooseEncoding(acceptEncoding) : undefined;
-  if (!encoding) return { body: text, headers: { 'content-length': String(bytes), vary: 'Accept-Encoding' } };
+  if (!encoding) return { body: text, length: bytes, encoding };
   const compressed =
     encoding === 'br'
       ? zlib.brotliCompressSync(text, { params: { ...PER_REQUEST.brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes } })
       : zlib.gzipSync(text, { level: PER_REQUEST.gzipLevel });
   const body = new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength) as Uint8Array<ArrayBuffer>;
-  return { body, headers: { 'content-encoding': encoding, 'content-length': String(body.byteLength), vary: 'Accept-Encoding' } };
+  return { body, length: body.byteLength, encoding };
 }
 
 /** Compresses answers of a text type from `threshold` bytes on (see the top of this file). */
@@ -157,54 +157,58 @@ export function compressAnswers({ threshold = COMPRESS_FROM_BYTES }: { threshold
   return async (c, next) => {
     await next();
     // Encoded already, by encodedText.
-    if (c.get(COMPLETE_ANSWER)) return;
-    const res = c.res;
-    if (!isCompressible(res.headers.get('content-type')) || res.headers.has('content-encoding')) return;
-    if (NO_TRANSFORM.test(res.headers.get('cache-control') ?? '')) return;
-    varyOnEncoding(res.headers);
-    // The body is looked at last: on Node, reading `body` turns Hono's light answer into a web stream, which
-    // costs more than most calls (an answer that says its length, or a request that accepts no encoding, never pays it).
-    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
-    const declared = res.headers.get('content-length');
-    if (declared !== null && Number(declared) < threshold) return;
-    const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    if (!encoding || !res.body) return;
-
-    // Up to `threshold` bytes first: a shorter answer goes out as it is, now with its length. An answer
-    // whose next piece is not ready at once is being streamed: it is compressed from there on, without
-    // waiting for more.
-    const reader = res.body.getReader();
-    const head: Uint8Array[] = [];
-    let size = 0;
-    let pending = reader.read();
-    while (size < threshold) {
-      const piece = head.length === 0 ? await pending : await Promise.race([pending, notReadyYet()]);
-      if (piece === NOT_READY) break;
-      if (piece.done) {
-        c.res = new Response(concat(head, size), res);
-        c.res.headers.set('content-length', String(size));
-        return;
-      }
-      head.push(piece.value);
-      size += piece.value.byteLength;
-      pending = reader.read();
-    }
-
-    const rest = async function* () {
-      try {
-        yield* head;
-        for (let piece = await pending; !piece.done; piece = await reader.read()) yield piece.value;
-      } finally {
-        // The client left or the compressor failed: stop whoever writes the answer.
-        reader.cancel().catch(() => {});
-      }
-    };
-    const compressing = compressor(encoding);
-    pipeline(Readable.from(rest(), { objectMode: false }), compressing, () => {});
-    c.res = new Response(Readable.toWeb(compressing) as ReadableStream<Uint8Array>, res);
-    c.res.headers.delete('content-length');
-    c.res.headers.set('content-encoding', encoding);
-    const etag = c.res.headers.get('etag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('etag', `W/${etag}`);
+    if (!c.get(COMPLETE_ANSWER)) await compressAnswer(c, threshold);
   };
+}
+
+/** Compresses the context's answer as compressAnswers does, where the caller has its own middleware. */
+export async function compressAnswer(c: Context, threshold = COMPRESS_FROM_BYTES): Promise<void> {
+  const res = c.res;
+  if (!isCompressible(res.headers.get('content-type')) || res.headers.has('content-encoding')) return;
+  if (NO_TRANSFORM.test(res.headers.get('cache-control') ?? '')) return;
+  varyOnEncoding(res.headers);
+  // The body is looked at last: on Node, reading `body` turns Hono's light answer into a web stream, which
+  // costs more than most calls (an answer that says its length, or a request that accepts no encoding, never pays it).
+  if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
+  const declared = res.headers.get('content-length');
+  if (declared !== null && Number(declared) < threshold) return;
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  if (!encoding || !res.body) return;
+
+  // Up to `threshold` bytes first: a shorter answer goes out as it is, now with its length. An answer
+  // whose next piece is not ready at once is being streamed: it is compressed from there on, without
+  // waiting for more.
+  const reader = res.body.getReader();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  let pending = reader.read();
+  while (size < threshold) {
+    const piece = head.length === 0 ? await pending : await Promise.race([pending, notReadyYet()]);
+    if (piece === NOT_READY) break;
+    if (piece.done) {
+      c.res = new Response(concat(head, size), res);
+      c.res.headers.set('content-length', String(size));
+      return;
+    }
+    head.push(piece.value);
+    size += piece.value.byteLength;
+    pending = reader.read();
+  }
+
+  const rest = async function* () {
+    try {
+      yield* head;
+      for (let piece = await pending; !piece.done; piece = await reader.read()) yield piece.value;
+    } finally {
+      // The client left or the compressor failed: stop whoever writes the answer.
+      reader.cancel().catch(() => {});
+    }
+  };
+  const compressing = compressor(encoding);
+  pipeline(Readable.from(rest(), { objectMode: false }), compressing, () => {});
+  c.res = new Response(Readable.toWeb(compressing) as ReadableStream<Uint8Array>, res);
+  c.res.headers.delete('content-length');
+  c.res.headers.set('content-encoding', encoding);
+  const etag = c.res.headers.get('etag');
+  if (etag && !etag.startsWith('W/')) c.res.headers.set('etag', `W/${etag}`);
 }

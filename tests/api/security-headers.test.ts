@@ -51,7 +51,7 @@ function directives(policy: string | null): Map<string, string[]> {
 }
 
 const SAMPLES = ['/home', '/', '/api/no-such-call', '/assets/app-1.js', '/assets/missing.js', '/robots.txt', '/media/art/cup-30-0.svg'];
-/** Calls that answer: JSON with headers of its own (apiHeaderSet). */
+/** Calls that answer: JSON with headers of its own (apiAnswerHeaders). */
 const CALLS = ['/api/getNavigationMenu', '/api/getNewInSection?Currency=HKD'];
 
 describe('every answer', () => {
