@@ -4,7 +4,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   getBigPromotionBanner,
   getBestSellerProduct,
@@ -218,6 +218,46 @@ describe('a member’s home', () => {
     for (const call of memberCalls) await held.passAll(call);
     expect(await screen.findByText('No tasting booked yet.')).toBeTruthy();
     view.unmount();
+  });
+
+  // Issue 30: rendered with the member's own home, the landing below it was most of a member's first load.
+  it('renders the landing under a member’s home when the reader comes near it, and a visitor’s at once', async () => {
+    const places: { element: Element; margin?: string; report: IntersectionObserverCallback }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(
+          private readonly report: IntersectionObserverCallback,
+          private readonly init?: IntersectionObserverInit,
+        ) {}
+        observe(element: Element) {
+          places.push({ element, margin: this.init?.rootMargin, report: this.report });
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const m = await eventMember(server, { given_name: 'Wai' });
+      const member = await renderApp(server, '/home');
+      await signIn(member, m);
+      expect(await screen.findByRole('heading', { name: /Welcome, Wai/ })).toBeTruthy();
+      const top = places.find((p) => p.margin === '0px 0px 200px 0px')!;
+      expect(top.element.closest('.page.home')).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Featured' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Shop by type' })).toBeNull();
+      act(() => top.report([{ isIntersecting: true, target: top.element } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(await screen.findByRole('region', { name: 'Featured' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Shop by type' })).toBeTruthy();
+      member.unmount();
+
+      const visitor = await renderApp(server, '/home');
+      expect(await screen.findByRole('region', { name: 'Featured' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Shop by type' })).toBeTruthy();
+      visitor.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('holds no place for a guide the member has finished', async () => {
